@@ -1,0 +1,2 @@
+export * from './config-store.js';
+export * from './validation-message.js';

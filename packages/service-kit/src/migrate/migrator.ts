@@ -1,0 +1,172 @@
+import { resolve } from 'node:path';
+import type { HistoryDiagnostic, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import { parseDatabaseUrl } from './database-url.js';
+import { databaseExists, ensureDatabase } from './ensure-database.js';
+import { MigrationError } from './engine-error.js';
+import { listMigrationNames, loadMigrationList, readSchemaFiles, writeMigration } from './migrations-dir.js';
+import { openSchemaEngine } from './wasm-engine.js';
+import type { SchemaEngine, SchemaEngineHandle } from './wasm-engine.js';
+
+export interface MigratorOptions {
+  databaseUrl: string;
+  /** A schema.prisma file, or a folder of *.prisma files. */
+  schemaPath: string;
+  migrationsDir: string;
+  log?: (message: string) => void;
+}
+
+export interface MigrationStatus {
+  databaseExists: boolean;
+  /** Migration folders on disk, in the order they apply. */
+  local: string[];
+  /** On disk, not yet applied. */
+  pending: string[];
+  /** Recorded as failed in _prisma_migrations; deploy refuses to continue until resolved (P3009). */
+  failed: string[];
+  /** Applied, but migration.sql changed since. */
+  edited: string[];
+  /** Applied to the database, but missing from the folder. */
+  missingLocally: string[];
+  upToDate: boolean;
+}
+
+export interface Migrator {
+  deploy(): Promise<{ applied: string[] }>;
+  dev(name: string): Promise<{ created: string | null; applied: string[] }>;
+  status(): Promise<MigrationStatus>;
+  close(): Promise<void>;
+}
+
+const FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
+
+function historyLists(history: HistoryDiagnostic | null): { pending: string[]; missingLocally: string[] } {
+  if (history === null) return { pending: [], missingLocally: [] };
+  switch (history.diagnostic) {
+    case 'databaseIsBehind':
+      return { pending: history.unappliedMigrationNames, missingLocally: [] };
+    case 'migrationsDirectoryIsBehind':
+      return { pending: [], missingLocally: history.unpersistedMigrationNames };
+    case 'historiesDiverge':
+      return { pending: history.unappliedMigrationNames, missingLocally: history.unpersistedMigrationNames };
+  }
+}
+
+export function createMigrator(options: MigratorOptions): Migrator {
+  const databaseUrl = options.databaseUrl;
+  const schemaPath = resolve(options.schemaPath);
+  const migrationsDir = resolve(options.migrationsDir);
+  const log = options.log ?? ((message: string) => console.log(message));
+  const poolConfig = parseDatabaseUrl(databaseUrl);
+
+  let handle: Promise<SchemaEngineHandle> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  // The schema is re-read on every command; the engine only needs it at creation for the datasource.
+  const loadSchema = async () => ({ files: await readSchemaFiles(schemaPath) });
+
+  function engine(): Promise<SchemaEngine> {
+    handle ??= loadSchema().then((schema) =>
+      openSchemaEngine(poolConfig, schema.files.map((file): [string, string] => [file.path, file.content])),
+    );
+    handle.catch(() => {
+      handle = undefined;
+    });
+    return handle.then((opened) => opened.engine);
+  }
+
+  // One wasm engine handles one command at a time; overlapping calls on it are not supported.
+  function serialized<T>(command: string, run: () => Promise<T>): Promise<T> {
+    if (closed) return Promise.reject(new MigrationError(command, 'the migrator is closed'));
+    const result = queue.then(async () => {
+      try {
+        return await run();
+      } catch (error) {
+        throw error instanceof MigrationError ? error : new MigrationError(command, error);
+      }
+    });
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async function applyPending(se: SchemaEngine): Promise<string[]> {
+    const { appliedMigrationNames } = await se.applyMigrations({
+      migrationsList: await loadMigrationList(migrationsDir),
+      filters: FILTERS,
+    });
+    for (const name of appliedMigrationNames) log(`Applied migration ${name}`);
+    return appliedMigrationNames;
+  }
+
+  return {
+    deploy: () =>
+      serialized('deploy', async () => {
+        await ensureDatabase(databaseUrl);
+        const applied = await applyPending(await engine());
+        if (applied.length === 0) log('No pending migrations to apply.');
+        return { applied };
+      }),
+
+    dev: (name: string) =>
+      serialized('dev', async () => {
+        if (!name.trim()) throw new Error('a migration name is required');
+        await ensureDatabase(databaseUrl);
+        const se = await engine();
+        // devDiagnostic must come first: it fills, through the shadow database, the schema cache that
+        // createMigration reads ("PostgreSQL shadow DB must be provided through an external factory").
+        const diagnostic = await se.devDiagnostic({ migrationsList: await loadMigrationList(migrationsDir), filters: FILTERS });
+        if (diagnostic.action.tag === 'reset') {
+          throw new Error(`the database needs a reset, which is never done automatically: ${diagnostic.action.reason}`);
+        }
+        const applied = await applyPending(se);
+        const created = await se.createMigration({
+          draft: false,
+          migrationName: name,
+          migrationsList: await loadMigrationList(migrationsDir),
+          schema: await loadSchema(),
+          filters: FILTERS,
+        });
+        if (created.migrationScript === null) {
+          log('Already in sync, no changes: no migration created.');
+          return { created: null, applied };
+        }
+        await writeMigration(migrationsDir, created.generatedMigrationName, created.migrationScript);
+        log(`Created migration ${created.generatedMigrationName}`);
+        return { created: created.generatedMigrationName, applied: [...applied, ...(await applyPending(se))] };
+      }),
+
+    status: () =>
+      serialized('status', async () => {
+        const local = await listMigrationNames(migrationsDir);
+        if (!(await databaseExists(databaseUrl))) {
+          return { databaseExists: false, local, pending: local, failed: [], edited: [], missingLocally: [], upToDate: local.length === 0 };
+        }
+        const diagnosis = await (await engine()).diagnoseMigrationHistory({
+          migrationsList: await loadMigrationList(migrationsDir),
+          optInToShadowDatabase: false,
+          filters: FILTERS,
+        });
+        const { pending, missingLocally } = historyLists(diagnosis.history);
+        const failed = diagnosis.failedMigrationNames;
+        const edited = diagnosis.editedMigrationNames;
+        return {
+          databaseExists: true,
+          local,
+          pending,
+          failed,
+          edited,
+          missingLocally,
+          upToDate: pending.length + failed.length + edited.length + missingLocally.length === 0,
+        };
+      }),
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await queue;
+      const opened = handle;
+      handle = undefined;
+      if (opened) await (await opened.catch(() => undefined))?.close();
+    },
+  };
+}

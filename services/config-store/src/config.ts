@@ -1,0 +1,48 @@
+import { envBoolean, envInteger, envPort, loadConfig } from '@workspace/service-kit';
+import { z } from 'zod';
+
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value));
+
+// Express' `trust proxy`: true/false, a hop count, or addresses/subnets ("loopback, 10.0.0.0/8").
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value): boolean | number | string => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value;
+  });
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: envPort(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url('must be a postgresql:// URL').default('postgresql://postgres@127.0.0.1:5432/config_store'),
+  DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 200 }),
+  MIGRATE_ON_START: envBoolean(true),
+  REDIS_URL: z.string().url('must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default('config-store:'),
+  SESSION_SECRET: optionalSecret,
+  SESSION_TTL_SECONDS: envInteger(8 * 60 * 60, { min: 1 }),
+  TRUST_PROXY: trustProxy,
+  CONFIG_STORE_USERNAME: optionalSecret,
+  CONFIG_STORE_PASSWORD: optionalSecret,
+  LOGIN_MAX_FAILURES_PER_USER: envInteger(5, { min: 1 }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: envInteger(20, { min: 1 }),
+  LOGIN_FAILURE_WINDOW_SECONDS: envInteger(15 * 60, { min: 1 }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(ConfigSchema, env);
+  if ((config.CONFIG_STORE_USERNAME === undefined) !== (config.CONFIG_STORE_PASSWORD === undefined)) {
+    throw new Error('invalid configuration: set both CONFIG_STORE_USERNAME and CONFIG_STORE_PASSWORD, or neither');
+  }
+  return config;
+}

@@ -1,0 +1,32 @@
+import { LoginBody } from '@workspace/contracts';
+import { Router, type RequestHandler } from 'express';
+import type { Database } from '../../db/prisma.js';
+import { verifyLogin } from '../../domain/verify-login.js';
+import { AppError } from '../../domain/app-error.js';
+import { parseOrThrow } from '../parse.js';
+import { requireLogin } from '../require-login.js';
+import { SESSION_COOKIE } from '../session-middleware.js';
+
+export function authRoutes(options: { db: Database; loginRateLimits: RequestHandler[] }): Router {
+  const router = Router();
+
+  router.post('/login', ...options.loginRateLimits, async (req, res) => {
+    const credentials = parseOrThrow(LoginBody, req.body, 'a body with username and password');
+    const user = await verifyLogin({ db: options.db, ...credentials });
+    if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+    // A fresh session id at login, so an id planted before login is worthless after it.
+    await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+    req.session.userId = user.id;
+    req.session.username = user.username;
+    await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+    res.type('text/plain').send('Authorized');
+  });
+
+  router.post('/logout', requireLogin, async (req, res) => {
+    await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.type('text/plain').send('Success');
+  });
+
+  return router;
+}

@@ -1,0 +1,44 @@
+import { CreateConfiguration, ListConfigurationsQuery, UpdateConfiguration, type Configuration } from '@workspace/contracts';
+import { Router } from 'express';
+import type { Database } from '../../db/prisma.js';
+import { createConfiguration } from '../../domain/create-configuration.js';
+import { deleteConfiguration } from '../../domain/delete-configuration.js';
+import { getConfiguration } from '../../domain/get-configuration.js';
+import { listConfigurations } from '../../domain/list-configurations.js';
+import { updateConfiguration } from '../../domain/update-configuration.js';
+import { parseOrThrow } from '../parse.js';
+
+// The spec answers a deleted record with 209.
+const DELETED = 209;
+
+const wrap = (configurations: Configuration[]) => ({ configurations });
+
+export function configurationRoutes(options: { db: Database }): Router {
+  const { db } = options;
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    const query = parseOrThrow(ListConfigurationsQuery, req.query, 'the query');
+    res.json(wrap(await listConfigurations({ db, query })));
+  });
+
+  router.post('/', async (req, res) => {
+    const input = parseOrThrow(CreateConfiguration, req.body, 'a body with name, hostname, port and username');
+    res.json(wrap([await createConfiguration({ db, input })]));
+  });
+
+  router.get('/:name', async (req, res) => {
+    res.json(wrap([await getConfiguration({ db, name: req.params.name })]));
+  });
+
+  router.patch('/:name', async (req, res) => {
+    const patch = parseOrThrow(UpdateConfiguration, req.body, 'a body with any of name, hostname, port, username');
+    res.json(wrap([await updateConfiguration({ db, name: req.params.name, patch })]));
+  });
+
+  router.delete('/:name', async (req, res) => {
+    res.status(DELETED).json(wrap([await deleteConfiguration({ db, name: req.params.name })]));
+  });
+
+  return router;
+}

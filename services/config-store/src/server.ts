@@ -1,0 +1,55 @@
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createMigrator, installGracefulShutdown } from '@workspace/service-kit';
+import { createApp } from './app.js';
+import { readConfig } from './config.js';
+import { connectResources } from './deps.js';
+import { ensureBootstrapUser } from './domain/ensure-bootstrap-user.js';
+import { resolveSessionSecrets } from './domain/session-secrets.js';
+
+const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const { db, redis, logger } = connectResources(config);
+
+  if (config.MIGRATE_ON_START) {
+    const migrator = await createMigrator({
+      databaseUrl: config.DATABASE_URL,
+      schemaPath: `${serviceRoot}prisma/schema.prisma`,
+      migrationsDir: `${serviceRoot}prisma/migrations`,
+    });
+    try {
+      const { applied } = await migrator.deploy();
+      logger.info({ applied }, applied.length ? 'applied database migrations' : 'database schema is up to date');
+    } finally {
+      await migrator.close();
+    }
+  }
+
+  await ensureBootstrapUser({
+    db,
+    logger,
+    username: config.CONFIG_STORE_USERNAME,
+    password: config.CONFIG_STORE_PASSWORD,
+    production: config.NODE_ENV === 'production',
+  });
+  if (!config.SESSION_SECRET) logger.warn('SESSION_SECRET is not set: using the secret generated and kept in the database');
+  const sessionSecrets = await resolveSessionSecrets({ db, configured: config.SESSION_SECRET });
+
+  const app = createApp({ db, redis, logger, sessionSecrets, config });
+  const server = createServer(app);
+  installGracefulShutdown(server, {
+    logger,
+    closers: [
+      { name: 'database', close: () => db.$disconnect() },
+      { name: 'redis', close: () => redis.quit() },
+    ],
+  });
+  server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT, host: config.HOST }, 'config-store listening'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`config-store failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { PASSWORD, USERNAME, createTestContext, type TestContext } from '../helpers/test-app.js';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext({ SESSION_TTL_SECONDS: 1 });
+});
+afterAll(() => context.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('session lifetime', () => {
+  it('refuses a session once its lifetime has passed', async () => {
+    const agent = await context.loggedInAgent();
+    expect((await agent.get('/configurations/')).status).toBe(200);
+    // Redis expires the session key; waiting is the only honest way to see it happen.
+    await sleep(1500);
+    expect((await agent.get('/configurations/')).status).toBe(403);
+  });
+});
+
+describe('sessions shared between replicas and restarts', () => {
+  it('accepts a login made on one replica at another one, and after a restart', async () => {
+    const replicaA = context.buildApp({ SESSION_TTL_SECONDS: 3600 });
+    const replicaB = context.buildApp({ SESSION_TTL_SECONDS: 3600 });
+    const login = await request(replicaA).post('/login').send({ username: USERNAME, password: PASSWORD }).expect(200);
+    const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+    expect(cookies).toContain('config_store.sid=');
+    expect((await request(replicaB).get('/configurations/').set('Cookie', cookies)).status).toBe(200);
+
+    const restarted = context.buildApp({ SESSION_TTL_SECONDS: 3600 });
+    expect((await request(restarted).get('/configurations/').set('Cookie', cookies)).status).toBe(200);
+  });
+});
