@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadResult } from '../lib/load.js';
-import { startServer, type RunningServer } from '../lib/processes.js';
+import { freePort, startServer, type RunningServer } from '../lib/processes.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverUrl = new URL(process.env.BENCH_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
@@ -22,6 +22,7 @@ const logDir = `${repoRoot}bench/results`;
 mkdirSync(logDir, { recursive: true });
 
 async function startConfigStore(): Promise<RunningServer> {
+  const port = await freePort();
   return startServer({
     command: process.execPath,
     args: ['dist/server.js'],
@@ -29,7 +30,7 @@ async function startConfigStore(): Promise<RunningServer> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: '18080',
+      PORT: String(port),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: 'config-store-bench:',
@@ -37,19 +38,20 @@ async function startConfigStore(): Promise<RunningServer> {
       CONFIG_STORE_USERNAME: USERNAME,
       CONFIG_STORE_PASSWORD: PASSWORD,
     },
-    port: 18080,
+    port,
     readyPath: '/readyz',
     logFile: `${logDir}/config-store.log`,
   });
 }
 
 async function startBaseline(): Promise<RunningServer> {
+  const port = await freePort();
   return startServer({
     command: process.execPath,
     args: ['--import', 'tsx', 'config-store/bare-baseline.ts'],
     cwd: `${repoRoot}bench`,
-    env: { ...process.env, PORT: '18081', DATABASE_URL: databaseUrl, POOL_SIZE: '10' },
-    port: 18081,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, POOL_SIZE: '10' },
+    port,
     readyPath: '/healthz',
     logFile: `${logDir}/bare-baseline.log`,
   });

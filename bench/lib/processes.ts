@@ -49,3 +49,16 @@ function stop(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+// A port nothing listens on right now, so a benchmark never collides with a running service.
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -14,7 +14,16 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(options: { service: string; level?: string; destination?: pino.DestinationStream }): Logger {
+export interface LoggerOptionsForService {
+  service: string;
+  level?: string;
+  destination?: pino.DestinationStream;
+  // Collect lines and write them to stdout in 4 KiB batches instead of one syscall per line; a
+  // busy service spends a tenth of its CPU on log writes otherwise. Call `logger.flush()` at shutdown.
+  buffered?: boolean;
+}
+
+export function createLogger(options: LoggerOptionsForService): Logger {
   const config: LoggerOptions = {
     level: options.level ?? 'info',
     base: { service: options.service },
@@ -22,5 +31,6 @@ export function createLogger(options: { service: string; level?: string; destina
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   };
-  return options.destination ? pino(config, options.destination) : pino(config);
+  const destination = options.destination ?? (options.buffered ? pino.destination({ dest: 1, minLength: 4096, sync: false }) : undefined);
+  return destination ? pino(config, destination) : pino(config);
 }

@@ -1,11 +1,11 @@
 import express from 'express';
-import helmet from 'helmet';
 import { healthRoutes, jsonBody, requestLogging } from '@workspace/service-kit';
 import type { Deps } from './deps.js';
 import { AppError } from './domain/app-error.js';
 import { configStoreErrorHandler } from './http/error-handler.js';
 import { loginRateLimits } from './http/login-rate-limit.js';
 import { requireLogin } from './http/require-login.js';
+import { securityHeaders } from './http/security-headers.js';
 import { authRoutes } from './http/routes/auth.js';
 import { configurationRoutes } from './http/routes/configurations.js';
 import { sessionMiddleware } from './http/session-middleware.js';
@@ -16,14 +16,16 @@ export function createApp(deps: Deps): express.Express {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // Nothing here is cacheable (every answer depends on the session), so no ETag hashing per response.
+  app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple');
 
   app.use(requestLogging(deps.logger));
-  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(securityHeaders);
   app.use(healthRoutes({ database: () => deps.db.$queryRaw`SELECT 1`, redis: () => deps.redis.ping() }));
   app.use(jsonBody({ limit: MAX_BODY_BYTES }));
-  app.use(sessionMiddleware({ redis: deps.redis, keyPrefix: config.REDIS_KEY_PREFIX, secrets: deps.sessionSecrets, ttlSeconds: config.SESSION_TTL_SECONDS }));
+  app.use(sessionMiddleware({ store: deps.sessionStore, secrets: deps.sessionSecrets, ttlSeconds: config.SESSION_TTL_SECONDS }));
 
   const limits = loginRateLimits({
     redis: deps.redis,
@@ -35,7 +37,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(authRoutes({ db: deps.db, loginRateLimits: limits }));
   // Everything past login needs a session, unknown paths included: no probing without one.
   app.use(requireLogin);
-  app.use('/configurations', configurationRoutes({ db: deps.db }));
+  app.use('/configurations', configurationRoutes({ db: deps.db, pool: deps.pool }));
   app.use((req, _res, next) => next(new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`)));
   app.use(configStoreErrorHandler);
   return app;

@@ -28,6 +28,7 @@ export const ConfigSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('config-store:'),
   SESSION_SECRET: optionalSecret,
   SESSION_TTL_SECONDS: envInteger(8 * 60 * 60, { min: 1 }),
+  SESSION_CACHE_MILLISECONDS: envInteger(2000, { min: 0, max: 60_000 }),
   TRUST_PROXY: trustProxy,
   CONFIG_STORE_USERNAME: optionalSecret,
   CONFIG_STORE_PASSWORD: optionalSecret,

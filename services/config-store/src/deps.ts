@@ -1,13 +1,17 @@
+import type session from 'express-session';
 import { Redis } from 'ioredis';
 import { createLogger, type Logger } from '@workspace/service-kit';
 import type { Config } from './config.js';
-import { createDatabase, type Database } from './db/prisma.js';
+import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
+import { RedisSessionStore } from './sessions/redis-session-store.js';
 
 // Everything the app needs from the outside world; tests build their own (own database, own key prefix).
 export interface Deps {
   db: Database;
+  pool: ConnectionPool;
   redis: Redis;
   logger: Logger;
+  sessionStore: session.Store;
   sessionSecrets: string[];
   config: Pick<
     Config,
@@ -20,10 +24,37 @@ export interface Deps {
   >;
 }
 
-export function connectResources(config: Config): { db: Database; redis: Redis; logger: Logger } {
+export interface Resources {
+  db: Database;
+  pool: ConnectionPool;
+  redis: Redis;
+  subscriber: Redis;
+  sessionStore: RedisSessionStore;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export async function connectResources(config: Config): Promise<Resources> {
+  const database = openDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(config.REDIS_URL);
+  const sessionStore = new RedisSessionStore(redis, {
+    prefix: config.REDIS_KEY_PREFIX,
+    ttlSeconds: config.SESSION_TTL_SECONDS,
+    cacheMilliseconds: config.SESSION_CACHE_MILLISECONDS,
+    subscriber,
+  });
+  await sessionStore.listenForChanges();
   return {
-    db: createDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE),
-    redis: new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 3 }),
-    logger: createLogger({ service: 'config-store', level: config.LOG_LEVEL }),
+    ...database,
+    redis,
+    subscriber,
+    sessionStore,
+    logger: createLogger({ service: 'config-store', level: config.LOG_LEVEL, buffered: true }),
+    async close() {
+      await database.close();
+      subscriber.disconnect();
+      await redis.quit();
+    },
   };
 }

@@ -11,13 +11,15 @@ const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const { db, redis, logger } = connectResources(config);
+  const resources = await connectResources(config);
+  const { db, logger } = resources;
 
   if (config.MIGRATE_ON_START) {
-    const migrator = await createMigrator({
+    const migrator = createMigrator({
       databaseUrl: config.DATABASE_URL,
       schemaPath: `${serviceRoot}prisma/schema.prisma`,
       migrationsDir: `${serviceRoot}prisma/migrations`,
+      log: (message) => logger.debug(message),
     });
     try {
       const { applied } = await migrator.deploy();
@@ -37,13 +39,13 @@ async function main(): Promise<void> {
   if (!config.SESSION_SECRET) logger.warn('SESSION_SECRET is not set: using the secret generated and kept in the database');
   const sessionSecrets = await resolveSessionSecrets({ db, configured: config.SESSION_SECRET });
 
-  const app = createApp({ db, redis, logger, sessionSecrets, config });
+  const app = createApp({ ...resources, sessionSecrets, config });
   const server = createServer(app);
   installGracefulShutdown(server, {
     logger,
     closers: [
-      { name: 'database', close: () => db.$disconnect() },
-      { name: 'redis', close: () => redis.quit() },
+      { name: 'database and redis', close: () => resources.close() },
+      { name: 'log buffer', close: async () => logger.flush() },
     ],
   });
   server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT, host: config.HOST }, 'config-store listening'));

@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '../logger.js';
 
@@ -12,21 +12,32 @@ export function requestIdFor(req: IncomingMessage, newId: () => string = uuidv7)
   return typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : newId();
 }
 
-// One JSON line per request with its id; the id is echoed in `X-Request-Id`.
-export function requestLogging(logger: Logger, options: { newId?: () => string; ignorePaths?: string[] } = {}) {
+declare module 'http' {
+  interface IncomingMessage {
+    id?: string;
+    log?: Logger;
+  }
+}
+
+// One JSON line per finished request with its id, echoed in `X-Request-Id`. `req.log` carries the
+// id into anything logged while handling the request. Deliberately lean (no per-request child
+// logger unless something asks for one): pino-http cost a fifth of a simple read's CPU time.
+export function requestLogging(logger: Logger, options: { newId?: () => string; ignorePaths?: string[] } = {}): RequestHandler {
   const ignored = new Set(options.ignorePaths ?? ['/healthz', '/readyz']);
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = requestIdFor(req, options.newId);
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => ignored.has((req.url ?? '').split('?')[0] ?? '') },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
+  return (req, res, next) => {
+    const id = requestIdFor(req, options.newId);
+    const started = performance.now();
+    req.id = id;
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ reqId: id })) });
+    res.setHeader('X-Request-Id', id);
+    if (!ignored.has(req.path)) {
+      res.once('finish', () => {
+        const status = res.statusCode;
+        const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+        logger[level]({ reqId: id, method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) }, 'request completed');
+      });
+    }
+    next();
+  };
 }

@@ -107,7 +107,3 @@ export function withDatabase(url: string, name: string): string {
   }
   return `${prefix}/${encodeURIComponent(name)}${query}`;
 }
-
-export function databaseNameOf(url: string): string {
-  return parseDatabaseUrl(url).database;
-}

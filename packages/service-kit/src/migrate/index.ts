@@ -1,8 +1,8 @@
-export { parseDatabaseUrl, withDatabase, databaseNameOf } from './database-url.js';
+export { parseDatabaseUrl, withDatabase } from './database-url.js';
 export type { DatabaseConfig } from './database-url.js';
 export { ensureDatabase, databaseExists } from './ensure-database.js';
 export { quoteIdentifier } from './sql-identifier.js';
-export { loadSchemaEngineWasm, openSchemaEngine } from './wasm-engine.js';
+export { loadSchemaEngineWasm, openSchemaEngine, takeSchemaEnginePanic } from './wasm-engine.js';
 export type { SchemaEngine, SchemaEngineHandle } from './wasm-engine.js';
 export { engineErrorMessage, MigrationError } from './engine-error.js';
 export { createMigrator } from './migrator.js';

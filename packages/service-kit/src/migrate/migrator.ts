@@ -4,7 +4,7 @@ import { parseDatabaseUrl } from './database-url.js';
 import { databaseExists, ensureDatabase } from './ensure-database.js';
 import { MigrationError } from './engine-error.js';
 import { listMigrationNames, loadMigrationList, readSchemaFiles, writeMigration } from './migrations-dir.js';
-import { openSchemaEngine } from './wasm-engine.js';
+import { openSchemaEngine, takeSchemaEnginePanic } from './wasm-engine.js';
 import type { SchemaEngine, SchemaEngineHandle } from './wasm-engine.js';
 
 export interface MigratorOptions {
@@ -82,6 +82,16 @@ export function createMigrator(options: MigratorOptions): Migrator {
       try {
         return await run();
       } catch (error) {
+        const panic = takeSchemaEnginePanic();
+        if (panic !== undefined) {
+          // A panicked engine cannot be used (or freed) again; the next command opens a new one on the
+          // same wasm instance, which keeps working. Panics raised outside a command's promise still
+          // surface as an uncaught "RuntimeError: unreachable".
+          const opened = handle;
+          handle = undefined;
+          await opened?.then((h) => h.close()).catch(() => undefined);
+          throw new MigrationError(command, `schema engine panicked: ${panic}`);
+        }
         throw error instanceof MigrationError ? error : new MigrationError(command, error);
       }
     });
@@ -109,7 +119,9 @@ export function createMigrator(options: MigratorOptions): Migrator {
 
     dev: (name: string) =>
       serialized('dev', async () => {
-        if (!name.trim()) throw new Error('a migration name is required');
+        // Like Prisma's CLI: the name becomes part of a folder name, so no separators or odd characters.
+        const migrationName = name.trim().toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 200);
+        if (!migrationName) throw new Error(`"${name}" is not usable as a migration name; use letters, digits and _`);
         await ensureDatabase(databaseUrl);
         const se = await engine();
         // devDiagnostic must come first: it fills, through the shadow database, the schema cache that
@@ -121,7 +133,7 @@ export function createMigrator(options: MigratorOptions): Migrator {
         const applied = await applyPending(se);
         const created = await se.createMigration({
           draft: false,
-          migrationName: name,
+          migrationName,
           migrationsList: await loadMigrationList(migrationsDir),
           schema: await loadSchema(),
           filters: FILTERS,

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
-import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery, SqlResultSet } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { connectMaintenance } from './admin-client.js';
 import { quoteIdentifier } from './sql-identifier.js';
@@ -16,21 +16,66 @@ const require = createRequire(import.meta.url);
 
 const PG_CHAR_OID = 18;
 const PG_TEXT_OID = 25;
-const PATCHED = Symbol.for('@workspace/service-kit/pg-char-as-text');
+const CHAR_COLUMNS = Symbol('charColumns');
 
-// adapter-pg 7.10 has no mapping for the internal "char" type (OID 18), which the engine reads from
-// pg_catalog during introspection ("Column type 'char' could not be deserialized"). pg already returns
-// it as a string, so relabelling it as text changes nothing else. This patches the process-wide pg,
-// which must be the copy adapter-pg loads (pnpm: one pg version in the lockfile).
-function patchPgCharAsText(): void {
-  const Result = require('pg/lib/result') as { prototype: Record<PropertyKey, unknown> };
-  if (Result.prototype[PATCHED]) return;
-  const addFields = Result.prototype.addFields as (this: unknown, fields: { dataTypeID: number }[]) => void;
-  Result.prototype.addFields = function (this: unknown, fields: { dataTypeID: number }[]) {
-    for (const field of fields) if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
-    return addFields.call(this, fields);
+interface PgResult {
+  fields: { dataTypeID: number }[];
+}
+interface PgQueryable {
+  performIO(query: SqlQuery): Promise<PgResult>;
+  queryRaw(query: SqlQuery): Promise<SqlResultSet>;
+  startTransaction?(...args: unknown[]): Promise<unknown>;
+}
+type MarkedQuery = SqlQuery & { [CHAR_COLUMNS]?: number[] };
+
+// adapter-pg 7.10 has no mapping for PostgreSQL's internal "char" type (OID 18), which the engine reads
+// from pg_catalog (contype, relkind, ...): "Column type 'char' could not be deserialized". Relabelling it
+// as text (STACK fix 2) is not enough: the engine reads some of these columns with as_char() and panics on
+// a text value ("Getting constraint_type ... as char failed"), e.g. on PostgreSQL 15 as soon as a table has
+// a CHECK constraint and on PostgreSQL 18 for every NOT NULL column, and that panic kills the process.
+// So each adapter reports such columns as ColumnTypeEnum.Character instead, per query, without patching
+// the process-wide pg.
+function reportCharColumns<T extends object>(queryable: T): T {
+  const target = queryable as unknown as PgQueryable;
+  const performIO = target.performIO.bind(queryable);
+  const queryRaw = target.queryRaw.bind(queryable);
+  target.performIO = async (query: MarkedQuery) => {
+    const result = await performIO(query);
+    result.fields.forEach((field, index) => {
+      if (field.dataTypeID !== PG_CHAR_OID) return;
+      field.dataTypeID = PG_TEXT_OID;
+      query[CHAR_COLUMNS]?.push(index);
+    });
+    return result;
   };
-  Result.prototype[PATCHED] = true;
+  target.queryRaw = async (query: SqlQuery) => {
+    const marked: MarkedQuery = { ...query, [CHAR_COLUMNS]: [] };
+    const result = await queryRaw(marked);
+    for (const index of marked[CHAR_COLUMNS] ?? []) result.columnTypes[index] = ColumnTypeEnum.Character;
+    return result;
+  };
+  if (target.startTransaction) {
+    const startTransaction = target.startTransaction.bind(queryable);
+    target.startTransaction = async (...args: unknown[]) => reportCharColumns((await startTransaction(...args)) as object);
+  }
+  return queryable;
+}
+
+// adapter-pg's executeScript splits a migration on every ";" and runs the pieces one by one, so a function
+// body or a string literal containing ";" breaks, and a failing migration leaves its first statements
+// applied. The native engine sends the script as one simple query, which PostgreSQL runs as one implicit
+// transaction (hence Prisma's rule that CREATE INDEX CONCURRENTLY needs a migration of its own); same here.
+function sendScriptsWhole(adapter: SqlDriverAdapter): void {
+  const pg = adapter as unknown as { onError(error: unknown): never; underlyingDriver(): { query(sql: string): Promise<unknown> } };
+  const onError = pg.onError.bind(adapter);
+  const pool = pg.underlyingDriver();
+  adapter.executeScript = async (script: string) => {
+    try {
+      await pool.query(script);
+    } catch (error) {
+      onError(error);
+    }
+  };
 }
 
 // lib is ES2023 without DOM and @types/node 20 declares no WebAssembly global, so the bit used is typed here.
@@ -64,7 +109,8 @@ function withUnrefTimers(bindings: typeof bg): Record<string, unknown> {
 // schema_engine.js imports the .wasm as an ES module, which Node 20 only allows behind a flag, so the
 // bindings (schema_engine_bg.js) are wired by hand. One instance per module registry: every SchemaEngine
 // shares its memory, and SchemaEngine.new() can be called any number of times afterwards (verified:
-// several engines, also alive at the same time, on different databases in one process).
+// several engines, also alive at the same time, on different databases in one process; other and new
+// engines keep working after one engine panicked).
 export function loadSchemaEngineWasm(): Promise<void> {
   wasmReady ??= (async () => {
     const wasmPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm');
@@ -80,10 +126,23 @@ export function loadSchemaEngineWasm(): Promise<void> {
   return wasmReady;
 }
 
-// The wasm panic hook reports through this global; the engine crashes on first panic without it.
+let lastPanic: string | undefined;
+
+// The bindings' panic hook calls global.PRISMA_WASM_PANIC_REGISTRY.set_message() and then the call traps
+// with a bare "RuntimeError: unreachable"; keeping the message is the only way to say what went wrong.
 function installPanicRegistry(): void {
-  const g = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { set_message(message: string): void } };
-  g.PRISMA_WASM_PANIC_REGISTRY ??= { set_message() {} };
+  (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: unknown }).PRISMA_WASM_PANIC_REGISTRY = {
+    set_message(message: string) {
+      lastPanic = message;
+    },
+  };
+}
+
+/** The message of a schema engine panic since the last call, if any. */
+export function takeSchemaEnginePanic(): string | undefined {
+  const message = lastPanic;
+  lastPanic = undefined;
+  return message;
 }
 
 // Replaces adapter-pg's own factory: its connectToShadowDb drops the shadow database while its pool is
@@ -96,7 +155,18 @@ class PgMigrateAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly adapterName = '@prisma/adapter-pg';
   private readonly open = new Set<SqlDriverAdapter>();
 
-  constructor(private readonly config: pg.PoolConfig) {}
+  private readonly config: pg.PoolConfig;
+
+  // One connection per pool, like the native engine's single session. The engine takes the session-level
+  // pg_advisory_lock(72707369) on every applyMigrations and never unlocks it, so a command landing on a
+  // second pooled connection blocks on the first one's lock (then fails after 10 s); one session also keeps
+  // statements strictly in order. With pg's default pool of 10, fresh-database deploys failed in 3 early
+  // runs with `relation "User" does not exist` on a second migration's ALTER TABLE (not reproduced on
+  // demand since). Safe: deploy/dev/status never call startTransaction, so no connection is held while
+  // the engine queries the pool.
+  constructor(config: pg.PoolConfig) {
+    this.config = { ...config, max: 1 };
+  }
 
   async connect(): Promise<SqlDriverAdapter> {
     return this.track(await new PrismaPg(this.config).connect());
@@ -127,6 +197,8 @@ class PgMigrateAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   }
 
   private track(adapter: SqlDriverAdapter): SqlDriverAdapter {
+    reportCharColumns(adapter);
+    sendScriptsWhole(adapter);
     const dispose = adapter.dispose.bind(adapter);
     let disposed: Promise<void> | undefined;
     adapter.dispose = () => {
@@ -156,7 +228,6 @@ export async function openSchemaEngine(
     if (process.env.SE_DEBUG) process.stderr.write(`${line}\n`);
   },
 ): Promise<SchemaEngineHandle> {
-  patchPgCharAsText();
   installPanicRegistry();
   await loadSchemaEngineWasm();
   const factory = new PgMigrateAdapterFactory(poolConfig);
@@ -176,8 +247,13 @@ export async function openSchemaEngine(
     engine,
     close() {
       closed ??= (async () => {
-        engine.free();
-        await factory.disposeAll();
+        try {
+          engine.free();
+        } catch {
+          // After a panic the engine stays "borrowed" and cannot be freed; only its wasm memory is lost.
+        } finally {
+          await factory.disposeAll();
+        }
       })();
       return closed;
     },

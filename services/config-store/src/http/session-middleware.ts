@@ -1,6 +1,4 @@
 import session from 'express-session';
-import type { Redis } from 'ioredis';
-import { RedisSessionStore } from '../sessions/redis-session-store.js';
 
 export const SESSION_COOKIE = 'config_store.sid';
 
@@ -11,11 +9,11 @@ declare module 'express-session' {
   }
 }
 
-export function sessionMiddleware(options: { redis: Redis; keyPrefix: string; secrets: string[]; ttlSeconds: number }) {
+export function sessionMiddleware(options: { store: session.Store; secrets: string[]; ttlSeconds: number }) {
   return session({
     name: SESSION_COOKIE,
     secret: options.secrets,
-    store: new RedisSessionStore(options.redis, { prefix: options.keyPrefix, ttlSeconds: options.ttlSeconds }),
+    store: options.store,
     // Nothing is written until a login succeeds, so a failed login sets no cookie.
     saveUninitialized: false,
     resave: false,

@@ -32,4 +32,23 @@ describe('sessions shared between replicas and restarts', () => {
     const restarted = context.buildApp({ SESSION_TTL_SECONDS: 3600 });
     expect((await request(restarted).get('/configurations/').set('Cookie', cookies)).status).toBe(200);
   });
+
+  it('refuses the session at every replica once it logged out at one of them', async () => {
+    const replicaA = context.buildApp({ SESSION_TTL_SECONDS: 3600 });
+    const replicaB = context.buildApp({ SESSION_TTL_SECONDS: 3600 });
+    const login = await request(replicaA).post('/login').send({ username: USERNAME, password: PASSWORD }).expect(200);
+    const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0]!.split(';')[0]!;
+    // B now holds the session in its local copy.
+    expect((await request(replicaB).get('/configurations/').set('Cookie', cookie)).status).toBe(200);
+    expect((await request(replicaB).get('/configurations/').set('Cookie', cookie)).status).toBe(200);
+
+    expect((await request(replicaA).post('/logout').set('Cookie', cookie)).status).toBe(200);
+    // The change reaches B through Redis pub/sub; allow its delivery, never more than the cache bound.
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 403; attempt += 1) {
+      status = (await request(replicaB).get('/configurations/').set('Cookie', cookie)).status;
+      if (status !== 403) await sleep(50);
+    }
+    expect(status).toBe(403);
+  });
 });

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { createLogger } from '@workspace/service-kit';
 import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp } from '../../src/app.js';
-import { createDatabase, type Database } from '../../src/db/prisma.js';
+import { openDatabase, type ConnectionPool, type Database } from '../../src/db/prisma.js';
+import { RedisSessionStore } from '../../src/sessions/redis-session-store.js';
 import type { Deps } from '../../src/deps.js';
 import { hashPassword } from '../../src/domain/password-hash.js';
 import { TEMPLATE } from './template.js';
@@ -25,6 +26,7 @@ export const DEFAULT_TEST_CONFIG: TestConfig = {
 
 export interface TestContext {
   db: Database;
+  pool: ConnectionPool;
   redis: Redis;
   keyPrefix: string;
   // A new app on the same database and Redis: a second replica, or the service after a restart.
@@ -37,24 +39,34 @@ export interface TestContext {
 // Own database (cloned from the migrated template) and own Redis key prefix per test file.
 export async function createTestContext(config: Partial<TestConfig> = {}): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'config_store_test' });
-  const db = createDatabase(database.url, 5);
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3 });
+  const handles = openDatabase(database.url, 5);
+  const { db, pool } = handles;
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+  const subscribers: Redis[] = [];
   const keyPrefix = `config-store-test:${randomUUID()}:`;
   const logger = createLogger({ service: 'config-store-test', level: 'silent' });
   await db.user.create({ data: { username: USERNAME, passwordHash: await hashPassword(PASSWORD) } });
 
-  const buildApp = (overrides: Partial<TestConfig> = {}) =>
-    createApp({
-      db,
-      redis,
-      logger,
-      sessionSecrets: ['test-session-secret'],
-      config: { ...DEFAULT_TEST_CONFIG, ...config, ...overrides, REDIS_KEY_PREFIX: keyPrefix },
+  // Each app gets its own session store and change subscription, as a separate replica would.
+  const buildApp = (overrides: Partial<TestConfig> = {}) => {
+    const merged = { ...DEFAULT_TEST_CONFIG, ...config, ...overrides, REDIS_KEY_PREFIX: keyPrefix };
+    const subscriber = new Redis(redisUrl);
+    subscribers.push(subscriber);
+    const sessionStore = new RedisSessionStore(redis, {
+      prefix: keyPrefix,
+      ttlSeconds: merged.SESSION_TTL_SECONDS,
+      cacheMilliseconds: 2000,
+      subscriber,
     });
+    void sessionStore.listenForChanges();
+    return createApp({ db, pool, redis, logger, sessionStore, sessionSecrets: ['test-session-secret'], config: merged });
+  };
   const app = buildApp();
 
   return {
     db,
+    pool,
     redis,
     keyPrefix,
     buildApp,
@@ -67,8 +79,9 @@ export async function createTestContext(config: Partial<TestConfig> = {}): Promi
     async close() {
       const keys = await redis.keys(`${keyPrefix}*`);
       if (keys.length > 0) await redis.del(...keys);
+      for (const subscriber of subscribers) subscriber.disconnect();
       await redis.quit();
-      await db.$disconnect();
+      await handles.close();
       await database.drop();
     },
   };

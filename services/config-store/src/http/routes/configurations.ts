@@ -1,6 +1,6 @@
 import { CreateConfiguration, ListConfigurationsQuery, UpdateConfiguration, type Configuration } from '@workspace/contracts';
 import { Router } from 'express';
-import type { Database } from '../../db/prisma.js';
+import type { ConnectionPool, Database } from '../../db/prisma.js';
 import { createConfiguration } from '../../domain/create-configuration.js';
 import { deleteConfiguration } from '../../domain/delete-configuration.js';
 import { getConfiguration } from '../../domain/get-configuration.js';
@@ -13,8 +13,8 @@ const DELETED = 209;
 
 const wrap = (configurations: Configuration[]) => ({ configurations });
 
-export function configurationRoutes(options: { db: Database }): Router {
-  const { db } = options;
+export function configurationRoutes(options: { db: Database; pool: ConnectionPool }): Router {
+  const { db, pool } = options;
   const router = Router();
 
   router.get('/', async (req, res) => {
@@ -28,7 +28,7 @@ export function configurationRoutes(options: { db: Database }): Router {
   });
 
   router.get('/:name', async (req, res) => {
-    res.json(wrap([await getConfiguration({ db, name: req.params.name })]));
+    res.json(wrap([await getConfiguration({ pool, name: req.params.name })]));
   });
 
   router.patch('/:name', async (req, res) => {
