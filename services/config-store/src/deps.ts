@@ -50,7 +50,7 @@ export async function connectResources(config: Config): Promise<Resources> {
     redis,
     subscriber,
     sessionStore,
-    logger: createLogger({ service: 'config-store', level: config.LOG_LEVEL, buffered: true }),
+    logger: createLogger({ service: 'config-store', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' }),
     async close() {
       await database.close();
       subscriber.disconnect();
