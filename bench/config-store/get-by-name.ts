@@ -25,7 +25,7 @@ async function startConfigStore(): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     command: process.execPath,
-    args: ['dist/server.js'],
+    args: [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/server.js'],
     cwd: `${repoRoot}services/config-store`,
     env: {
       ...process.env,
@@ -57,6 +57,27 @@ async function startBaseline(): Promise<RunningServer> {
   });
 }
 
+async function startBaselineWithSession(): Promise<RunningServer> {
+  const port = await freePort();
+  return startServer({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'config-store/bare-with-session.ts'],
+    cwd: `${repoRoot}bench`,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      POOL_SIZE: '10',
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: 'config-store-bench:',
+      SESSION_SECRET: 'bench-session-secret',
+    },
+    port,
+    readyPath: '/healthz',
+    logFile: `${logDir}/bare-with-session.log`,
+  });
+}
+
 async function loginAndSeed(url: string): Promise<string> {
   const login = await fetch(`${url}/login`, {
     method: 'POST',
@@ -78,7 +99,7 @@ async function loginAndSeed(url: string): Promise<string> {
 
 function show(label: string, result: LoadResult): void {
   console.log(
-    `${label.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+    `${label.padEnd(16)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
   );
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: some requests failed; the figure would be meaningless`);
 }
@@ -88,10 +109,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   const configStore = await startConfigStore();
   const baseline = await startBaseline();
+  const withSession = await startBaselineWithSession();
   try {
     const cookie = await loginAndSeed(configStore.url);
     const ours: number[] = [];
     const bare: number[] = [];
+    const bareWithSession: number[] = [];
     // Warm both (JIT, pools) before measuring; then alternate so drift on a shared machine hits both.
     await runLoad({ url: `${configStore.url}/configurations/bench-record`, connections: CONNECTIONS, seconds: 3, headers: { cookie } });
     await runLoad({ url: `${baseline.url}/configurations/bench-record`, connections: CONNECTIONS, seconds: 3 });
@@ -99,17 +122,24 @@ async function main(): Promise<void> {
       const a = await runLoad({ url: `${baseline.url}/configurations/bench-record`, connections: CONNECTIONS, seconds });
       show(`bare #${round}`, a);
       bare.push(a.requestsPerSecond);
+      const c = await runLoad({ url: `${withSession.url}/configurations/bench-record`, connections: CONNECTIONS, seconds, headers: { cookie } });
+      show(`bare+session #${round}`, c);
+      bareWithSession.push(c.requestsPerSecond);
       const b = await runLoad({ url: `${configStore.url}/configurations/bench-record`, connections: CONNECTIONS, seconds, headers: { cookie } });
       show(`config-store #${round}`, b);
       ours.push(b.requestsPerSecond);
     }
     const ratio = median(ours) / median(bare);
+    console.log(
+      `diagnostic: bare + express-session alone ${median(bareWithSession).toFixed(0)} req/s = ${(median(bareWithSession) / median(bare)).toFixed(2)}x of bare`,
+    );
     console.log(`\nmedian: config-store ${median(ours).toFixed(0)} req/s, bare Express + pg ${median(bare).toFixed(0)} req/s`);
     console.log(`ratio ${ratio.toFixed(2)}x (target >= 0.70x) ${ratio >= 0.7 ? 'PASS' : 'FAIL'}`);
     process.exitCode = ratio >= 0.7 ? 0 : 1;
   } finally {
     await configStore.stop();
     await baseline.stop();
+    await withSession.stop();
   }
 }
 

@@ -17,12 +17,12 @@ function memoryLogger() {
 
 class TeaError extends Error {}
 
-function appWith(build: (app: express.Express) => void) {
+function appWith(build: (app: express.Express, logger: ReturnType<typeof createLogger>) => void) {
   const { logger, lines } = memoryLogger();
   const app = express();
   app.use(requestLogging(logger, { newId: () => 'generated-id' }));
   app.use(jsonBody({ limit: 64 }));
-  build(app);
+  build(app, logger);
   app.use(
     errorHandler({
       mapError: (error) => (error instanceof TeaError ? { status: 418, body: { message: error.message } } : undefined),
@@ -97,9 +97,9 @@ describe('requestLogging', () => {
   });
 
   it('never logs credentials', async () => {
-    const { app, lines } = appWith((app) =>
+    const { app, lines } = appWith((app, logger) =>
       app.get('/hello', (req, res) => {
-        req.log!.info({ req: { headers: req.headers } }, 'inside');
+        logger.info({ req: { headers: req.headers } }, 'inside');
         res.send('hi');
       }),
     );

@@ -39,6 +39,6 @@ export function createApp(deps: Deps): express.Express {
   app.use(requireLogin);
   app.use('/configurations', configurationRoutes({ db: deps.db, pool: deps.pool }));
   app.use((req, _res, next) => next(new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`)));
-  app.use(configStoreErrorHandler);
+  app.use(configStoreErrorHandler(deps.logger));
   return app;
 }

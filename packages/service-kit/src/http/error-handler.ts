@@ -34,7 +34,7 @@ export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler 
       res.status(answer.status);
       return typeof answer.body === 'string' ? res.type('text/plain').send(answer.body) : res.json(answer.body);
     }
-    (req.log ?? options.logger)?.error({ err: error }, 'unhandled error');
+    options.logger?.error({ err: error, reqId: req.id }, 'unhandled error');
     res.status(500).json(options.renderProblem(500, 'internal error; the request id in X-Request-Id identifies it in the logs'));
   };
 }

@@ -1,4 +1,4 @@
-import { errorHandler, type HttpAnswer } from '@workspace/service-kit';
+import { errorHandler, type HttpAnswer, type Logger } from '@workspace/service-kit';
 import { AppError, type ErrorCode } from '../domain/app-error.js';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -20,4 +20,5 @@ function mapError(error: unknown): HttpAnswer | undefined {
   return { status, body: { message: error.message } };
 }
 
-export const configStoreErrorHandler = errorHandler({ mapError, renderProblem: (_status, message) => ({ message }) });
+export const configStoreErrorHandler = (logger: Logger) =>
+  errorHandler({ mapError, renderProblem: (_status, message) => ({ message }), logger });
