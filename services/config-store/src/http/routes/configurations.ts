@@ -37,6 +37,7 @@ export function configurationRoutes(options: { db: Database; pool: ConnectionPoo
   });
 
   router.delete('/:name', async (req, res) => {
+    res.statusMessage = 'Deleted';
     res.status(DELETED).json(wrap([await deleteConfiguration({ db, name: req.params.name })]));
   });
 
