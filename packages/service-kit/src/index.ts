@@ -7,3 +7,4 @@ export * from './http/http-problem.js';
 export * from './http/json-body.js';
 export * from './http/request-logging.js';
 export * from './migrate/index.js';
+export * from './http/dependency-unavailable.js';

@@ -138,3 +138,26 @@ describe('healthRoutes', () => {
     expect((await request(app).get('/readyz')).status).toBe(503);
   });
 });
+
+describe('dependency outages', () => {
+  const { app } = appWith((app) => {
+    app.get('/db-down', () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    app.get('/wrapped', () => {
+      throw new Error('query failed', { cause: Object.assign(new Error('server closed'), { code: 'P1017' }) });
+    });
+  });
+
+  it('answers 503 with Retry-After, not 500, when a database cannot be reached', async () => {
+    const response = await request(app).get('/db-down');
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.body.message).toContain('temporarily unavailable');
+    expect(JSON.stringify(response.body)).not.toContain('5432');
+  });
+
+  it('recognises an outage wrapped as the cause of another error', async () => {
+    expect((await request(app).get('/wrapped')).status).toBe(503);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../logger.js';
+import { isDependencyUnavailable } from './dependency-unavailable.js';
 import { HttpProblem } from './http-problem.js';
 
 export interface HttpAnswer {
@@ -33,6 +34,11 @@ export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler 
     if (answer) {
       res.status(answer.status);
       return typeof answer.body === 'string' ? res.type('text/plain').send(answer.body) : res.json(answer.body);
+    }
+    if (isDependencyUnavailable(error)) {
+      options.logger?.warn({ err: error, reqId: req.id }, 'a dependency is unavailable');
+      res.setHeader('Retry-After', '5');
+      return res.status(503).json(options.renderProblem(503, 'temporarily unavailable: a database or cache did not answer; retry shortly'));
     }
     options.logger?.error({ err: error, reqId: req.id }, 'unhandled error');
     res.status(500).json(options.renderProblem(500, 'internal error; the request id in X-Request-Id identifies it in the logs'));

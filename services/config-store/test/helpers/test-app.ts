@@ -30,7 +30,7 @@ export interface TestContext {
   redis: Redis;
   keyPrefix: string;
   // A new app on the same database and Redis: a second replica, or the service after a restart.
-  buildApp(config?: Partial<TestConfig>): ReturnType<typeof createApp>;
+  buildApp(config?: Partial<TestConfig>, deps?: Partial<Deps>): ReturnType<typeof createApp>;
   app: ReturnType<typeof createApp>;
   loggedInAgent(app?: ReturnType<typeof createApp>): Promise<ReturnType<typeof request.agent>>;
   close(): Promise<void>;
@@ -49,7 +49,7 @@ export async function createTestContext(config: Partial<TestConfig> = {}): Promi
   await db.user.create({ data: { username: USERNAME, passwordHash: await hashPassword(PASSWORD) } });
 
   // Each app gets its own session store and change subscription, as a separate replica would.
-  const buildApp = (overrides: Partial<TestConfig> = {}) => {
+  const buildApp = (overrides: Partial<TestConfig> = {}, depsOverrides: Partial<Deps> = {}) => {
     const merged = { ...DEFAULT_TEST_CONFIG, ...config, ...overrides, REDIS_KEY_PREFIX: keyPrefix };
     const subscriber = new Redis(redisUrl);
     subscribers.push(subscriber);
@@ -60,7 +60,7 @@ export async function createTestContext(config: Partial<TestConfig> = {}): Promi
       subscriber,
     });
     void sessionStore.listenForChanges();
-    return createApp({ db, pool, redis, logger, sessionStore, sessionSecrets: ['test-session-secret'], config: merged });
+    return createApp({ db, pool, redis, logger, sessionStore, sessionSecrets: ['test-session-secret'], config: merged, ...depsOverrides });
   };
   const app = buildApp();
 
