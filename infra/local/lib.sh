@@ -19,6 +19,8 @@ LOCAL_INFRA_DIR="$LOCAL_REPO_ROOT/infra/local"
 LOCAL_STATE_DIR="${LOCAL_STATE_DIR:-$LOCAL_REPO_ROOT/.local}"
 # pid of the embedded PostgreSQL wrapper if *this* shell started it (stop_local_postgres stops only that one)
 LOCAL_PG_STARTED_PID=""
+# Debian packages the tests need (apertium-en-es is only a transitional name for apertium-eng-spa).
+TEST_APT_PACKAGES=(apertium apertium-eng-spa)
 
 # Log lines never fail: at exit the reader of stderr (a pipe to tee, a terminal closed) may be gone already.
 log() { printf '[local] %s\n' "$*" >&2 || true; }

@@ -19,6 +19,8 @@ trap 'exit 143' TERM
   ensure_pnpm
   ensure_node_modules
 }
+# The translator's engine tests run the real Apertium pipelines (Debian packages).
+apt_install_missing "${TEST_APT_PACKAGES[@]}"
 ensure_postgres
 ensure_redis
 

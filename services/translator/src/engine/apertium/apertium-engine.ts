@@ -1,0 +1,130 @@
+// The Apertium engine: per language pair a pool of warm chains (pipeline.ts), created lazily up to
+// `chainsPerPair`, each segment sent to the least-loaded chain. Formatting and chunking happen here in
+// TypeScript, so the chains only ever see stream-format segments.
+import { EngineError } from '../engine-error.js';
+import type { LanguagePair, TranslateOptions, TranslatedSegment, TranslationEngine } from '../engine.js';
+import { fromStream, isCompleteOutput, toStream } from './format.js';
+import { codeSpellings } from './language-codes.js';
+import { DEFAULT_MODES_DIR, listModes, readModeFile, type ModeInfo, type PipelineCommand } from './mode-file.js';
+import { Pipeline, type Timers } from './pipeline.js';
+import { DEFAULT_MAX_CHUNK_CHARS, joinChunks, splitText } from './text-chunks.js';
+
+export interface ApertiumEngineOptions {
+  modesDir?: string;
+  /** Measured on 2 vCPU: 2 chains gave 108k-127k chars/s, 4 no better; so about cores / 2, at least 2. */
+  chainsPerPair?: number;
+  maxChunkChars?: number;
+  timeoutBaseMs?: number;
+  timeoutPerCharMs?: number;
+  timers?: Timers;
+}
+
+interface Pool {
+  commands: PipelineCommand[];
+  pipelines: Pipeline[];
+}
+
+export class ApertiumEngine implements TranslationEngine {
+  private modes: Promise<ModeInfo[]> | undefined;
+  private readonly pools = new Map<string, Promise<Pool>>();
+  private closed = false;
+
+  constructor(private readonly options: ApertiumEngineOptions = {}) {}
+
+  async pairs(): Promise<LanguagePair[]> {
+    return (await this.listModes()).map(({ source, target }) => ({ source, target }));
+  }
+
+  async translate(segments: string[], options: TranslateOptions): Promise<TranslatedSegment[]> {
+    if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
+    const work = this.findMode(options.source, options.target).then((mode) =>
+      Promise.all(segments.map((segment) => this.translateText(mode, segment))),
+    );
+    const texts = await abortable(work, options.signal);
+    return texts.map((text) => ({ text, detectedSource: options.source }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const pools = await Promise.all(this.pools.values());
+    this.pools.clear();
+    await Promise.all(pools.flatMap((pool) => pool.pipelines).map((pipeline) => pipeline.close()));
+  }
+
+  /** Every process id of every chain; lets tests and health checks see what runs. */
+  async processIds(): Promise<number[]> {
+    const pools = await Promise.all(this.pools.values());
+    return pools.flatMap((pool) => pool.pipelines).flatMap((pipeline) => pipeline.pids);
+  }
+
+  private async translateText(mode: ModeInfo, text: string): Promise<string> {
+    const chunks = splitText(text, this.options.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS);
+    const translated = await Promise.all(chunks.map((chunk) => this.translateChunk(mode, chunk.text)));
+    return joinChunks(chunks, translated);
+  }
+
+  private async translateChunk(mode: ModeInfo, chunk: string): Promise<string> {
+    // Leading and trailing whitespace pass through verbatim: the chain would trim or move it.
+    const [, lead = '', body = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(chunk) ?? [];
+    if (!body) return chunk;
+    const stream = toStream(body);
+    let output: string;
+    try {
+      output = await this.send(mode, stream);
+    } catch (error) {
+      // Segments that were merely queued behind a crash or a stuck segment get one more try.
+      if (!(error instanceof EngineError) || (error.code !== 'RESTARTED' && error.code !== 'EXITED')) throw error;
+      output = await this.send(mode, stream);
+    }
+    return lead + fromStream(output) + trail;
+  }
+
+  private async send(mode: ModeInfo, stream: string): Promise<string> {
+    let pool = this.pools.get(mode.name);
+    if (!pool) {
+      pool = readModeFile(mode.path).then((commands) => ({ commands, pipelines: [] }));
+      this.pools.set(mode.name, pool);
+    }
+    const { commands, pipelines } = await pool;
+    // From here to `translate` no await: choosing a chain and raising its load must be one step,
+    // or a burst of segments would all see the same idle chain.
+    if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
+    const idlest = pipelines.reduce<Pipeline | undefined>((best, p) => (!best || p.load < best.load ? p : best), undefined);
+    // A new chain costs ~100 ms and ~190 MB, so only start one when every existing chain has work.
+    if ((idlest === undefined || idlest.load > 0) && pipelines.length < (this.options.chainsPerPair ?? 2)) {
+      const created = new Pipeline({ ...this.options, commands, isComplete: isCompleteOutput });
+      pipelines.push(created);
+      return created.translate(stream);
+    }
+    return idlest!.translate(stream);
+  }
+
+  private async findMode(source: string, target: string): Promise<ModeInfo> {
+    const modes = await this.listModes();
+    for (const from of codeSpellings(source)) {
+      for (const to of codeSpellings(target)) {
+        const mode = modes.find((candidate) => candidate.source === from && candidate.target === to);
+        if (mode) return mode;
+      }
+    }
+    throw new EngineError('UNSUPPORTED_PAIR', `no Apertium pair for ${source} -> ${target}`);
+  }
+
+  private listModes(): Promise<ModeInfo[]> {
+    this.modes ??= listModes(this.options.modesDir ?? DEFAULT_MODES_DIR);
+    return this.modes;
+  }
+}
+
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  // Segments already written cannot be recalled; their answers are read and dropped, keeping the FIFO aligned.
+  // Never leave the work's rejection unhandled once we stop listening to it.
+  work.catch(() => {});
+  if (signal.aborted) return Promise.reject(new EngineError('ABORTED', 'translation aborted', signal.reason));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new EngineError('ABORTED', 'translation aborted', signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,154 @@
+// One warm Apertium chain: the stages of a mode spawned once, joined stdout->stdin, fed NUL-terminated
+// segments back to back. Every stage flushes on NUL (`-z`), so each segment comes back as one
+// NUL-terminated record and records return in the order written: in-flight work is a FIFO.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EngineError } from '../engine-error.js';
+import type { PipelineCommand } from './mode-file.js';
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface PipelineOptions {
+  commands: PipelineCommand[];
+  /** Budget for the segment at the head of the queue: base plus a per-character share. */
+  timeoutBaseMs?: number;
+  timeoutPerCharMs?: number;
+  timers?: Timers;
+  /** Tells a real answer from debris of a dying chain; a record failing it restarts the chain. */
+  isComplete?: (output: string) => boolean;
+}
+
+interface InFlight {
+  chars: number;
+  resolve(text: string): void;
+  reject(error: EngineError): void;
+}
+
+const NUL = 0;
+
+export class Pipeline {
+  private children: ChildProcess[] = [];
+  private queue: InFlight[] = [];
+  private received: Buffer[] = [];
+  private timer: unknown;
+  private closed = false;
+  private readonly timers: Timers;
+
+  constructor(private readonly options: PipelineOptions) {
+    this.timers = options.timers ?? { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
+  }
+
+  /** Segments written and not yet answered: what the pool balances on. */
+  get load(): number {
+    return this.queue.length;
+  }
+
+  get pids(): number[] {
+    return this.children.flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+  }
+
+  /** Sends one stream-format segment; resolves with the chain's output for it (without the NUL). */
+  translate(stream: string): Promise<string> {
+    if (this.closed) return Promise.reject(new EngineError('CLOSED', 'the pipeline is closed'));
+    // Restart lazily: a chain killed by a timeout or crash comes back on the next use.
+    if (this.children.length === 0) this.start();
+    return new Promise((resolve, reject) => {
+      this.queue.push({ chars: stream.length, resolve, reject });
+      if (this.queue.length === 1) this.armTimer();
+      this.children[0]!.stdin!.write(`${stream}\0`);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stop(new EngineError('CLOSED', 'the pipeline was closed'));
+  }
+
+  private start(): void {
+    const children: ChildProcess[] = [];
+    for (const { program, args } of this.options.commands) {
+      const previous = children.at(-1);
+      const child = spawn(program, args, { stdio: [previous ? previous.stdout! : 'pipe', 'pipe', 'ignore'] });
+      // The stage now holds its own copy of the pipe; ours would only keep it open after a crash.
+      previous?.stdout!.destroy();
+      children.push(child);
+    }
+    this.children = children;
+    this.received = [];
+    // EPIPE on a dead chain surfaces as an exit below; writes must not throw unhandled.
+    children[0]!.stdin!.on('error', () => {});
+    children.at(-1)!.stdout!.on('data', (data: Buffer) => {
+      // Bytes still buffered from a chain we already killed belong to nobody in the current queue.
+      if (children === this.children) this.onData(data);
+    });
+    for (const child of children) {
+      child.on('error', (error) => this.onExit(children, `${child.spawnfile}: ${error.message}`));
+      child.on('exit', (code, signal) => this.onExit(children, `${child.spawnfile} exited (${signal ?? code})`));
+    }
+  }
+
+  private onData(data: Buffer): void {
+    let from = 0;
+    for (let at = data.indexOf(NUL); at >= 0; at = data.indexOf(NUL, from)) {
+      this.received.push(data.subarray(from, at));
+      const text = Buffer.concat(this.received).toString('utf8');
+      this.received = [];
+      from = at + 1;
+      if (this.options.isComplete && !this.options.isComplete(text)) {
+        void this.stop(new EngineError('EXITED', 'apertium chain returned an incomplete record'));
+        return;
+      }
+      const head = this.queue.shift();
+      this.disarmTimer();
+      if (this.queue.length) this.armTimer();
+      head?.resolve(text);
+    }
+    if (from < data.length) this.received.push(data.subarray(from));
+  }
+
+  private onExit(children: ChildProcess[], reason: string): void {
+    // Exits of a chain we already replaced or stopped are expected.
+    if (children !== this.children) return;
+    void this.stop(new EngineError('EXITED', `apertium chain stopped: ${reason}`));
+  }
+
+  private armTimer(): void {
+    const head = this.queue[0]!;
+    const ms = (this.options.timeoutBaseMs ?? 5000) + (this.options.timeoutPerCharMs ?? 0.5) * head.chars;
+    this.timer = this.timers.setTimeout(() => {
+      const stuck = this.queue.shift();
+      // Segments behind the stuck one were never looked at: they may be retried on a fresh chain.
+      // The stuck one hears of it only once the old processes are gone.
+      void this.stop(new EngineError('RESTARTED', 'apertium chain restarted after a timeout')).then(() =>
+        stuck?.reject(new EngineError('TIMEOUT', `apertium chain gave no answer within ${Math.round(ms)} ms`)),
+      );
+    }, ms);
+  }
+
+  private disarmTimer(): void {
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Kills every stage, rejects whatever is in flight and waits for the processes to be gone. */
+  private async stop(error: EngineError): Promise<void> {
+    this.disarmTimer();
+    const children = this.children;
+    this.children = [];
+    const pending = this.queue;
+    this.queue = [];
+    for (const item of pending) item.reject(error);
+    await Promise.all(children.map(killAndWait));
+  }
+}
+
+function killAndWait(child: ChildProcess): Promise<void> {
+  // No pid: the spawn itself failed and there is no process to wait for.
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
+import { EngineError } from '../../src/engine/engine-error.js';
+import { childPids, fakeModesDir, isAlive, waitFor } from '../helpers/processes.js';
+
+const EN_ES = { source: 'en', target: 'es' };
+
+describe('chain failures', () => {
+  it('restarts a chain whose process was killed, and the next translation works', async () => {
+    const engine = new ApertiumEngine({ chainsPerPair: 1 });
+    try {
+      await engine.translate(['Hello world.'], EN_ES);
+      const before = await engine.processIds();
+      process.kill(before[4]!, 'SIGKILL');
+      await waitFor(() => !before.some(isAlive));
+      expect((await engine.translate(['Hello world.'], EN_ES))[0]!.text).toBe('Hola Mundo.');
+      const after = await engine.processIds();
+      expect(after).toHaveLength(before.length);
+      expect(after.some((pid) => before.includes(pid))).toBe(false);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('retries segments in flight when a stage dies under them', async () => {
+    const engine = new ApertiumEngine({ chainsPerPair: 1 });
+    try {
+      await engine.translate(['warm up'], EN_ES);
+      const [first] = await engine.processIds();
+      const segments = Array.from({ length: 100 }, (_, i) => `Sentence ${i} says that the dog is happy.`);
+      const work = engine.translate(segments, EN_ES);
+      process.kill(first!, 'SIGKILL');
+      const results = await work;
+      results.forEach((result, i) => expect(result.text).toBe(`Frase ${i} dice que el perro es feliz.`));
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('times out a stuck segment with a TIMEOUT EngineError, kills the chain and recovers', async () => {
+    const engine = new ApertiumEngine({ modesDir: fakeModesDir(), chainsPerPair: 1, timeoutBaseMs: 300, timeoutPerCharMs: 0 });
+    const FAKE = { source: 'xxx', target: 'yyy' };
+    try {
+      expect(await engine.translate(['before [x]'], FAKE)).toEqual([{ text: 'before [x]', detectedSource: 'xxx' }]);
+      const stuckPids = await engine.processIds();
+      const started = Date.now();
+      const error = await engine.translate(['STUCK here'], FAKE).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(EngineError);
+      expect(error).toMatchObject({ code: 'TIMEOUT' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      expect(stuckPids.some(isAlive)).toBe(false);
+      expect(await engine.translate(['after'], FAKE)).toEqual([{ text: 'after', detectedSource: 'xxx' }]);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('scales the timeout with segment length', async () => {
+    const engine = new ApertiumEngine({ modesDir: fakeModesDir(), chainsPerPair: 1, timeoutBaseMs: 100, timeoutPerCharMs: 1 });
+    try {
+      const started = Date.now();
+      await expect(engine.translate([`STUCK ${'x'.repeat(400)}`], { source: 'xxx', target: 'yyy' })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      // 100 ms + 1 ms per stream character (about 410).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('close() leaves no child processes and refuses later work', async () => {
+    const engine = new ApertiumEngine({ chainsPerPair: 2 });
+    await engine.translate(Array.from({ length: 20 }, () => 'The dog is happy.'), EN_ES);
+    const pids = await engine.processIds();
+    expect(pids).toHaveLength(22);
+    await engine.close();
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect(childPids()).toEqual([]);
+    await expect(engine.translate(['x'], EN_ES)).rejects.toMatchObject({ code: 'CLOSED' });
+  });
+});
