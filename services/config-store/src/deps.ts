@@ -35,7 +35,10 @@ export interface Resources {
 }
 
 export async function connectResources(config: Config): Promise<Resources> {
-  const database = openDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  const logger = createLogger({ service: 'config-store', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' });
+  const database = openDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE, (error) =>
+    logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  );
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   const subscriber = new Redis(config.REDIS_URL);
   const sessionStore = new RedisSessionStore(redis, {
@@ -50,7 +53,7 @@ export async function connectResources(config: Config): Promise<Resources> {
     redis,
     subscriber,
     sessionStore,
-    logger: createLogger({ service: 'config-store', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' }),
+    logger,
     async close() {
       await database.close();
       subscriber.disconnect();

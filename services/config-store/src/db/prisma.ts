@@ -13,8 +13,15 @@ export interface DatabaseHandles {
   close(): Promise<void>;
 }
 
-export function openDatabase(databaseUrl: string, poolSize: number): DatabaseHandles {
+export function openDatabase(
+  databaseUrl: string,
+  poolSize: number,
+  onIdleClientError: (error: Error) => void = () => undefined,
+): DatabaseHandles {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection the server closes (restart, failover, an administrator) is dropped from the
+  // pool and replaced on next use; without a listener pg would crash the process over it.
+  pool.on('error', onIdleClientError);
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     db,
