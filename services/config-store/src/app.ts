@@ -1,13 +1,13 @@
 import express from 'express';
-import { healthRoutes, jsonBody, requestLogging } from '@workspace/service-kit';
+import { jsonBody, registerHealthRoutes, requestLogging } from '@workspace/service-kit';
 import type { Deps } from './deps.js';
 import { AppError } from './domain/app-error.js';
 import { configStoreErrorHandler } from './http/error-handler.js';
 import { loginRateLimits } from './http/login-rate-limit.js';
 import { requireLogin } from './http/require-login.js';
 import { securityHeaders } from './http/security-headers.js';
-import { authRoutes } from './http/routes/auth.js';
-import { configurationRoutes } from './http/routes/configurations.js';
+import { registerAuthRoutes } from './http/routes/auth.js';
+import { registerConfigurationRoutes } from './http/routes/configurations.js';
 import { sessionMiddleware } from './http/session-middleware.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -23,7 +23,7 @@ export function createApp(deps: Deps): express.Express {
 
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders);
-  app.use(healthRoutes({ database: () => deps.db.$queryRaw`SELECT 1`, redis: () => deps.redis.ping() }));
+  registerHealthRoutes(app, { database: () => deps.db.$queryRaw`SELECT 1`, redis: () => deps.redis.ping() });
   app.use(jsonBody({ limit: MAX_BODY_BYTES }));
   app.use(sessionMiddleware({ store: deps.sessionStore, secrets: deps.sessionSecrets, ttlSeconds: config.SESSION_TTL_SECONDS }));
 
@@ -34,10 +34,10 @@ export function createApp(deps: Deps): express.Express {
     maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
   });
-  app.use(authRoutes({ db: deps.db, loginRateLimits: limits }));
+  registerAuthRoutes(app, { db: deps.db, loginRateLimits: limits });
   // Everything past login needs a session, unknown paths included: no probing without one.
   app.use(requireLogin);
-  app.use('/configurations', configurationRoutes({ db: deps.db, pool: deps.pool }));
+  registerConfigurationRoutes(app, { db: deps.db, pool: deps.pool });
   app.use((req, _res, next) => next(new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`)));
   app.use(configStoreErrorHandler(deps.logger));
   return app;

@@ -4,8 +4,14 @@ export type ReadinessCheck = () => Promise<unknown>;
 
 // `/healthz`: the process is up. `/readyz`: every dependency answers within the timeout.
 // The body names failing checks but never carries their error text (it may hold hosts or users).
-export function healthRoutes(checks: Record<string, ReadinessCheck>, { timeoutMs = 2000 } = {}): Router {
+export function healthRoutes(checks: Record<string, ReadinessCheck>, options: { timeoutMs?: number } = {}): Router {
   const router = Router();
+  registerHealthRoutes(router, checks, options);
+  return router;
+}
+
+// The same routes registered directly on an app, so other requests do not walk a sub-router.
+export function registerHealthRoutes(router: Pick<Router, 'get'>, checks: Record<string, ReadinessCheck>, { timeoutMs = 2000 } = {}): void {
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -19,7 +25,6 @@ export function healthRoutes(checks: Record<string, ReadinessCheck>, { timeoutMs
       checks: Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'ok' : 'failing'])),
     });
   });
-  return router;
 }
 
 async function passes(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { LoginBody } from '@workspace/contracts';
-import { Router, type RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Database } from '../../db/prisma.js';
 import { verifyLogin } from '../../domain/verify-login.js';
 import { AppError } from '../../domain/app-error.js';
@@ -7,10 +7,10 @@ import { parseOrThrow } from '../parse.js';
 import { requireLogin } from '../require-login.js';
 import { SESSION_COOKIE } from '../session-middleware.js';
 
-export function authRoutes(options: { db: Database; loginRateLimits: RequestHandler[] }): Router {
-  const router = Router();
-
-  router.post('/login', ...options.loginRateLimits, async (req, res) => {
+// Registered on the app itself rather than a sub-router, which every other request would have to
+// walk through on its way past.
+export function registerAuthRoutes(app: Express, options: { db: Database; loginRateLimits: RequestHandler[] }): void {
+  app.post('/login', ...options.loginRateLimits, async (req, res) => {
     const credentials = parseOrThrow(LoginBody, req.body, 'a body with username and password');
     const user = await verifyLogin({ db: options.db, ...credentials });
     if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
@@ -22,11 +22,10 @@ export function authRoutes(options: { db: Database; loginRateLimits: RequestHand
     res.type('text/plain').send('Authorized');
   });
 
-  router.post('/logout', requireLogin, async (req, res) => {
+  app.post('/logout', requireLogin, async (req, res) => {
     await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.type('text/plain').send('Success');
   });
 
-  return router;
 }

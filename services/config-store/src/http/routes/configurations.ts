@@ -1,5 +1,5 @@
 import { CreateConfiguration, ListConfigurationsQuery, UpdateConfiguration, type Configuration } from '@workspace/contracts';
-import { Router } from 'express';
+import type { Express } from 'express';
 import type { ConnectionPool, Database } from '../../db/prisma.js';
 import { createConfiguration } from '../../domain/create-configuration.js';
 import { deleteConfiguration } from '../../domain/delete-configuration.js';
@@ -13,33 +13,32 @@ const DELETED = 209;
 
 const wrap = (configurations: Configuration[]) => ({ configurations });
 
-export function configurationRoutes(options: { db: Database; pool: ConnectionPool }): Router {
+// Registered on the app itself: mounted sub-routers cost every request further walks. Flattening
+// these, auth and health took bench/config-store from 0.54-0.60x to 0.61-0.67x of the bare handler.
+export function registerConfigurationRoutes(app: Express, options: { db: Database; pool: ConnectionPool }): void {
   const { db, pool } = options;
-  const router = Router();
 
-  router.get('/', async (req, res) => {
+  app.get('/configurations/', async (req, res) => {
     const query = parseOrThrow(ListConfigurationsQuery, req.query, 'the query');
     res.json(wrap(await listConfigurations({ db, query })));
   });
 
-  router.post('/', async (req, res) => {
+  app.post('/configurations/', async (req, res) => {
     const input = parseOrThrow(CreateConfiguration, req.body, 'a body with name, hostname, port and username');
     res.json(wrap([await createConfiguration({ db, input })]));
   });
 
-  router.get('/:name', async (req, res) => {
+  app.get('/configurations/:name', async (req, res) => {
     res.json(wrap([await getConfiguration({ pool, name: req.params.name })]));
   });
 
-  router.patch('/:name', async (req, res) => {
+  app.patch('/configurations/:name', async (req, res) => {
     const patch = parseOrThrow(UpdateConfiguration, req.body, 'a body with any of name, hostname, port, username');
     res.json(wrap([await updateConfiguration({ db, name: req.params.name, patch })]));
   });
 
-  router.delete('/:name', async (req, res) => {
+  app.delete('/configurations/:name', async (req, res) => {
     res.statusMessage = 'Deleted';
     res.status(DELETED).json(wrap([await deleteConfiguration({ db, name: req.params.name })]));
   });
-
-  return router;
 }
