@@ -44,37 +44,18 @@ async function startConfigStore(): Promise<RunningServer> {
   });
 }
 
-async function startBaseline(): Promise<RunningServer> {
+// The peers are small scripts beside this one, each given the same database (and, when they
+// check sessions, the same Redis prefix and secret as config-store).
+async function startPeer(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     command: process.execPath,
-    args: ['--import', 'tsx', 'config-store/bare-baseline.ts'],
+    args: ['--import', 'tsx', `config-store/${script}.ts`],
     cwd: `${repoRoot}bench`,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, POOL_SIZE: '10' },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, POOL_SIZE: '10', ...extraEnv },
     port,
     readyPath: '/healthz',
-    logFile: `${logDir}/bare-baseline.log`,
-  });
-}
-
-async function startBaselineWithSession(): Promise<RunningServer> {
-  const port = await freePort();
-  return startServer({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'config-store/bare-with-session.ts'],
-    cwd: `${repoRoot}bench`,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      POOL_SIZE: '10',
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: 'config-store-bench:',
-      SESSION_SECRET: 'bench-session-secret',
-    },
-    port,
-    readyPath: '/healthz',
-    logFile: `${logDir}/bare-with-session.log`,
+    logFile: `${logDir}/${script}.log`,
   });
 }
 
@@ -108,8 +89,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   const configStore = await startConfigStore();
-  const baseline = await startBaseline();
-  const withSession = await startBaselineWithSession();
+  const baseline = await startPeer('bare-baseline');
+  const withSession = await startPeer('bare-with-session', {
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: 'config-store-bench:',
+    SESSION_SECRET: 'bench-session-secret',
+  });
   try {
     const cookie = await loginAndSeed(configStore.url);
     const ours: number[] = [];
