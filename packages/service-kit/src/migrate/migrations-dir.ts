@@ -46,6 +46,17 @@ export async function loadMigrationList(migrationsDir: string): Promise<Migratio
   };
 }
 
+// Migrations apply in lexical order of their folder names, and the engine names them by the second:
+// two authored within one second could sort "add_x" before "init". A name that would not sort after
+// every existing one gets the next timestamp after the last.
+export function nameAfter(existing: readonly string[], generated: string): string {
+  const last = [...existing].sort(lexical).at(-1);
+  const match = /^(\d{14})_(.*)$/.exec(generated);
+  const lastStamp = last && /^(\d{14})_/.exec(last)?.[1];
+  if (!last || !match || !lastStamp || generated > last) return generated;
+  return `${String(BigInt(lastStamp) + 1n).padStart(14, '0')}_${match[2]}`;
+}
+
 export async function writeMigration(migrationsDir: string, name: string, script: string): Promise<string> {
   const dir = join(migrationsDir, name);
   await mkdir(dir, { recursive: true });

@@ -3,7 +3,7 @@ import type { HistoryDiagnostic, SchemaFilter } from '@prisma/schema-engine-wasm
 import { parseDatabaseUrl } from './database-url.js';
 import { databaseExists, ensureDatabase } from './ensure-database.js';
 import { MigrationError } from './engine-error.js';
-import { listMigrationNames, loadMigrationList, readSchemaFiles, writeMigration } from './migrations-dir.js';
+import { listMigrationNames, loadMigrationList, nameAfter, readSchemaFiles, writeMigration } from './migrations-dir.js';
 import { openSchemaEngine, takeSchemaEnginePanic } from './wasm-engine.js';
 import type { SchemaEngine, SchemaEngineHandle } from './wasm-engine.js';
 
@@ -142,9 +142,10 @@ export function createMigrator(options: MigratorOptions): Migrator {
           log('Already in sync, no changes: no migration created.');
           return { created: null, applied };
         }
-        await writeMigration(migrationsDir, created.generatedMigrationName, created.migrationScript);
-        log(`Created migration ${created.generatedMigrationName}`);
-        return { created: created.generatedMigrationName, applied: [...applied, ...(await applyPending(se))] };
+        const folder = nameAfter(await listMigrationNames(migrationsDir), created.generatedMigrationName);
+        await writeMigration(migrationsDir, folder, created.migrationScript);
+        log(`Created migration ${folder}`);
+        return { created: folder, applied: [...applied, ...(await applyPending(se))] };
       }),
 
     status: () =>
