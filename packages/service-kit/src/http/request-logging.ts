@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { v7 as uuidv7 } from 'uuid';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 // A caller's id is kept only when it is short and plain, so it cannot inject into log lines.
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function requestIdFor(req: IncomingMessage, newId: () => string = uuidv7): string {
+export function requestIdFor(req: IncomingMessage, newId: () => string = randomUUID): string {
   const incoming = req.headers[REQUEST_ID_HEADER];
   return typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : newId();
 }
