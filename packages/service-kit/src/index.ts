@@ -8,3 +8,4 @@ export * from './http/json-body.js';
 export * from './http/request-logging.js';
 export * from './migrate/index.js';
 export * from './http/dependency-unavailable.js';
+export * from './http/form-body.js';
