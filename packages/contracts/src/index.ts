@@ -1,2 +1,3 @@
 export * from './config-store.js';
 export * from './validation-message.js';
+export * from './translator.js';
