@@ -1,26 +1,51 @@
-// The contract every translation engine (Apertium now; DeepL and LibreTranslate later) implements.
-// Language codes are the engine's own; mapping DeepL codes onto them happens at the edge.
+// The contract every translation engine (apertium, deepl, libretranslate) implements. Engines speak
+// DeepL language codes, upper-case: sources are base codes (`EN`, `ES`, `PT`), targets may carry a
+// variant (`EN-US`, `PT-BR`, `ZH-HANS`). Each engine maps them onto its own codes.
+
+export type Formality = 'default' | 'more' | 'less' | 'prefer_more' | 'prefer_less';
 
 export interface TranslateOptions {
-  source: string;
+  /** Base source code; undefined only for engines with `detectsSource` (they detect it themselves). */
+  source?: string;
   target: string;
+  formality?: Formality;
+  /** Present only when the caller sent `model_type`. */
+  modelType?: string;
+  context?: string;
   signal?: AbortSignal;
 }
 
 export interface TranslatedSegment {
   text: string;
+  /** Base source code, upper-case, never empty. */
   detectedSource: string;
+  /** Only engines that know it (an upstream DeepL reports the model it used). */
+  modelTypeUsed?: string;
 }
 
 export interface LanguagePair {
   source: string;
   target: string;
+  /** True when the engine reaches this pair through a third language (Apertium: via Spanish). */
+  pivot?: boolean;
+}
+
+export interface EngineLanguages {
+  /** Every pair the engine can translate; targets listed with their variants (`EN-GB`, `EN-US`). */
+  pairs: LanguagePair[];
+  /** Target codes for which `formality` changes the result. */
+  formalityTargets: string[];
 }
 
 export interface TranslationEngine {
-  /** One result per input segment, in input order. */
+  readonly name: 'apertium' | 'deepl' | 'libretranslate';
+  /** True when `translate` may be called without `source` and detects it itself. */
+  readonly detectsSource: boolean;
+  /** One result per input segment, in input order; never truncated. */
   translate(segments: string[], options: TranslateOptions): Promise<TranslatedSegment[]>;
-  pairs(): Promise<LanguagePair[]>;
-  /** Stops every process or connection the engine holds; later calls fail. */
+  languages(): Promise<EngineLanguages>;
+  /** Resolves when the engine can take work (upstream reachable, binaries installed); throws otherwise. */
+  checkReady(): Promise<void>;
+  /** Stops every process or connection the engine holds; later calls fail with CLOSED. */
   close(): Promise<void>;
 }

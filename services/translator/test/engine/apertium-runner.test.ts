@@ -1,15 +1,15 @@
 // Real apertium-en-es chains (Debian packages `apertium` and `apertium-en-es`), no process mocks.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
+import { ApertiumRunner } from '../../src/engine/apertium/apertium-runner.js';
 
-const engine = new ApertiumEngine({ chainsPerPair: 3 });
+const engine = new ApertiumRunner({ chainsPerPair: 3 });
 const EN_ES = { source: 'en', target: 'es' };
 
 afterAll(() => engine.close());
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
-describe('ApertiumEngine with apertium-en-es', () => {
+describe('ApertiumRunner with apertium-en-es', () => {
   it('lists the installed pairs with their Apertium codes', async () => {
     expect(await engine.pairs()).toEqual(expect.arrayContaining([{ source: 'eng', target: 'spa' }, { source: 'spa', target: 'eng' }]));
   });
@@ -27,7 +27,7 @@ describe('ApertiumEngine with apertium-en-es', () => {
 
   it('accepts the three-letter codes of the mode names too', async () => {
     // Its own engine, so the spa-eng chain does not count in the chain totals below.
-    const own = new ApertiumEngine();
+    const own = new ApertiumRunner();
     try {
       const [result] = await own.translate(['Hola mundo.'], { source: 'spa', target: 'eng' });
       expect(result).toEqual({ text: expect.stringMatching(/^Hello world\.$/i), detectedSource: 'spa' });

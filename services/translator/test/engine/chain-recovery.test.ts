@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
+import { ApertiumRunner } from '../../src/engine/apertium/apertium-runner.js';
 import { EngineError } from '../../src/engine/engine-error.js';
 import { childPids, fakeModesDir, isAlive, waitFor } from '../helpers/processes.js';
 
@@ -7,7 +7,7 @@ const EN_ES = { source: 'en', target: 'es' };
 
 describe('chain failures', () => {
   it('restarts a chain whose process was killed, and the next translation works', async () => {
-    const engine = new ApertiumEngine({ chainsPerPair: 1 });
+    const engine = new ApertiumRunner({ chainsPerPair: 1 });
     try {
       await engine.translate(['Hello world.'], EN_ES);
       const before = await engine.processIds();
@@ -23,7 +23,7 @@ describe('chain failures', () => {
   });
 
   it('retries segments in flight when a stage dies under them', async () => {
-    const engine = new ApertiumEngine({ chainsPerPair: 1 });
+    const engine = new ApertiumRunner({ chainsPerPair: 1 });
     try {
       await engine.translate(['warm up'], EN_ES);
       const [first] = await engine.processIds();
@@ -38,7 +38,7 @@ describe('chain failures', () => {
   });
 
   it('times out a stuck segment with a TIMEOUT EngineError, kills the chain and recovers', async () => {
-    const engine = new ApertiumEngine({ modesDir: fakeModesDir(), chainsPerPair: 1, timeoutBaseMs: 300, timeoutPerCharMs: 0 });
+    const engine = new ApertiumRunner({ modesDir: fakeModesDir(), chainsPerPair: 1, timeoutBaseMs: 300, timeoutPerCharMs: 0 });
     const FAKE = { source: 'xxx', target: 'yyy' };
     try {
       expect(await engine.translate(['before [x]'], FAKE)).toEqual([{ text: 'before [x]', detectedSource: 'xxx' }]);
@@ -56,7 +56,7 @@ describe('chain failures', () => {
   });
 
   it('scales the timeout with segment length', async () => {
-    const engine = new ApertiumEngine({ modesDir: fakeModesDir(), chainsPerPair: 1, timeoutBaseMs: 100, timeoutPerCharMs: 1 });
+    const engine = new ApertiumRunner({ modesDir: fakeModesDir(), chainsPerPair: 1, timeoutBaseMs: 100, timeoutPerCharMs: 1 });
     try {
       const started = Date.now();
       await expect(engine.translate([`STUCK ${'x'.repeat(400)}`], { source: 'xxx', target: 'yyy' })).rejects.toMatchObject({ code: 'TIMEOUT' });
@@ -68,7 +68,7 @@ describe('chain failures', () => {
   });
 
   it('close() leaves no child processes and refuses later work', async () => {
-    const engine = new ApertiumEngine({ chainsPerPair: 2 });
+    const engine = new ApertiumRunner({ chainsPerPair: 2 });
     await engine.translate(Array.from({ length: 20 }, () => 'The dog is happy.'), EN_ES);
     const pids = await engine.processIds();
     expect(pids).toHaveLength(22);

@@ -1,15 +1,15 @@
-// The Apertium engine: per language pair a pool of warm chains (pipeline.ts), created lazily up to
+// Runs Apertium modes by their own codes (`eng-spa`): per mode a pool of warm chains (pipeline.ts), created lazily up to
 // `chainsPerPair`, each segment sent to the least-loaded chain. Formatting and chunking happen here in
 // TypeScript, so the chains only ever see stream-format segments.
 import { EngineError } from '../engine-error.js';
-import type { LanguagePair, TranslateOptions, TranslatedSegment, TranslationEngine } from '../engine.js';
+import type { ModePair, RunOptions, RunResult } from './runner-types.js';
 import { fromStream, isCompleteOutput, toStream } from './format.js';
 import { codeSpellings } from './language-codes.js';
 import { DEFAULT_MODES_DIR, listModes, readModeFile, type ModeInfo, type PipelineCommand } from './mode-file.js';
 import { Pipeline, type Timers } from './pipeline.js';
 import { DEFAULT_MAX_CHUNK_CHARS, joinChunks, splitText } from './text-chunks.js';
 
-export interface ApertiumEngineOptions {
+export interface ApertiumRunnerOptions {
   modesDir?: string;
   /** Measured on 2 vCPU: 2 chains gave 108k-127k chars/s, 4 no better; so about cores / 2, at least 2. */
   chainsPerPair?: number;
@@ -24,18 +24,18 @@ interface Pool {
   pipelines: Pipeline[];
 }
 
-export class ApertiumEngine implements TranslationEngine {
+export class ApertiumRunner {
   private modes: Promise<ModeInfo[]> | undefined;
   private readonly pools = new Map<string, Promise<Pool>>();
   private closed = false;
 
-  constructor(private readonly options: ApertiumEngineOptions = {}) {}
+  constructor(private readonly options: ApertiumRunnerOptions = {}) {}
 
-  async pairs(): Promise<LanguagePair[]> {
+  async pairs(): Promise<ModePair[]> {
     return (await this.listModes()).map(({ source, target }) => ({ source, target }));
   }
 
-  async translate(segments: string[], options: TranslateOptions): Promise<TranslatedSegment[]> {
+  async translate(segments: string[], options: RunOptions): Promise<RunResult[]> {
     if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
     const work = this.findMode(options.source, options.target).then((mode) =>
       Promise.all(segments.map((segment) => this.translateText(mode, segment))),

@@ -1,0 +1,65 @@
+// The Apertium engine in DeepL codes: routes each pair onto installed modes (directly or through
+// Spanish) and runs them on warm chains (apertium-runner.ts). Apertium has no formality and no
+// detection: the service detects the source before calling.
+import { EngineError } from '../engine-error.js';
+import type { EngineLanguages, TranslateOptions, TranslatedSegment, TranslationEngine } from '../engine.js';
+import { ApertiumRunner, type ApertiumRunnerOptions } from './apertium-runner.js';
+import { DeepLRoutes } from './deepl-routes.js';
+import { DEFAULT_MODES_DIR, listModes } from './mode-file.js';
+
+export class ApertiumEngine implements TranslationEngine {
+  readonly name = 'apertium';
+  readonly detectsSource = false;
+  private readonly runner: ApertiumRunner;
+  private routes: Promise<DeepLRoutes> | undefined;
+
+  constructor(private readonly options: ApertiumRunnerOptions = {}) {
+    this.runner = new ApertiumRunner(options);
+  }
+
+  async translate(segments: string[], options: TranslateOptions): Promise<TranslatedSegment[]> {
+    const { source, target, signal } = options;
+    if (!source) throw new EngineError('UNSUPPORTED_PAIR', 'the Apertium engine needs a source language');
+    const route = (await this.loadRoutes()).route(source, target);
+    if (!route) throw new EngineError('UNSUPPORTED_PAIR', `no Apertium pair for ${source} -> ${target}`);
+    let texts = segments;
+    for (const hop of route.hops) {
+      const results = await this.runner.translate(texts, { source: hop.source, target: hop.target, signal });
+      texts = results.map((result) => result.text);
+    }
+    return texts.map((text) => ({ text, detectedSource: source }));
+  }
+
+  async languages(): Promise<EngineLanguages> {
+    return { pairs: (await this.loadRoutes()).pairs(), formalityTargets: [] };
+  }
+
+  /** Starts the chains of these pairs now, so the first request does not pay ~100 ms per chain. */
+  async warm(pairs: Array<{ source: string; target: string }>): Promise<void> {
+    await Promise.all(pairs.map((pair) => this.translate(['Ready.'], pair)));
+  }
+
+  async checkReady(): Promise<void> {
+    const pairs = (await this.languages()).pairs;
+    if (pairs.length === 0) {
+      throw new EngineError('UNAVAILABLE', `no Apertium language pair is installed in ${this.modesDir()}`);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+
+  processIds(): Promise<number[]> {
+    return this.runner.processIds();
+  }
+
+  private modesDir(): string {
+    return this.options.modesDir ?? DEFAULT_MODES_DIR;
+  }
+
+  private loadRoutes(): Promise<DeepLRoutes> {
+    this.routes ??= listModes(this.modesDir()).then((modes) => new DeepLRoutes(modes));
+    return this.routes;
+  }
+}

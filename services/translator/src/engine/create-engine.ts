@@ -1,0 +1,17 @@
+import type { Config } from '../config.js';
+import { ApertiumEngine } from './apertium/apertium-engine.js';
+import { DeepLEngine } from './deepl/deepl-engine.js';
+import type { TranslationEngine } from './engine.js';
+import { LibreTranslateEngine } from './libretranslate/libretranslate-engine.js';
+
+/** The engine TRANSLATOR_ENGINE names, configured from the environment. */
+export function createEngine(config: Config): TranslationEngine {
+  switch (config.TRANSLATOR_ENGINE) {
+    case 'apertium':
+      return new ApertiumEngine({ modesDir: config.APERTIUM_MODES_DIR, chainsPerPair: config.APERTIUM_CHAINS_PER_PAIR });
+    case 'deepl':
+      return new DeepLEngine({ url: config.TRANSLATOR_UPSTREAM_URL!, key: config.TRANSLATOR_UPSTREAM_KEY!, timeoutMs: config.TRANSLATOR_UPSTREAM_TIMEOUT_MS });
+    case 'libretranslate':
+      return new LibreTranslateEngine({ url: config.TRANSLATOR_UPSTREAM_URL!, key: config.TRANSLATOR_UPSTREAM_KEY, timeoutMs: config.TRANSLATOR_UPSTREAM_TIMEOUT_MS });
+  }
+}
