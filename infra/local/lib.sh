@@ -19,8 +19,16 @@ LOCAL_INFRA_DIR="$LOCAL_REPO_ROOT/infra/local"
 LOCAL_STATE_DIR="${LOCAL_STATE_DIR:-$LOCAL_REPO_ROOT/.local}"
 # pid of the embedded PostgreSQL wrapper if *this* shell started it (stop_local_postgres stops only that one)
 LOCAL_PG_STARTED_PID=""
-# Debian packages the tests need (apertium-en-es is only a transitional name for apertium-eng-spa).
-TEST_APT_PACKAGES=(apertium apertium-eng-spa)
+# The translator's Apertium engine and the language pairs it serves out of the box: every Debian pair
+# whose two languages have DeepL codes and that the pivot through Spanish makes useful (the `*-en-es`
+# style names are transitional aliases of these). Both `npm start` and `npm test` install them.
+APERTIUM_APT_PACKAGES=(
+  apertium apertium-eng-spa apertium-eng-cat apertium-es-pt apertium-fr-es apertium-spa-cat apertium-spa-ita
+  apertium-es-ro apertium-es-gl apertium-eu-es apertium-rus-ukr apertium-swe-dan apertium-afr-nld
+  apertium-ind-zlm apertium-mkd-bul apertium-eo-es
+)
+# Debian packages the tests need.
+TEST_APT_PACKAGES=("${APERTIUM_APT_PACKAGES[@]}")
 
 # Log lines never fail: at exit the reader of stderr (a pipe to tee, a terminal closed) may be gone already.
 log() { printf '[local] %s\n' "$*" >&2 || true; }

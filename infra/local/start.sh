@@ -105,6 +105,8 @@ trap 'on_signal SIGTERM' TERM
 [[ "${LOCAL_SKIP_BUILD:-}" == 1 ]] || ensure_build
 ensure_postgres
 ensure_redis
+# The translator's default engine: Apertium and its language pairs (Debian packages).
+apt_install_missing "${APERTIUM_APT_PACKAGES[@]}"
 
 # --- which services ---------------------------------------------------------------------------------
 service_port() { # DIR NAME: the port to health-check, or nothing
@@ -152,6 +154,8 @@ prefix_output() {
 
 # A known first config-store user, so the README's curl example works on a fresh machine.
 export CONFIG_STORE_USERNAME="${CONFIG_STORE_USERNAME:-admin}" CONFIG_STORE_PASSWORD="${CONFIG_STORE_PASSWORD:-admin-local}"
+# A known translator admin key, so the README's curl and deepl-node examples work on a fresh machine.
+export TRANSLATOR_ADMIN_KEY="${TRANSLATOR_ADMIN_KEY:-local-admin-key-change-me}"
 
 for i in "${!SERVICE_NAMES[@]}"; do
   name="${SERVICE_NAMES[$i]}"

@@ -1,0 +1,70 @@
+import { envBoolean, envInteger, envPort, loadConfig } from '@workspace/service-kit';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value));
+
+// Express' `trust proxy`: true/false, a hop count, or addresses/subnets ("loopback, 10.0.0.0/8").
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value): boolean | number | string => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value;
+  });
+
+/** `EN-ES,ES-EN` -> pairs whose chains start at boot. */
+const pairList = z
+  .string()
+  .default('EN-ES')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toUpperCase())
+      .filter(Boolean)
+      .map((item) => {
+        const [source = '', ...target] = item.split('-');
+        return { source, target: target.join('-') };
+      }),
+  )
+  .refine((pairs) => pairs.every((pair) => pair.source && pair.target), 'must look like EN-ES,ES-EN');
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: envPort(8090),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().url('must be a postgresql:// URL').default('postgresql://postgres@127.0.0.1:5432/translator'),
+    DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 200 }),
+    MIGRATE_ON_START: envBoolean(true),
+    TRUST_PROXY: trustProxy,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRANSLATOR_ADMIN_KEY: optional.refine((key) => key === undefined || key.length >= 16, 'must be at least 16 characters'),
+    TRANSLATOR_ENGINE: z.enum(['apertium', 'deepl', 'libretranslate']).default('apertium'),
+    TRANSLATOR_UPSTREAM_URL: optional.pipe(z.string().url('must be an http(s):// URL').optional()),
+    TRANSLATOR_UPSTREAM_KEY: optional,
+    TRANSLATOR_UPSTREAM_TIMEOUT_MS: envInteger(30_000, { min: 100 }),
+    /** Characters accepted into the engine at once; beyond it requests get 429 (deepl-node retries). */
+    TRANSLATOR_MAX_INFLIGHT_CHARACTERS: envInteger(4_000_000, { min: 1000 }),
+    APERTIUM_MODES_DIR: z.string().default('/usr/share/apertium/modes'),
+    APERTIUM_CHAINS_PER_PAIR: envInteger(2, { min: 1, max: 16 }),
+    APERTIUM_WARM_PAIRS: pairList,
+  })
+  .superRefine((config, ctx) => {
+    if (config.TRANSLATOR_ENGINE !== 'apertium' && !config.TRANSLATOR_UPSTREAM_URL) {
+      ctx.addIssue({ code: 'custom', path: ['TRANSLATOR_UPSTREAM_URL'], message: `is required when TRANSLATOR_ENGINE=${config.TRANSLATOR_ENGINE}` });
+    }
+    if (config.TRANSLATOR_ENGINE === 'deepl' && !config.TRANSLATOR_UPSTREAM_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TRANSLATOR_UPSTREAM_KEY'], message: 'is required when TRANSLATOR_ENGINE=deepl' });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig(ConfigSchema, env);
+}

@@ -1,0 +1,25 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+export type Database = PrismaClient;
+
+export interface DatabaseHandles {
+  db: Database;
+  close(): Promise<void>;
+}
+
+export function openDatabase(databaseUrl: string, poolSize: number, onIdleClientError: (error: Error) => void): DatabaseHandles {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection the server closes (restart, failover) is dropped and replaced on next use;
+  // without a listener pg would crash the process over it.
+  pool.on('error', onIdleClientError);
+  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    db,
+    async close() {
+      await db.$disconnect();
+      await pool.end();
+    },
+  };
+}

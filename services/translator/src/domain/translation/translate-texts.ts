@@ -1,0 +1,120 @@
+// POST /v2/translate after parsing: language checks, referenced resources, limits, detection, the
+// engine, metering. Everything that can refuse a request does so before the engine is asked.
+import type { TranslateRequest, Translation } from '@workspace/contracts';
+import type { TranslationEngine } from '../../engine/engine.js';
+import type { LanguageDetector } from '../../languages/detect-language.js';
+import type { AuthenticatedKey } from '../keys/api-key.js';
+import { baseLanguage, normalizeCode, type LanguageCatalog } from '../languages/language-catalog.js';
+import { TranslatorError } from '../translator-error.js';
+import { billedCharacters } from '../usage/periods.js';
+import type { UsageMeter } from '../usage/usage-meter.js';
+import { detectSources } from './detect-sources.js';
+import type { InflightLimit } from './inflight-limit.js';
+import { assertWithinRequestLimit } from './request-size.js';
+import type { TranslationResources } from './translation-resources.js';
+
+export interface TranslateTextsDeps {
+  engine: TranslationEngine;
+  catalog: () => Promise<LanguageCatalog>;
+  detector: LanguageDetector;
+  resources: TranslationResources;
+  meter: UsageMeter;
+  inflight: InflightLimit;
+}
+
+export interface TranslateContext {
+  key: AuthenticatedKey;
+  reportingTag?: string;
+  signal?: AbortSignal;
+}
+
+export async function translateTexts(deps: TranslateTextsDeps, request: TranslateRequest, context: TranslateContext): Promise<Translation[]> {
+  const catalog = await deps.catalog();
+  const { source, target } = resolveLanguages(catalog, request);
+  if ((request.formality === 'more' || request.formality === 'less') && !catalog.supportsFormality(target)) {
+    throw new TranslatorError('BAD_REQUEST', `Target language '${target}' doesn't support formality; use 'prefer_more' or 'prefer_less' to ask for it where available.`);
+  }
+  await assertResourcesExist(deps.resources, context.key, request);
+  assertWithinRequestLimit(request.text, request.context);
+
+  const billed = request.text.map(billedCharacters);
+  const totalBilled = billed.reduce((sum, count) => sum + count, 0);
+  const reservation = await deps.meter.reserve(context.key, totalBilled, context.reportingTag);
+  let results: Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>;
+  try {
+    results = await deps.inflight.run(totalBilled, async () => {
+      const sources = source ?? (deps.engine.detectsSource ? undefined : detectSources(deps.detector, catalog, request.text, target));
+      return runEngine(deps.engine, request, target, sources, context.signal);
+    });
+  } catch (error) {
+    await reservation.release();
+    throw error;
+  }
+  await reservation.commit();
+
+  return results.map((result, index) => ({
+    detected_source_language: result.detectedSource,
+    text: result.text,
+    ...(request.show_billed_characters ? { billed_characters: billed[index]! } : {}),
+    ...(request.model_type ? { model_type_used: result.modelTypeUsed ?? request.model_type.replace(/^prefer_/, '') } : {}),
+  }));
+}
+
+function resolveLanguages(catalog: LanguageCatalog, request: TranslateRequest): { source?: string; target: string } {
+  const target = normalizeCode(request.target_lang);
+  if (!catalog.isTarget(target)) {
+    throw new TranslatorError('BAD_REQUEST', `Value for 'target_lang' not supported: '${request.target_lang}'. GET /v2/languages?type=target lists the supported ones.`);
+  }
+  if (request.source_lang === undefined || request.source_lang === '') return { target };
+  const source = normalizeCode(request.source_lang);
+  if (!catalog.isSource(source)) {
+    throw new TranslatorError('BAD_REQUEST', `Value for 'source_lang' not supported: '${request.source_lang}'. GET /v2/languages?type=source lists the supported ones.`);
+  }
+  if (!catalog.canTranslate(source, target)) {
+    throw new TranslatorError('BAD_REQUEST', `Value for 'target_lang' not supported with source_lang '${source}': no translation from ${source} to ${target} is available.`);
+  }
+  return { source, target };
+}
+
+async function assertResourcesExist(resources: TranslationResources, key: AuthenticatedKey, request: TranslateRequest): Promise<void> {
+  const glossaryIds = request.glossary_id !== undefined ? [request.glossary_id] : (request.glossary_ids ?? []);
+  for (const id of glossaryIds) {
+    if (!(await resources.glossaryExists(key.id, id))) {
+      throw new TranslatorError('NOT_FOUND', `Glossary '${id}' (named by '${request.glossary_id !== undefined ? 'glossary_id' : 'glossary_ids'}') not found.`);
+    }
+  }
+  if (request.translation_memory_id !== undefined && !(await resources.translationMemoryExists(key.id, request.translation_memory_id))) {
+    throw new TranslatorError('NOT_FOUND', `Translation memory '${request.translation_memory_id}' (named by 'translation_memory_id') not found.`);
+  }
+  if (request.style_id !== undefined && !(await resources.styleRuleExists(key.id, request.style_id))) {
+    throw new TranslatorError('NOT_FOUND', `Style rule list '${request.style_id}' (named by 'style_id') not found.`);
+  }
+}
+
+/**
+ * Texts grouped by source language, one engine call per group; a text already in the target's
+ * language comes back unchanged (and is still billed, as DeepL does).
+ */
+async function runEngine(
+  engine: TranslationEngine,
+  request: TranslateRequest,
+  target: string,
+  sources: string | string[] | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>> {
+  const options = { target, formality: request.formality, modelType: request.model_type, context: request.context, signal };
+  if (sources === undefined) return engine.translate(request.text, options);
+  const sourceOf = (index: number) => (typeof sources === 'string' ? sources : sources[index]!);
+  const results = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
+  const groups = new Map<string, number[]>();
+  request.text.forEach((_, index) => groups.set(sourceOf(index), [...(groups.get(sourceOf(index)) ?? []), index]));
+  await Promise.all(
+    [...groups].map(async ([source, indices]) => {
+      const texts = indices.map((index) => request.text[index]!);
+      const translated =
+        baseLanguage(target) === source ? texts.map((text) => ({ text, detectedSource: source })) : await engine.translate(texts, { ...options, source });
+      indices.forEach((index, position) => (results[index] = translated[position]!));
+    }),
+  );
+  return results;
+}

@@ -1,0 +1,18 @@
+import type { RequestHandler, Response } from 'express';
+import type { Database } from '../db/database.js';
+import type { AuthenticatedKey } from '../domain/keys/api-key.js';
+import { authenticateKey } from '../domain/keys/authenticate-key.js';
+
+/** Every /v2 route needs a key; the key travels to the handlers in `res.locals.key`. */
+export function requireKey(db: Database): RequestHandler {
+  return (req, res, next) => {
+    authenticateKey(db, req.headers.authorization).then((key) => {
+      res.locals.key = key;
+      next();
+    }, next);
+  };
+}
+
+export function keyOf(res: Response): AuthenticatedKey {
+  return res.locals.key as AuthenticatedKey;
+}

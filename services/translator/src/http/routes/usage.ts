@@ -1,0 +1,12 @@
+import type { Express, Request, Response } from 'express';
+import { describeUsage } from '../../domain/usage/describe-usage.js';
+import type { UsageMeter } from '../../domain/usage/usage-meter.js';
+import { keyOf } from '../authenticate.js';
+
+export function registerUsageRoutes(app: Express, meter: UsageMeter, now: () => Date): void {
+  const usage = async (_req: Request, res: Response) => {
+    res.json(await describeUsage(meter, keyOf(res), now()));
+  };
+  app.get('/v2/usage', usage);
+  app.post('/v2/usage', usage);
+}

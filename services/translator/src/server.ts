@@ -1,0 +1,57 @@
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createMigrator, installGracefulShutdown } from '@workspace/service-kit';
+import { createApp } from './app.js';
+import { readConfig } from './config.js';
+import { connectResources } from './deps.js';
+import { ensureAdminKey } from './domain/keys/ensure-admin-key.js';
+import { ApertiumEngine } from './engine/apertium/apertium-engine.js';
+
+const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const resources = connectResources(config);
+  const { db, logger, engine } = resources;
+
+  if (config.MIGRATE_ON_START) {
+    const migrator = createMigrator({
+      databaseUrl: config.DATABASE_URL,
+      schemaPath: `${serviceRoot}prisma/schema.prisma`,
+      migrationsDir: `${serviceRoot}prisma/migrations`,
+      log: (message) => logger.debug(message),
+    });
+    try {
+      const { applied } = await migrator.deploy();
+      logger.info({ applied }, applied.length ? 'applied database migrations' : 'database schema is up to date');
+    } finally {
+      await migrator.close();
+    }
+  }
+  await ensureAdminKey(db, logger, config.TRANSLATOR_ADMIN_KEY);
+
+  const languages = await engine.languages();
+  logger.info({ engine: engine.name, pairs: languages.pairs.length }, 'translation engine configured');
+  if (languages.pairs.length === 0) logger.warn('the engine serves no language pair: install Apertium pairs (apertium-eng-spa, ...) or configure an upstream');
+  if (engine instanceof ApertiumEngine && languages.pairs.length > 0) {
+    engine.warm(config.APERTIUM_WARM_PAIRS).then(
+      () => logger.info({ pairs: config.APERTIUM_WARM_PAIRS }, 'Apertium chains warmed up'),
+      (error: unknown) => logger.warn({ err: error }, 'could not warm up the Apertium chains; they start on first use'),
+    );
+  }
+
+  const server = createServer(createApp(resources));
+  installGracefulShutdown(server, {
+    logger,
+    closers: [
+      { name: 'engine and database', close: () => resources.close() },
+      { name: 'log buffer', close: async () => logger.flush() },
+    ],
+  });
+  server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT, host: config.HOST, engine: engine.name }, 'translator listening'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`translator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

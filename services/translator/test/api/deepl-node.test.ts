@@ -1,0 +1,103 @@
+// The official deepl-node client (1.28), pointed at the running service with serverUrl, unchanged.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import * as deepl from 'deepl-node';
+import { createTestContext, type TestContext } from '../helpers/test-app.js';
+
+let ctx: TestContext;
+let serverUrl: string;
+let translator: deepl.Translator;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  serverUrl = (await ctx.listen()).url;
+  translator = new deepl.Translator(ctx.adminKey, { serverUrl, maxRetries: 1 });
+});
+afterAll(() => ctx.close());
+
+const clientFor = (key: string) => new deepl.Translator(key, { serverUrl, maxRetries: 1 });
+
+describe('deepl-node against the service', () => {
+  it('translateText with one string returns a TextResult with billed characters', async () => {
+    const result = await translator.translateText('Hello world.', 'en', 'es');
+    expect(result.text).toBe('Hola Mundo.');
+    expect(result.detectedSourceLang).toBe('en');
+    expect(result.billedCharacters).toBe(12);
+    expect(result.modelTypeUsed).toBeUndefined();
+  });
+
+  it('translateText with an array keeps the order', async () => {
+    const results = await translator.translateText(['Good morning.', 'The cat is black.', 'Thank you.'], 'en', 'es');
+    expect(results).toHaveLength(3);
+    expect(results[1]!.text).toMatch(/gato/);
+  });
+
+  it('translateText without a source language detects it', async () => {
+    const result = await translator.translateText('El gato negro duerme en la casa grande.', null, 'en-US');
+    expect(result.detectedSourceLang).toBe('es');
+    expect(result.text).toMatch(/cat/i);
+  });
+
+  it('translateText with every option deepl-node sends', async () => {
+    const result = await translator.translateText('The program is free software.', 'en', 'es', {
+      splitSentences: 'nonewlines',
+      preserveFormatting: true,
+      formality: 'prefer_less',
+      context: 'A software licence.',
+      modelType: 'latency_optimized',
+      tagHandling: 'xml',
+      tagHandlingVersion: 'v2',
+      outlineDetection: false,
+      nonSplittingTags: ['a', 'b'],
+      splittingTags: ['p'],
+      ignoreTags: ['code'],
+      customInstructions: ['Keep it short.'],
+      extraRequestParameters: { enable_beta_languages: '1' },
+    });
+    expect(result.text).toMatch(/programa/);
+    expect(result.modelTypeUsed).toBe('latency_optimized');
+  });
+
+  it('getUsage reports the key’s character count and limit', async () => {
+    const { secret } = await ctx.createKey({ characterLimit: 1000n });
+    const client = clientFor(secret);
+    await client.translateText('Hello world.', 'en', 'es');
+    const usage = await client.getUsage();
+    expect(usage.character).toMatchObject({ count: 12, limit: 1000 });
+    expect(usage.anyLimitReached()).toBe(false);
+  });
+
+  it('getSourceLanguages and getTargetLanguages list what the engine serves', async () => {
+    const sources = await translator.getSourceLanguages();
+    expect(sources.find((l) => l.code === 'en')).toMatchObject({ name: 'English' });
+    for (const language of sources) expect(language.supportsFormality).toBeUndefined();
+    const targets = await translator.getTargetLanguages();
+    expect(targets.map((l) => l.code)).toEqual(expect.arrayContaining(['es', 'en-GB', 'en-US', 'pt-BR', 'pt-PT']));
+    for (const language of targets) expect(language.supportsFormality).toBeDefined();
+  });
+
+  it('raises AuthorizationError for an unknown key (403)', async () => {
+    await expect(clientFor('not-a-key-we-issued').translateText('Hi', 'en', 'es')).rejects.toBeInstanceOf(deepl.AuthorizationError);
+  });
+
+  it('raises AuthorizationError for a deactivated key (403)', async () => {
+    const { id, secret } = await ctx.createKey();
+    await ctx.db.apiKey.update({ where: { id }, data: { deactivatedAt: new Date() } });
+    await expect(clientFor(secret).getUsage()).rejects.toBeInstanceOf(deepl.AuthorizationError);
+  });
+
+  it('raises QuotaExceededError when the key is over its character limit (456)', async () => {
+    const { secret } = await ctx.createKey({ characterLimit: 5n });
+    await expect(clientFor(secret).translateText('Hello world.', 'en', 'es')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+  });
+
+  it('raises DeepLError naming the parameter for a bad request (400)', async () => {
+    const error = await translator.translateText('Hi', 'en', 'es', { formality: 'more' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(deepl.DeepLError);
+    expect((error as Error).message).toMatch(/Bad request.*formality/);
+  });
+
+  it('raises DeepLError for a request over 128 KiB (413)', async () => {
+    const error = await translator.translateText('a'.repeat(130 * 1024), 'en', 'es').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(deepl.DeepLError);
+    expect((error as Error).message).toMatch(/413/);
+  });
+});

@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { createLogger } from '@workspace/service-kit';
+import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
+import { createApp, type AppDeps } from '../../src/app.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { createKey, type CreatedKey } from '../../src/domain/keys/create-key.js';
+import { cachedCatalog } from '../../src/domain/languages/cached-catalog.js';
+import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
+import { noStoredResources } from '../../src/domain/translation/translation-resources.js';
+import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
+import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
+import type { TranslationEngine } from '../../src/engine/engine.js';
+import { createLanguageDetector } from '../../src/languages/detect-language.js';
+import { TEMPLATE } from './template.js';
+
+export interface TestContext {
+  db: Database;
+  app: ReturnType<typeof createApp>;
+  engine: TranslationEngine;
+  /** An admin key, as TRANSLATOR_ADMIN_KEY would give. */
+  adminKey: string;
+  /** A developer key, inserted directly (the admin API that creates them is a later piece of work). */
+  createKey(options?: { characterLimit?: bigint | null; label?: string }): Promise<CreatedKey>;
+  /** The app on a real port, for clients that need a URL (deepl-node). */
+  listen(): Promise<{ url: string; close(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+// Own database per test file (cloned from the migrated template); the real Apertium engine unless
+// another is given. `now` is injectable so usage periods can be tested on fixed dates.
+export async function createTestContext(options: { engine?: TranslationEngine; now?: () => Date; maxInflightCharacters?: number } = {}): Promise<TestContext> {
+  const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
+  const handles = openDatabase(database.url, 5, () => undefined);
+  const engine = options.engine ?? new ApertiumEngine({ chainsPerPair: 1 });
+  const now = options.now ?? (() => new Date());
+  const deps: AppDeps = {
+    db: handles.db,
+    logger: createLogger({ service: 'translator-test', level: 'silent' }),
+    engine,
+    catalog: cachedCatalog(engine, 60_000),
+    detector: createLanguageDetector(),
+    resources: noStoredResources,
+    meter: new UsageMeter(handles.db, now),
+    inflight: new InflightLimit(options.maxInflightCharacters ?? 4_000_000),
+    now,
+    trustProxy: false,
+  };
+  const app = createApp(deps);
+  const admin = await createKey(handles.db, { isAdmin: true, label: 'test admin' });
+  const servers: Server[] = [];
+  return {
+    db: handles.db,
+    app,
+    engine,
+    adminKey: admin.secret,
+    createKey: (keyOptions = {}) => createKey(handles.db, keyOptions),
+    async listen() {
+      const server = createServer(app);
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      };
+    },
+    async close() {
+      for (const server of servers) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+      if (!options.engine) await engine.close();
+      await handles.close();
+      await database.drop();
+    },
+  };
+}
+
+export const auth = (key: string) => ({ Authorization: `DeepL-Auth-Key ${key}` });
