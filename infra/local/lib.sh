@@ -22,10 +22,12 @@ LOCAL_PG_STARTED_PID=""
 # The translator's Apertium engine and the language pairs it serves out of the box: every Debian pair
 # whose two languages have DeepL codes and that the pivot through Spanish makes useful (the `*-en-es`
 # style names are transitional aliases of these). Both `npm start` and `npm test` install them.
+# Left out because Debian's builds are broken here: apertium-rus-ukr (apertium-tagger crashes on every
+# input) and apertium-eo-es (es-eo.mode names a file the package lacks).
 APERTIUM_APT_PACKAGES=(
   apertium apertium-eng-spa apertium-eng-cat apertium-es-pt apertium-fr-es apertium-spa-cat apertium-spa-ita
-  apertium-es-ro apertium-es-gl apertium-eu-es apertium-rus-ukr apertium-swe-dan apertium-afr-nld
-  apertium-ind-zlm apertium-mkd-bul apertium-eo-es
+  apertium-es-ro apertium-es-gl apertium-eu-es apertium-swe-dan apertium-afr-nld apertium-ind-zlm
+  apertium-mkd-bul
 )
 # Debian packages the tests need.
 TEST_APT_PACKAGES=("${APERTIUM_APT_PACKAGES[@]}")

@@ -53,6 +53,8 @@ export const ConfigSchema = z
     APERTIUM_MODES_DIR: z.string().default('/usr/share/apertium/modes'),
     APERTIUM_CHAINS_PER_PAIR: envInteger(2, { min: 1, max: 16 }),
     APERTIUM_WARM_PAIRS: pairList,
+    /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
+    APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),
   })
   .superRefine((config, ctx) => {
     if (config.TRANSLATOR_ENGINE !== 'apertium' && !config.TRANSLATOR_UPSTREAM_URL) {

@@ -8,7 +8,11 @@ import { LibreTranslateEngine } from './libretranslate/libretranslate-engine.js'
 export function createEngine(config: Config): TranslationEngine {
   switch (config.TRANSLATOR_ENGINE) {
     case 'apertium':
-      return new ApertiumEngine({ modesDir: config.APERTIUM_MODES_DIR, chainsPerPair: config.APERTIUM_CHAINS_PER_PAIR });
+      return new ApertiumEngine({
+        modesDir: config.APERTIUM_MODES_DIR,
+        chainsPerPair: config.APERTIUM_CHAINS_PER_PAIR,
+        idleShutdownMs: config.APERTIUM_IDLE_SECONDS * 1000,
+      });
     case 'deepl':
       return new DeepLEngine({ url: config.TRANSLATOR_UPSTREAM_URL!, key: config.TRANSLATOR_UPSTREAM_KEY!, timeoutMs: config.TRANSLATOR_UPSTREAM_TIMEOUT_MS });
     case 'libretranslate':

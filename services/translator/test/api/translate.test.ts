@@ -168,7 +168,7 @@ describe('POST /v2/translate refuses', () => {
       .set(auth(ctx.adminKey))
       .set('Content-Type', 'application/x-www-form-urlencoded')
       // The bytes as they are: superagent would otherwise form-encode the Buffer's indices.
-      .serialize((body: Buffer) => body)
+      .serialize((body: Buffer) => body as unknown as string)
       .send(Buffer.from('text=caf\xe9&target_lang=ES', 'latin1'))
       .expect(400);
     expect(latin1.body.message).toMatch(/UTF-8/);

@@ -5,7 +5,7 @@ import { EngineError } from '../engine-error.js';
 import type { EngineLanguages, TranslateOptions, TranslatedSegment, TranslationEngine } from '../engine.js';
 import { ApertiumRunner, type ApertiumRunnerOptions } from './apertium-runner.js';
 import { DeepLRoutes } from './deepl-routes.js';
-import { DEFAULT_MODES_DIR, listModes } from './mode-file.js';
+import { DEFAULT_MODES_DIR, listModes, modeFilesExist, readModeFile, type ModeInfo } from './mode-file.js';
 
 export class ApertiumEngine implements TranslationEngine {
   readonly name = 'apertium';
@@ -36,6 +36,10 @@ export class ApertiumEngine implements TranslationEngine {
 
   /** Starts the chains of these pairs now, so the first request does not pay ~100 ms per chain. */
   async warm(pairs: Array<{ source: string; target: string }>): Promise<void> {
+    const routes = await this.loadRoutes();
+    for (const pair of pairs) {
+      for (const hop of routes.route(pair.source, pair.target)?.hops ?? []) this.runner.keepWarm(hop.source, hop.target);
+    }
     await Promise.all(pairs.map((pair) => this.translate(['Ready.'], pair)));
   }
 
@@ -59,7 +63,12 @@ export class ApertiumEngine implements TranslationEngine {
   }
 
   private loadRoutes(): Promise<DeepLRoutes> {
-    this.routes ??= listModes(this.modesDir()).then((modes) => new DeepLRoutes(modes));
+    this.routes ??= listModes(this.modesDir()).then(async (modes) => new DeepLRoutes(await usableModes(modes)));
     return this.routes;
   }
+}
+
+async function usableModes(modes: ModeInfo[]): Promise<ModeInfo[]> {
+  const usable = await Promise.all(modes.map(async (mode) => modeFilesExist(await readModeFile(mode.path)).catch(() => false)));
+  return modes.filter((_, index) => usable[index]);
 }

@@ -17,6 +17,9 @@ export interface ApertiumRunnerOptions {
   timeoutBaseMs?: number;
   timeoutPerCharMs?: number;
   timers?: Timers;
+  /** A chain with no work for this long is stopped (~200 MB each); 0 keeps chains forever. */
+  idleShutdownMs?: number;
+  now?: () => number;
 }
 
 interface Pool {
@@ -28,6 +31,10 @@ export class ApertiumRunner {
   private modes: Promise<ModeInfo[]> | undefined;
   private readonly pools = new Map<string, Promise<Pool>>();
   private closed = false;
+  private readonly lastUsed = new WeakMap<Pipeline, number>();
+  /** Modes that keep one chain running even when idle (the pairs warmed at boot). */
+  private readonly keptWarm = new Set<string>();
+  private reaper: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ApertiumRunnerOptions = {}) {}
 
@@ -44,8 +51,34 @@ export class ApertiumRunner {
     return texts.map((text) => ({ text, detectedSource: options.source }));
   }
 
+  /** Keeps one chain of this mode running through idle periods. */
+  keepWarm(source: string, target: string): void {
+    this.keptWarm.add(`${source}-${target}`);
+  }
+
+  /** Stops chains idle for longer than `idleShutdownMs`; runs on a timer, callable directly in tests. */
+  async stopIdleChains(): Promise<number> {
+    const idleMs = this.options.idleShutdownMs ?? 0;
+    if (idleMs <= 0) return 0;
+    const now = (this.options.now ?? Date.now)();
+    const stopping: Pipeline[] = [];
+    for (const [name, pool] of this.pools) {
+      const { pipelines } = await pool;
+      const keep = this.keptWarm.has(name) ? 1 : 0;
+      for (const pipeline of [...pipelines]) {
+        if (pipelines.length <= keep) break;
+        if (pipeline.load > 0 || now - (this.lastUsed.get(pipeline) ?? now) < idleMs) continue;
+        pipelines.splice(pipelines.indexOf(pipeline), 1);
+        stopping.push(pipeline);
+      }
+    }
+    await Promise.all(stopping.map((pipeline) => pipeline.close()));
+    return stopping.length;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    if (this.reaper) clearInterval(this.reaper);
     const pools = await Promise.all(this.pools.values());
     this.pools.clear();
     await Promise.all(pools.flatMap((pool) => pool.pipelines).map((pipeline) => pipeline.close()));
@@ -91,12 +124,21 @@ export class ApertiumRunner {
     if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
     const idlest = pipelines.reduce<Pipeline | undefined>((best, p) => (!best || p.load < best.load ? p : best), undefined);
     // A new chain costs ~100 ms and ~190 MB, so only start one when every existing chain has work.
+    let chosen = idlest;
     if ((idlest === undefined || idlest.load > 0) && pipelines.length < (this.options.chainsPerPair ?? 2)) {
-      const created = new Pipeline({ ...this.options, commands, isComplete: isCompleteOutput });
-      pipelines.push(created);
-      return created.translate(stream);
+      chosen = new Pipeline({ ...this.options, commands, isComplete: isCompleteOutput });
+      pipelines.push(chosen);
+      this.startReaper();
     }
-    return idlest!.translate(stream);
+    this.lastUsed.set(chosen!, (this.options.now ?? Date.now)());
+    return chosen!.translate(stream);
+  }
+
+  private startReaper(): void {
+    const idleMs = this.options.idleShutdownMs ?? 0;
+    if (this.reaper || idleMs <= 0) return;
+    this.reaper = setInterval(() => void this.stopIdleChains().catch(() => undefined), Math.min(idleMs, 60_000));
+    this.reaper.unref();
   }
 
   private async findMode(source: string, target: string): Promise<ModeInfo> {

@@ -1,5 +1,5 @@
 // Reads Apertium `.mode` files (one shell pipeline per line) into argv lists we can spawn without a shell.
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 export const DEFAULT_MODES_DIR = '/usr/share/apertium/modes';
@@ -106,4 +106,15 @@ export function splitPipeline(text: string): string[][] {
   endWord();
   if (words.length) commands.push(words);
   return commands;
+}
+
+/**
+ * True when every data file the mode's programs name exists. Some packaged modes point at files their
+ * package does not ship (Debian's apertium-eo-es has es-eo.mode without es-eo.automorf.bin); such a
+ * mode would fail on every request, so it is not offered.
+ */
+export async function modeFilesExist(commands: PipelineCommand[]): Promise<boolean> {
+  const files = commands.flatMap((command) => command.args.filter((arg) => arg.startsWith('/')));
+  const found = await Promise.all(files.map((file) => access(file).then(() => true, () => false)));
+  return found.every(Boolean);
 }
