@@ -1,6 +1,7 @@
 import express from 'express';
 import { formBody, HttpProblem, jsonBody, registerHealthRoutes, requestLogging, type Logger } from '@workspace/service-kit';
 import type { Database } from './db/database.js';
+import type { KeyAuthenticator } from './domain/keys/authenticate-key.js';
 import type { LanguageCatalog } from './domain/languages/language-catalog.js';
 import { TranslatorError } from './domain/translator-error.js';
 import type { TranslateTextsDeps } from './domain/translation/translate-texts.js';
@@ -18,6 +19,7 @@ export const MAX_RAW_BODY_BYTES = 512 * 1024;
 
 export interface AppDeps extends TranslateTextsDeps {
   db: Database;
+  authenticator: KeyAuthenticator;
   logger: Logger;
   meter: UsageMeter;
   catalog: () => Promise<LanguageCatalog>;
@@ -39,7 +41,7 @@ export function createApp(deps: AppDeps): express.Express {
     engine: () => deps.engine.checkReady(),
   });
 
-  app.use('/v2', requireKey(deps.db));
+  app.use('/v2', requireKey(deps.authenticator));
   app.use(jsonBody({ limit: MAX_RAW_BODY_BYTES }));
   app.use(formBody({ limit: MAX_RAW_BODY_BYTES }));
   app.use((req, _res, next) => {

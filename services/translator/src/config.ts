@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { envBoolean, envInteger, envPort, loadConfig } from '@workspace/service-kit';
 import { z } from 'zod';
 
@@ -51,7 +52,10 @@ export const ConfigSchema = z
     /** Characters accepted into the engine at once; beyond it requests get 429 (deepl-node retries). */
     TRANSLATOR_MAX_INFLIGHT_CHARACTERS: envInteger(4_000_000, { min: 1000 }),
     APERTIUM_MODES_DIR: z.string().default('/usr/share/apertium/modes'),
-    APERTIUM_CHAINS_PER_PAIR: envInteger(2, { min: 1, max: 16 }),
+    /** Each chain is 6-15 processes that already run in parallel: about one per two cores. */
+    APERTIUM_CHAINS_PER_PAIR: envInteger(Math.max(1, Math.floor(availableParallelism() / 2)), { min: 1, max: 16 }),
+    /** How long a replica reuses a key it looked up; a deactivation elsewhere applies within this time. */
+    TRANSLATOR_KEY_CACHE_MS: envInteger(1000, { min: 0, max: 60_000 }),
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),

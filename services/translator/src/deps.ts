@@ -2,6 +2,7 @@ import { createLogger, type Logger } from '@workspace/service-kit';
 import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { KeyAuthenticator } from './domain/keys/authenticate-key.js';
 import { cachedCatalog } from './domain/languages/cached-catalog.js';
 import { InflightLimit } from './domain/translation/inflight-limit.js';
 import { noStoredResources } from './domain/translation/translation-resources.js';
@@ -26,12 +27,13 @@ export function connectResources(config: Config, engine: TranslationEngine = cre
   const now = () => new Date();
   return {
     db: database.db,
+    authenticator: new KeyAuthenticator(database.pool, config.TRANSLATOR_KEY_CACHE_MS),
     logger,
     engine,
     catalog: cachedCatalog(engine, CATALOG_REFRESH_MS),
     detector: createLanguageDetector(),
     resources: noStoredResources,
-    meter: new UsageMeter(database.db, now),
+    meter: new UsageMeter(database.pool, now),
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
     now,
     trustProxy: config.TRUST_PROXY,

@@ -3,9 +3,13 @@ import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 export type Database = PrismaClient;
+export type ConnectionPool = pg.Pool;
 
 export interface DatabaseHandles {
   db: Database;
+  /** The pool Prisma runs on, for the per-request statements (key lookup, metering): Prisma's
+   *  per-query overhead there cost a large share of the service's throughput (bench/translator). */
+  pool: ConnectionPool;
   close(): Promise<void>;
 }
 
@@ -17,6 +21,7 @@ export function openDatabase(databaseUrl: string, poolSize: number, onIdleClient
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     db,
+    pool,
     async close() {
       await db.$disconnect();
       await pool.end();

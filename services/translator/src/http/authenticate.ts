@@ -1,12 +1,11 @@
 import type { RequestHandler, Response } from 'express';
-import type { Database } from '../db/database.js';
 import type { AuthenticatedKey } from '../domain/keys/api-key.js';
-import { authenticateKey } from '../domain/keys/authenticate-key.js';
+import type { KeyAuthenticator } from '../domain/keys/authenticate-key.js';
 
 /** Every /v2 route needs a key; the key travels to the handlers in `res.locals.key`. */
-export function requireKey(db: Database): RequestHandler {
+export function requireKey(authenticator: KeyAuthenticator): RequestHandler {
   return (req, res, next) => {
-    authenticateKey(db, req.headers.authorization).then((key) => {
+    authenticator.authenticate(req.headers.authorization).then((key) => {
       res.locals.key = key;
       next();
     }, next);

@@ -4,6 +4,7 @@ import { createLogger } from '@workspace/service-kit';
 import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
+import { KeyAuthenticator } from '../../src/domain/keys/authenticate-key.js';
 import { createKey, type CreatedKey } from '../../src/domain/keys/create-key.js';
 import { cachedCatalog } from '../../src/domain/languages/cached-catalog.js';
 import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
@@ -36,12 +37,13 @@ export async function createTestContext(options: { engine?: TranslationEngine; n
   const now = options.now ?? (() => new Date());
   const deps: AppDeps = {
     db: handles.db,
+    authenticator: new KeyAuthenticator(handles.pool, 1000),
     logger: createLogger({ service: 'translator-test', level: 'silent' }),
     engine,
     catalog: cachedCatalog(engine, 60_000),
     detector: createLanguageDetector(),
     resources: noStoredResources,
-    meter: new UsageMeter(handles.db, now),
+    meter: new UsageMeter(handles.pool, now),
     inflight: new InflightLimit(options.maxInflightCharacters ?? 4_000_000),
     now,
     trustProxy: false,

@@ -47,10 +47,9 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
       return runEngine(deps.engine, request, target, sources, context.signal);
     });
   } catch (error) {
-    await reservation.release();
+    await reservation.refund();
     throw error;
   }
-  await reservation.commit();
 
   return results.map((result, index) => ({
     detected_source_language: result.detectedSource,

@@ -1,77 +1,90 @@
-import type { Database } from '../../db/database.js';
+import type { ConnectionPool } from '../../db/database.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
 import { TranslatorError } from '../translator-error.js';
 import { monthStart, utcDay } from './periods.js';
 
 export const QUOTA_MESSAGE = 'Quota for this billing period has been exceeded.';
 
+// One statement per request: the characters are added to the key's month only if that stays within
+// its limit (so concurrent requests can never pass it together), and in the same statement to the
+// day's and the reporting tag's rows that reports read. Nothing is written when the limit refuses.
+const METER = `
+WITH reserved AS (
+  INSERT INTO period_usage (api_key_id, period_start, characters)
+  SELECT $1::uuid, $2::date, $4::bigint
+  WHERE $5::bigint IS NULL OR $4::bigint <= $5::bigint
+  ON CONFLICT (api_key_id, period_start) DO UPDATE
+    SET characters = period_usage.characters + EXCLUDED.characters
+    WHERE $5::bigint IS NULL OR period_usage.characters + EXCLUDED.characters <= $5::bigint
+  RETURNING 1
+), daily AS (
+  INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, requests)
+  SELECT $1::uuid, $3::date, $4::bigint, 1 FROM reserved
+  ON CONFLICT (api_key_id, usage_date) DO UPDATE
+    SET text_translation_characters = daily_usage.text_translation_characters + EXCLUDED.text_translation_characters,
+        requests = daily_usage.requests + 1
+), tagged AS (
+  INSERT INTO tag_usage (api_key_id, tag, usage_date, text_translation_characters, requests)
+  SELECT $1::uuid, $6::varchar, $3::date, $4::bigint, 1 FROM reserved WHERE $6::varchar IS NOT NULL
+  ON CONFLICT (api_key_id, tag, usage_date) DO UPDATE
+    SET text_translation_characters = tag_usage.text_translation_characters + EXCLUDED.text_translation_characters,
+        requests = tag_usage.requests + 1
+)
+SELECT count(*)::int AS reserved FROM reserved`;
+
+// Gives a refunded request's characters back everywhere the statement above put them.
+const REFUND = `
+WITH period AS (
+  UPDATE period_usage SET characters = GREATEST(characters - $4::bigint, 0)
+  WHERE api_key_id = $1::uuid AND period_start = $2::date
+), daily AS (
+  UPDATE daily_usage SET text_translation_characters = GREATEST(text_translation_characters - $4::bigint, 0), requests = GREATEST(requests - 1, 0)
+  WHERE api_key_id = $1::uuid AND usage_date = $3::date
+)
+UPDATE tag_usage SET text_translation_characters = GREATEST(text_translation_characters - $4::bigint, 0), requests = GREATEST(requests - 1, 0)
+WHERE api_key_id = $1::uuid AND tag = $5::varchar AND usage_date = $3::date`;
+
 export interface Reservation {
-  /** Records the reserved characters as used, per day and per reporting tag. */
-  commit(): Promise<void>;
   /** Gives the characters back: the request failed before producing anything. */
-  release(): Promise<void>;
+  refund(): Promise<void>;
 }
 
 export class UsageMeter {
   constructor(
-    private readonly db: Database,
+    private readonly pool: ConnectionPool,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /**
-   * Reserves `characters` against the key's monthly limit in one conditional statement, so concurrent
-   * requests can never pass the limit together; 456 when they would.
-   */
+  /** Meters `characters` for the key, or refuses with 456 (metering nothing) past its monthly limit. */
   async reserve(key: AuthenticatedKey, characters: number, reportingTag: string | undefined): Promise<Reservation> {
     const at = this.now();
-    const period = monthStart(at);
-    const amount = BigInt(characters);
-    const limit = key.characterLimit;
-    const rows = await this.db.$queryRaw<Array<{ characters: bigint }>>`
-      INSERT INTO period_usage (api_key_id, period_start, characters)
-      SELECT ${key.id}::uuid, ${period}::date, ${amount}::bigint
-      WHERE ${limit}::bigint IS NULL OR ${amount}::bigint <= ${limit}::bigint
-      ON CONFLICT (api_key_id, period_start) DO UPDATE
-        SET characters = period_usage.characters + EXCLUDED.characters
-        WHERE ${limit}::bigint IS NULL OR period_usage.characters + EXCLUDED.characters <= ${limit}::bigint
-      RETURNING characters`;
-    if (rows.length === 0) throw new TranslatorError('QUOTA_EXCEEDED', QUOTA_MESSAGE);
+    const period = isoDate(monthStart(at));
+    const day = isoDate(utcDay(at));
+    const limit = key.characterLimit === null ? null : key.characterLimit.toString();
+    const { rows } = await this.pool.query<{ reserved: number }>({
+      name: 'translator-meter-usage',
+      text: METER,
+      values: [key.id, period, day, characters, limit, reportingTag ?? null],
+    });
+    if (rows[0]?.reserved !== 1) throw new TranslatorError('QUOTA_EXCEEDED', QUOTA_MESSAGE);
     return {
-      commit: () => this.record(key.id, utcDay(at), amount, reportingTag),
-      release: async () => {
-        await this.db.$executeRaw`
-          UPDATE period_usage SET characters = GREATEST(characters - ${amount}::bigint, 0)
-          WHERE api_key_id = ${key.id}::uuid AND period_start = ${period}::date`;
+      refund: async () => {
+        await this.pool.query({ name: 'translator-refund-usage', text: REFUND, values: [key.id, period, day, characters, reportingTag ?? null] });
       },
     };
   }
 
   /** Characters used by the key in the current month. */
   async usedThisPeriod(key: AuthenticatedKey): Promise<bigint> {
-    const row = await this.db.periodUsage.findUnique({
-      where: { apiKeyId_periodStart: { apiKeyId: key.id, periodStart: monthStart(this.now()) } },
-      select: { characters: true },
+    const { rows } = await this.pool.query<{ characters: string }>({
+      name: 'translator-period-usage',
+      text: 'SELECT characters FROM period_usage WHERE api_key_id = $1::uuid AND period_start = $2::date',
+      values: [key.id, isoDate(monthStart(this.now()))],
     });
-    return row?.characters ?? 0n;
+    return rows[0] ? BigInt(rows[0].characters) : 0n;
   }
+}
 
-  private async record(apiKeyId: string, day: Date, amount: bigint, reportingTag: string | undefined): Promise<void> {
-    const daily = this.db.$executeRaw`
-      INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, requests)
-      VALUES (${apiKeyId}::uuid, ${day}::date, ${amount}::bigint, 1)
-      ON CONFLICT (api_key_id, usage_date) DO UPDATE
-        SET text_translation_characters = daily_usage.text_translation_characters + EXCLUDED.text_translation_characters,
-            requests = daily_usage.requests + 1`;
-    if (reportingTag === undefined) {
-      await daily;
-      return;
-    }
-    const tagged = this.db.$executeRaw`
-      INSERT INTO tag_usage (api_key_id, tag, usage_date, text_translation_characters, requests)
-      VALUES (${apiKeyId}::uuid, ${reportingTag}, ${day}::date, ${amount}::bigint, 1)
-      ON CONFLICT (api_key_id, tag, usage_date) DO UPDATE
-        SET text_translation_characters = tag_usage.text_translation_characters + EXCLUDED.text_translation_characters,
-            requests = tag_usage.requests + 1`;
-    await this.db.$transaction([daily, tagged]);
-  }
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
 }

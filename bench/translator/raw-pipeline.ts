@@ -1,0 +1,36 @@
+// Peer (b): the engine's own limit. One warm eng-spa chain built by our own code (mode-file.ts, pipeline.ts,
+// format.ts), no HTTP: every text is written at once, so writes run ahead of reads and the chain never idles.
+import { performance } from 'node:perf_hooks';
+import { fromStream, isCompleteOutput, toStream } from '../../services/translator/src/engine/apertium/format.js';
+import { DEFAULT_MODES_DIR, readModeFile } from '../../services/translator/src/engine/apertium/mode-file.js';
+import { Pipeline } from '../../services/translator/src/engine/apertium/pipeline.js';
+import { summarize, type ClientLoadResult } from './client-load.js';
+
+export interface RawPipeline {
+  /** Translates every text, all in flight at once; throws if any comes back empty. */
+  run(texts: string[]): Promise<ClientLoadResult>;
+  /** One text, for driving the chain the way HTTP clients would (one text each in flight). */
+  translate(text: string): Promise<string>;
+  pids(): number[];
+  close(): Promise<void>;
+}
+
+export async function startRawPipeline(mode = 'eng-spa'): Promise<RawPipeline> {
+  const commands = await readModeFile(`${DEFAULT_MODES_DIR}/${mode}.mode`);
+  const pipeline = new Pipeline({ commands, isComplete: isCompleteOutput });
+  // The chain starts on first use; one small segment brings it up before anything is timed.
+  await pipeline.translate(toStream('Hello world.'));
+  return {
+    async run(texts) {
+      const started = performance.now();
+      const outputs = await Promise.all(texts.map((text) => pipeline.translate(toStream(text)).then(fromStream)));
+      const seconds = (performance.now() - started) / 1000;
+      const empty = outputs.findIndex((output) => output.trim() === '');
+      if (empty >= 0) throw new Error(`raw pipeline returned nothing for text #${empty}: ${texts[empty]!.slice(0, 80)}`);
+      return summarize(texts, seconds);
+    },
+    translate: (text) => pipeline.translate(toStream(text)).then(fromStream),
+    pids: () => pipeline.pids,
+    close: () => pipeline.close(),
+  };
+}

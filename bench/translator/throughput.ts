@@ -1,0 +1,151 @@
+// Figure: translation throughput in characters of input per second, en->es, 8 concurrent clients, each
+// request one license paragraph, in one run:
+//   a. apertium-apy (Debian), the peer;  b. one raw warm chain of our own, the engine's limit;
+//   c. our translator service.
+// Targets (shared/DESIGN.md): service >= 5x apy and >= 0.7x raw. Run: pnpm bench:translator
+// Environment: BENCH_SECONDS (30: apy's time per round; sets the fixed amount of work), BENCH_ROUNDS (2),
+// BENCH_DATABASE_SERVER_URL, BENCH_APY_ARGS.
+import { cpus } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { RunningServer } from '../lib/processes.js';
+import { startApy, translateWithApy } from './apy.js';
+import { agent, runClients, type ClientLoadResult } from './client-load.js';
+import { licenseParagraphs, totalChars, workload } from './corpus.js';
+import { startRawPipeline, type RawPipeline } from './raw-pipeline.js';
+import { SERVICE_ENTRY, serviceBuilt, startTranslator, translateWithService } from './service.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONCURRENCY = 8;
+const SERVICE_WARMUP_SECONDS = 3;
+const TARGETS = { serviceVsApy: 5, serviceVsRaw: 0.7 };
+const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
+mkdirSync(resultsDir, { recursive: true });
+
+// rawClients is a diagnostic, not a target: the raw chain with only 8 texts in flight, as 8 HTTP clients keep.
+type Name = 'apy' | 'raw' | 'rawClients' | 'service';
+const LABELS: Record<Name, string> = { apy: 'apertium-apy', raw: 'raw chain', rawClients: 'raw chain, 8 clients', service: 'translator' };
+
+function show(label: string, result: ClientLoadResult): void {
+  const latency = result.p50Ms ? `  p50 ${result.p50Ms} ms  p95 ${result.p95Ms} ms` : '';
+  console.log(
+    `${label.padEnd(24)} ${result.charsPerSecond.toFixed(0).padStart(7)} chars/s  (${result.chars} chars, ${result.requests} texts in ${result.seconds.toFixed(2)} s)${latency}`,
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function main(): Promise<void> {
+  const paragraphs = licenseParagraphs();
+  console.log(`corpus: ${paragraphs.length} paragraphs, ${totalChars(paragraphs)} chars; ${CONCURRENCY} clients; en->es`);
+  let apy: RunningServer | undefined;
+  let raw: RawPipeline | undefined;
+  let service: RunningServer | undefined;
+  let serviceError: string | undefined;
+  try {
+    apy = await startApy(`${resultsDir}apy.log`);
+    raw = await startRawPipeline();
+    if (!serviceBuilt()) serviceError = `not built: ${SERVICE_ENTRY} is missing (pnpm --filter ./services/translator build)`;
+    else {
+      try {
+        service = await startTranslator(`${resultsDir}translator.log`);
+      } catch (error) {
+        serviceError = `did not start: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+
+    const runners: Partial<Record<Name, (texts: string[]) => Promise<ClientLoadResult>>> = {
+      apy: (texts) => runClients({ texts, concurrency: CONCURRENCY, send: async (text) => void (await translateWithApy(apy!.url, text)) }),
+      raw: (texts) => raw!.run(texts),
+      rawClients: (texts) => runClients({ texts, concurrency: CONCURRENCY, send: async (text) => void (await raw!.translate(text)) }),
+    };
+    if (service) {
+      runners.service = (texts) =>
+        runClients({ texts, concurrency: CONCURRENCY, send: async (text) => void (await translateWithService(service!.url, text)) });
+    }
+
+    // Warm-up: apy's first pass starts its pipeline and tells how much work ~BENCH_SECONDS of apy is.
+    const calibration = await runners.apy!(paragraphs);
+    show('apy warm-up', calibration);
+    show('raw warm-up', await runners.raw!(paragraphs));
+    if (runners.service) {
+      const until = Date.now() + SERVICE_WARMUP_SECONDS * 1000;
+      while (Date.now() < until) show('translator warm-up', await runners.service(paragraphs));
+    }
+
+    const texts = workload(paragraphs, seconds * calibration.charsPerSecond);
+    console.log(`\nwork per system and round: ${texts.length} texts, ${totalChars(texts)} chars`);
+    const measured: Record<Name, ClientLoadResult[]> = { apy: [], raw: [], rawClients: [], service: [] };
+    // Interleaved, so drift on a shared machine hits all three.
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const name of ['apy', 'raw', 'rawClients', 'service'] as const) {
+        const run = runners[name];
+        if (!run) continue;
+        const result = await run(texts);
+        show(`${LABELS[name]} #${round}`, result);
+        measured[name].push(result);
+      }
+    }
+
+    const medians = {
+      apy: median(measured.apy.map((r) => r.charsPerSecond)),
+      raw: median(measured.raw.map((r) => r.charsPerSecond)),
+      rawClients: median(measured.rawClients.map((r) => r.charsPerSecond)),
+      service: service ? median(measured.service.map((r) => r.charsPerSecond)) : null,
+    };
+    const ratios = {
+      serviceVsApy: medians.service === null ? null : medians.service / medians.apy,
+      serviceVsRaw: medians.service === null ? null : medians.service / medians.raw,
+    };
+    const pass = {
+      serviceVsApy: ratios.serviceVsApy !== null && ratios.serviceVsApy >= TARGETS.serviceVsApy,
+      serviceVsRaw: ratios.serviceVsRaw !== null && ratios.serviceVsRaw >= TARGETS.serviceVsRaw,
+    };
+
+    console.log(`\nmedian chars/s: apertium-apy ${medians.apy.toFixed(0)}, raw chain ${medians.raw.toFixed(0)}, translator ${medians.service?.toFixed(0) ?? 'n/a'}`);
+    console.log(`diagnostic: raw chain with 8 closed-loop clients ${medians.rawClients.toFixed(0)} chars/s = ${(medians.rawClients / medians.raw).toFixed(2)}x of pipelined`);
+    if (serviceError) console.log(`translator ${serviceError}`);
+    for (const [key, label] of [['serviceVsApy', 'translator / apertium-apy'], ['serviceVsRaw', 'translator / raw chain']] as const) {
+      const ratio = ratios[key];
+      console.log(`${label}: ${ratio === null ? 'n/a' : `${ratio.toFixed(2)}x`} (target >= ${TARGETS[key]}x) ${pass[key] ? 'PASS' : 'FAIL'}`);
+    }
+
+    writeFileSync(
+      `${resultsDir}translator-throughput.json`,
+      `${JSON.stringify(
+        {
+          measuredAt: new Date().toISOString(),
+          machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+          corpus: { paragraphs: paragraphs.length, chars: totalChars(paragraphs) },
+          concurrency: CONCURRENCY,
+          work: { texts: texts.length, chars: totalChars(texts) },
+          apyArgs: process.env.BENCH_APY_ARGS ?? '',
+          warmup: { apy: calibration },
+          rounds: measured,
+          medianCharsPerSecond: medians,
+          ratios,
+          targets: TARGETS,
+          pass,
+          serviceError: serviceError ?? null,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`raw numbers: ${resultsDir}translator-throughput.json`);
+    process.exitCode = pass.serviceVsApy && pass.serviceVsRaw ? 0 : 1;
+  } finally {
+    await Promise.all([apy?.stop(), raw?.close(), service?.stop()]);
+    agent.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
