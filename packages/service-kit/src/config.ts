@@ -31,3 +31,22 @@ export const envInteger = (defaultValue: number, { min = 0, max = Number.MAX_SAF
     .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`);
 
 export const envPort = (defaultValue: number) => envInteger(defaultValue, { min: 0, max: 65535 });
+
+/** An optional value where the empty string counts as unset (how operators blank a variable). */
+export const envOptional = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value));
+
+/** Express' `trust proxy`: true/false, a hop count, or addresses/subnets ("loopback, 10.0.0.0/8"). */
+export const envTrustProxy = () =>
+  z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string => {
+      if (value === 'true') return true;
+      if (value === 'false' || value === '') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value;
+    });

@@ -1,21 +1,7 @@
-import { envBoolean, envInteger, envPort, loadConfig } from '@workspace/service-kit';
+import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
 import { z } from 'zod';
 
-const optionalSecret = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value === '' ? undefined : value));
 
-// Express' `trust proxy`: true/false, a hop count, or addresses/subnets ("loopback, 10.0.0.0/8").
-const trustProxy = z
-  .string()
-  .default('false')
-  .transform((value): boolean | number | string => {
-    if (value === 'true') return true;
-    if (value === 'false' || value === '') return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    return value;
-  });
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,12 +12,12 @@ export const ConfigSchema = z.object({
   MIGRATE_ON_START: envBoolean(true),
   REDIS_URL: z.string().url('must be a redis:// URL').default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('config-store:'),
-  SESSION_SECRET: optionalSecret,
+  SESSION_SECRET: envOptional(),
   SESSION_TTL_SECONDS: envInteger(8 * 60 * 60, { min: 1 }),
   SESSION_CACHE_MILLISECONDS: envInteger(2000, { min: 0, max: 60_000 }),
-  TRUST_PROXY: trustProxy,
-  CONFIG_STORE_USERNAME: optionalSecret,
-  CONFIG_STORE_PASSWORD: optionalSecret,
+  TRUST_PROXY: envTrustProxy(),
+  CONFIG_STORE_USERNAME: envOptional(),
+  CONFIG_STORE_PASSWORD: envOptional(),
   LOGIN_MAX_FAILURES_PER_USER: envInteger(5, { min: 1 }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: envInteger(20, { min: 1 }),
   LOGIN_FAILURE_WINDOW_SECONDS: envInteger(15 * 60, { min: 1 }),

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createMigrator, installGracefulShutdown } from '@workspace/service-kit';
+import { installGracefulShutdown, migrateOnStart } from '@workspace/service-kit';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { connectResources } from './deps.js';
@@ -14,20 +14,7 @@ async function main(): Promise<void> {
   const resources = await connectResources(config);
   const { db, logger } = resources;
 
-  if (config.MIGRATE_ON_START) {
-    const migrator = createMigrator({
-      databaseUrl: config.DATABASE_URL,
-      schemaPath: `${serviceRoot}prisma/schema.prisma`,
-      migrationsDir: `${serviceRoot}prisma/migrations`,
-      log: (message) => logger.debug(message),
-    });
-    try {
-      const { applied } = await migrator.deploy();
-      logger.info({ applied }, applied.length ? 'applied database migrations' : 'database schema is up to date');
-    } finally {
-      await migrator.close();
-    }
-  }
+  if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
 
   await ensureBootstrapUser({
     db,

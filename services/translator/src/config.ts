@@ -1,22 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { envBoolean, envInteger, envPort, loadConfig } from '@workspace/service-kit';
+import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
 import { z } from 'zod';
 
-const optional = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value === '' ? undefined : value));
 
-// Express' `trust proxy`: true/false, a hop count, or addresses/subnets ("loopback, 10.0.0.0/8").
-const trustProxy = z
-  .string()
-  .default('false')
-  .transform((value): boolean | number | string => {
-    if (value === 'true') return true;
-    if (value === 'false' || value === '') return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    return value;
-  });
 
 /** `EN-ES,ES-EN` -> pairs whose chains start at boot. */
 const pairList = z
@@ -42,12 +28,12 @@ export const ConfigSchema = z
     DATABASE_URL: z.string().url('must be a postgresql:// URL').default('postgresql://postgres@127.0.0.1:5432/translator'),
     DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 200 }),
     MIGRATE_ON_START: envBoolean(true),
-    TRUST_PROXY: trustProxy,
+    TRUST_PROXY: envTrustProxy(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRANSLATOR_ADMIN_KEY: optional.refine((key) => key === undefined || key.length >= 16, 'must be at least 16 characters'),
+    TRANSLATOR_ADMIN_KEY: envOptional().refine((key) => key === undefined || key.length >= 16, 'must be at least 16 characters'),
     TRANSLATOR_ENGINE: z.enum(['apertium', 'deepl', 'libretranslate']).default('apertium'),
-    TRANSLATOR_UPSTREAM_URL: optional.pipe(z.string().url('must be an http(s):// URL').optional()),
-    TRANSLATOR_UPSTREAM_KEY: optional,
+    TRANSLATOR_UPSTREAM_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
+    TRANSLATOR_UPSTREAM_KEY: envOptional(),
     TRANSLATOR_UPSTREAM_TIMEOUT_MS: envInteger(30_000, { min: 100 }),
     /** Characters accepted into the engine at once; beyond it requests get 429 (deepl-node retries). */
     TRANSLATOR_MAX_INFLIGHT_CHARACTERS: envInteger(4_000_000, { min: 1000 }),

@@ -8,3 +8,4 @@ export { engineErrorMessage, MigrationError } from './engine-error.js';
 export { createMigrator } from './migrator.js';
 export type { Migrator, MigratorOptions, MigrationStatus } from './migrator.js';
 export { runMigrateCli } from './cli.js';
+export { migrateOnStart } from './migrate-on-start.js';
