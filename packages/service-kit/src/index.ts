@@ -9,3 +9,4 @@ export * from './http/request-logging.js';
 export * from './migrate/index.js';
 export * from './http/dependency-unavailable.js';
 export * from './http/form-body.js';
+export * from './pg-pool.js';

@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
+import type pg from 'pg';
+import { createPgPool } from '@workspace/service-kit';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 export type Database = PrismaClient;
@@ -18,10 +19,7 @@ export function openDatabase(
   poolSize: number,
   onIdleClientError: (error: Error) => void = () => undefined,
 ): DatabaseHandles {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  // An idle connection the server closes (restart, failover, an administrator) is dropped from the
-  // pool and replaced on next use; without a listener pg would crash the process over it.
-  pool.on('error', onIdleClientError);
+  const pool = createPgPool(databaseUrl, poolSize, onIdleClientError);
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     db,
