@@ -23,12 +23,27 @@ export interface LoggerOptionsForService {
   buffered?: boolean;
 }
 
+// pino's isoTime formats a Date on every line; a busy service writes several lines per millisecond,
+// so the text is made once per millisecond and reused.
+export function isoTimeOncePerMillisecond(now: () => number = Date.now): () => string {
+  let lastMs = Number.NaN;
+  let field = '';
+  return () => {
+    const ms = now();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      field = `,"time":"${new Date(ms).toISOString()}"`;
+    }
+    return field;
+  };
+}
+
 export function createLogger(options: LoggerOptionsForService): Logger {
   const config: LoggerOptions = {
     level: options.level ?? 'info',
     base: { service: options.service },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTimeOncePerMillisecond(),
     formatters: { level: (label) => ({ level: label }) },
   };
   const destination = options.destination ?? (options.buffered ? pino.destination({ dest: 1, minLength: 4096, sync: false }) : undefined);

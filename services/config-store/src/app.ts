@@ -4,7 +4,7 @@ import type { Deps } from './deps.js';
 import { AppError } from './domain/app-error.js';
 import { configStoreErrorHandler } from './http/error-handler.js';
 import { loginRateLimits } from './http/login-rate-limit.js';
-import { requireLogin } from './http/require-login.js';
+import { requireSession } from './http/require-session.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerAuthRoutes } from './http/routes/auth.js';
 import { registerConfigurationRoutes } from './http/routes/configurations.js';
@@ -25,7 +25,6 @@ export function createApp(deps: Deps): express.Express {
   app.use(securityHeaders);
   registerHealthRoutes(app, { database: () => deps.db.$queryRaw`SELECT 1`, redis: () => deps.redis.ping() });
   app.use(jsonBody({ limit: MAX_BODY_BYTES }));
-  app.use(sessionMiddleware({ store: deps.sessionStore, secrets: deps.sessionSecrets, ttlSeconds: config.SESSION_TTL_SECONDS }));
 
   const limits = loginRateLimits({
     redis: deps.redis,
@@ -34,9 +33,10 @@ export function createApp(deps: Deps): express.Express {
     maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
   });
-  registerAuthRoutes(app, { db: deps.db, loginRateLimits: limits });
+  const sessions = sessionMiddleware({ store: deps.sessionStore, secrets: deps.sessionSecrets, ttlSeconds: config.SESSION_TTL_SECONDS });
+  registerAuthRoutes(app, { db: deps.db, loginRateLimits: limits, sessions });
   // Everything past login needs a session, unknown paths included: no probing without one.
-  app.use(requireLogin);
+  app.use(requireSession({ store: deps.sessionStore, secrets: deps.sessionSecrets }));
   registerConfigurationRoutes(app, { db: deps.db, pool: deps.pool });
   app.use((req, _res, next) => next(new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`)));
   app.use(configStoreErrorHandler(deps.logger));

@@ -23,16 +23,19 @@ declare module 'http' {
 // logger or accessor on `req`, cost a fifth of a simple read's throughput (bench/config-store).
 export function requestLogging(logger: Logger, options: { newId?: () => string; ignorePaths?: string[] } = {}): RequestHandler {
   const ignored = new Set(options.ignorePaths ?? ['/healthz', '/readyz']);
+  // The access line holds only the id, method, URL, status and duration, never a header or a body,
+  // so it skips the redaction pass every other line gets (a tenth of a simple request's cost).
+  const accessLog = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const id = requestIdFor(req, options.newId);
     const started = performance.now();
     req.id = id;
     res.setHeader('X-Request-Id', id);
     if (!ignored.has(req.path)) {
-      res.once('finish', () => {
+      res.on('finish', () => {
         const status = res.statusCode;
         const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-        logger[level]({ reqId: id, method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) }, 'request completed');
+        accessLog[level]({ reqId: id, method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) }, 'request completed');
       });
     }
     next();

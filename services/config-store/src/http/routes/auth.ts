@@ -4,13 +4,17 @@ import type { Database } from '../../db/prisma.js';
 import { verifyLogin } from '../../domain/verify-login.js';
 import { AppError } from '../../domain/app-error.js';
 import { parseOrThrow } from '../parse.js';
-import { requireLogin } from '../require-login.js';
+import { requireLoadedSession } from '../require-session.js';
 import { SESSION_COOKIE } from '../session-middleware.js';
 
 // Registered on the app itself rather than a sub-router, which every other request would have to
-// walk through on its way past.
-export function registerAuthRoutes(app: Express, options: { db: Database; loginRateLimits: RequestHandler[] }): void {
-  app.post('/login', ...options.loginRateLimits, async (req, res) => {
+// walk through on its way past. Only these two routes run express-session: they are the ones that
+// create, regenerate and destroy sessions.
+export function registerAuthRoutes(
+  app: Express,
+  options: { db: Database; loginRateLimits: RequestHandler[]; sessions: RequestHandler },
+): void {
+  app.post('/login', options.sessions, ...options.loginRateLimits, async (req, res) => {
     const credentials = parseOrThrow(LoginBody, req.body, 'a body with username and password');
     const user = await verifyLogin({ db: options.db, ...credentials });
     if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
@@ -22,7 +26,7 @@ export function registerAuthRoutes(app: Express, options: { db: Database; loginR
     res.type('text/plain').send('Authorized');
   });
 
-  app.post('/logout', requireLogin, async (req, res) => {
+  app.post('/logout', options.sessions, requireLoadedSession, async (req, res) => {
     await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.type('text/plain').send('Success');
