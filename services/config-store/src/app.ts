@@ -24,7 +24,9 @@ export function createApp(deps: Deps): express.Express {
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders);
   registerHealthRoutes(app, { database: () => deps.db.$queryRaw`SELECT 1`, redis: () => deps.redis.ping() });
-  app.use(jsonBody({ limit: MAX_BODY_BYTES }));
+  // Parsed only on the routes that take a body, and past the session check there: a stranger's
+  // body is never read, and reads skip the parser altogether.
+  const json = jsonBody({ limit: MAX_BODY_BYTES });
 
   const limits = loginRateLimits({
     redis: deps.redis,
@@ -34,10 +36,10 @@ export function createApp(deps: Deps): express.Express {
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
   });
   const sessions = sessionMiddleware({ store: deps.sessionStore, secrets: deps.sessionSecrets, ttlSeconds: config.SESSION_TTL_SECONDS });
-  registerAuthRoutes(app, { db: deps.db, loginRateLimits: limits, sessions });
+  registerAuthRoutes(app, { db: deps.db, loginRateLimits: limits, sessions, json });
   // Everything past login needs a session, unknown paths included: no probing without one.
   app.use(requireSession({ store: deps.sessionStore, secrets: deps.sessionSecrets }));
-  registerConfigurationRoutes(app, { db: deps.db, pool: deps.pool });
+  registerConfigurationRoutes(app, { db: deps.db, pool: deps.pool, json });
   app.use((req, _res, next) => next(new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`)));
   app.use(configStoreErrorHandler(deps.logger));
   return app;

@@ -24,6 +24,12 @@ describe('requests without a logged-in session', () => {
     expect(await context.db.configuration.count()).toBe(0);
   });
 
+  it('answers 403 to a stranger before reading the body, malformed or not', async () => {
+    const response = await request(context.app).post('/configurations/').set('Content-Type', 'application/json').send('{"name": ');
+    expect(response.status).toBe(403);
+    expect(await context.db.configuration.count()).toBe(0);
+  });
+
   it('answers 403 for a forged session cookie', async () => {
     const response = await request(context.app).get('/configurations/').set('Cookie', 'config_store.sid=s%3Aforged.signature');
     expect(response.status).toBe(403);

@@ -12,9 +12,9 @@ import { SESSION_COOKIE } from '../session-middleware.js';
 // create, regenerate and destroy sessions.
 export function registerAuthRoutes(
   app: Express,
-  options: { db: Database; loginRateLimits: RequestHandler[]; sessions: RequestHandler },
+  options: { db: Database; loginRateLimits: RequestHandler[]; sessions: RequestHandler; json: RequestHandler },
 ): void {
-  app.post('/login', options.sessions, ...options.loginRateLimits, async (req, res) => {
+  app.post('/login', options.json, options.sessions, ...options.loginRateLimits, async (req, res) => {
     const credentials = parseOrThrow(LoginBody, req.body, 'a body with username and password');
     const user = await verifyLogin({ db: options.db, ...credentials });
     if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized');

@@ -1,5 +1,5 @@
 import { CreateConfiguration, ListConfigurationsQuery, UpdateConfiguration, type Configuration } from '@workspace/contracts';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { ConnectionPool, Database } from '../../db/prisma.js';
 import { createConfiguration } from '../../domain/create-configuration.js';
 import { deleteConfiguration } from '../../domain/delete-configuration.js';
@@ -15,15 +15,15 @@ const wrap = (configurations: Configuration[]) => ({ configurations });
 
 // Registered on the app itself: mounted sub-routers cost every request further walks. Flattening
 // these, auth and health took bench/config-store from 0.54-0.60x to 0.61-0.67x of the bare handler.
-export function registerConfigurationRoutes(app: Express, options: { db: Database; pool: ConnectionPool }): void {
-  const { db, pool } = options;
+export function registerConfigurationRoutes(app: Express, options: { db: Database; pool: ConnectionPool; json: RequestHandler }): void {
+  const { db, pool, json } = options;
 
   app.get('/configurations/', async (req, res) => {
     const query = parseOrThrow(ListConfigurationsQuery, req.query, 'the query');
     res.json(wrap(await listConfigurations({ db, query })));
   });
 
-  app.post('/configurations/', async (req, res) => {
+  app.post('/configurations/', json, async (req, res) => {
     const input = parseOrThrow(CreateConfiguration, req.body, 'a body with name, hostname, port and username');
     res.json(wrap([await createConfiguration({ db, input })]));
   });
@@ -32,7 +32,7 @@ export function registerConfigurationRoutes(app: Express, options: { db: Databas
     res.json(wrap([await getConfiguration({ pool, name: req.params.name })]));
   });
 
-  app.patch('/configurations/:name', async (req, res) => {
+  app.patch<{ name: string }>('/configurations/:name', json, async (req, res) => {
     const patch = parseOrThrow(UpdateConfiguration, req.body, 'a body with any of name, hostname, port, username');
     res.json(wrap([await updateConfiguration({ db, name: req.params.name, patch })]));
   });
