@@ -20,7 +20,7 @@ export async function startTranslator(logFile: string): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     command: process.execPath,
-    args: ['dist/server.js'],
+    args: [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/server.js'],
     cwd: serviceDir,
     env: {
       ...process.env,
