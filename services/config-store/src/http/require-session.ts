@@ -14,14 +14,12 @@ const notLoggedIn = () => new AppError('FORBIDDEN', 'log in first: POST /login w
 // throughput (bench/config-store, "bare+session").
 export function requireSession(options: { store: session.Store; secrets: readonly string[] }): RequestHandler {
   const { store, secrets } = options;
-  return (req, res, next) => {
+  return (req, _res, next) => {
     const sessionId = sessionIdFromCookie(req.headers.cookie, SESSION_COOKIE, secrets);
     if (sessionId === undefined) return next(notLoggedIn());
     store.get(sessionId, (error, data) => {
       if (error) return next(error);
-      if (data?.userId === undefined) return next(notLoggedIn());
-      res.locals.userId = data.userId;
-      next();
+      next(data?.userId === undefined ? notLoggedIn() : undefined);
     });
   };
 }
