@@ -3,6 +3,7 @@ import { openSync } from 'node:fs';
 
 export interface RunningServer {
   url: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -20,7 +21,7 @@ export async function startServer(options: {
   const child = spawn(options.command, options.args, { env: options.env, cwd: options.cwd, stdio: ['ignore', log, log] });
   const url = `http://127.0.0.1:${options.port}`;
   await waitUntilReady(child, `${url}${options.readyPath}`, options.logFile);
-  return { url, stop: () => stop(child) };
+  return { url, pid: child.pid, stop: () => stop(child) };
 }
 
 async function waitUntilReady(child: ChildProcess, url: string, logFile: string): Promise<void> {

@@ -1,0 +1,41 @@
+// CPU time per process name on this machine between two snapshots, read from /proc/<pid>/stat (user +
+// system ticks). Shows where a benchmark's CPU goes when several processes share the cores.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+export type CpuSnapshot = Map<number, { name: string; ms: number }>;
+
+function readProcess(pid: number): { name: string; ms: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The name is in parentheses and may hold spaces; the fields after it are space-separated.
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { name, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+  } catch {
+    return undefined; // gone between listing and reading
+  }
+}
+
+export function snapshotCpu(): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    const process = Number.isInteger(pid) ? readProcess(pid) : undefined;
+    if (process) snapshot.set(pid, process);
+  }
+  return snapshot;
+}
+
+/** Milliseconds of CPU per label between two snapshots; `label` names a process (defaults to its name). */
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot, label: (pid: number, name: string) => string = (_pid, name) => name): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const [pid, { name, ms }] of after) {
+    const used = ms - (before.get(pid)?.ms ?? 0);
+    if (used <= 0) continue;
+    const key = label(pid, name);
+    totals.set(key, (totals.get(key) ?? 0) + used);
+  }
+  return totals;
+}
