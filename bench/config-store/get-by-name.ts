@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadResult } from '../lib/load.js';
-import { freePort, startServer, type RunningServer } from '../lib/processes.js';
+import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverUrl = new URL(process.env.BENCH_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
@@ -25,7 +25,7 @@ async function startConfigStore(): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     command: process.execPath,
-    args: [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/server.js'],
+    args: [...benchNodeFlags(), 'dist/server.js'],
     cwd: `${repoRoot}services/config-store`,
     env: {
       ...process.env,

@@ -7,6 +7,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+// Extra node flags for the services under test (e.g. BENCH_NODE_FLAGS="--cpu-prof"), read from the environment.
+export function benchNodeFlags(): string[] {
+  return (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+}
+
 // Starts a server process with its output in a log file and waits until `readyPath` answers 200.
 export async function startServer(options: {
   command: string;

@@ -2,7 +2,7 @@
 // bench database, which it creates and migrates itself. BENCH_DATABASE_SERVER_URL picks the Postgres server.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort, startServer, type RunningServer } from '../lib/processes.js';
+import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
 import { postForm } from './client-load.js';
 
 const serviceDir = fileURLToPath(new URL('../../services/translator/', import.meta.url));
@@ -20,7 +20,7 @@ export async function startTranslator(logFile: string): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     command: process.execPath,
-    args: [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/server.js'],
+    args: [...benchNodeFlags(), 'dist/server.js'],
     cwd: serviceDir,
     env: {
       ...process.env,
