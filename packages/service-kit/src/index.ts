@@ -10,3 +10,4 @@ export * from './migrate/index.js';
 export * from './http/dependency-unavailable.js';
 export * from './http/form-body.js';
 export * from './pg-pool.js';
+export * from './http/security-headers.js';

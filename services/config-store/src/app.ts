@@ -1,11 +1,10 @@
 import express from 'express';
-import { jsonBody, registerHealthRoutes, requestLogging } from '@workspace/service-kit';
+import { jsonBody, registerHealthRoutes, requestLogging, securityHeaders } from '@workspace/service-kit';
 import type { Deps } from './deps.js';
 import { AppError } from './domain/app-error.js';
 import { configStoreErrorHandler } from './http/error-handler.js';
 import { loginRateLimits } from './http/login-rate-limit.js';
 import { requireSession } from './http/require-session.js';
-import { securityHeaders } from './http/security-headers.js';
 import { registerAuthRoutes } from './http/routes/auth.js';
 import { registerConfigurationRoutes } from './http/routes/configurations.js';
 import { sessionMiddleware } from './http/session-middleware.js';

@@ -88,6 +88,7 @@ CREATE TABLE "ingest_tokens" (
     "endpoint_id" UUID NOT NULL,
     "token_hash" BYTEA NOT NULL,
     "token_ciphertext" BYTEA NOT NULL,
+    "token_hint" VARCHAR(8) NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "revoked_at" TIMESTAMPTZ(3),
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 
-// A JSON API answers no HTML, so only the protective headers that matter for API responses are
+// Shared by the JSON APIs. A JSON API answers no HTML, so only the protective headers that matter for API responses are
 // sent (the ones helmet would set for them), as one precomputed list instead of one middleware
 // per header. Answers behind a login must never be stored by shared caches.
 const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [

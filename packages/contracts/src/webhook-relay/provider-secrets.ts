@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { jsonObject, nonBlankName, Timestamp } from './common.js';
+
+const MAX_GRACE_SECONDS = 30 * 24 * 60 * 60;
+
+const Secret = z
+  .string({ error: (issue) => (issue.input === undefined ? 'secret is required' : 'secret must be a string') })
+  .min(1, 'secret must not be empty')
+  .max(4096, 'secret must be at most 4096 characters')
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'secret must not contain control characters');
+
+export const AddProviderSecretRequest = jsonObject({
+  secret: Secret,
+  label: nonBlankName('label').optional(),
+  expires_at: Timestamp.optional(),
+}).meta({ id: 'AddProviderSecretRequest' });
+export type AddProviderSecretRequest = z.infer<typeof AddProviderSecretRequest>;
+
+export const RotateProviderSecretRequest = jsonObject({
+  secret: Secret,
+  label: nonBlankName('label').optional(),
+  previous_expire_in_seconds: z
+    .number({ error: 'previous_expire_in_seconds must be a number' })
+    .int('previous_expire_in_seconds must be an integer')
+    .min(0, 'previous_expire_in_seconds must not be negative')
+    .max(MAX_GRACE_SECONDS, `previous_expire_in_seconds must be at most ${MAX_GRACE_SECONDS} (30 days)`)
+    .default(86_400),
+}).meta({ id: 'RotateProviderSecretRequest' });
+export type RotateProviderSecretRequest = z.infer<typeof RotateProviderSecretRequest>;
+
+export const ProviderSecret = z
+  .object({
+    id: z.uuid(),
+    label: z.string().nullable(),
+    secret_hint: z.string().meta({ description: 'The last four characters (none for short secrets).' }),
+    created_at: z.string(),
+    expires_at: z.string().nullable(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'ProviderSecret' });
+export type ProviderSecret = z.infer<typeof ProviderSecret>;
+
+export const RotatedProviderSecrets = z.object({ secret: ProviderSecret, previous: z.array(ProviderSecret) }).meta({ id: 'RotatedProviderSecrets' });
+export type RotatedProviderSecrets = z.infer<typeof RotatedProviderSecrets>;

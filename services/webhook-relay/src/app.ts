@@ -1,0 +1,43 @@
+import express from 'express';
+import { buildWebhookRelayOpenApi } from '@workspace/contracts';
+import { jsonBody, registerHealthRoutes, requestLogging, securityHeaders } from '@workspace/service-kit';
+import type { Deps } from './deps.js';
+import { RelayError } from './domain/relay-error.js';
+import { requireApiKey } from './http/authenticate.js';
+import { relayErrorHandler } from './http/error-handler.js';
+import { registerApiKeyRoutes } from './http/routes/api-keys.js';
+import { registerAuditRoutes } from './http/routes/audit.js';
+import { registerEndpointRoutes } from './http/routes/endpoints.js';
+import { registerEventRoutes } from './http/routes/events.js';
+import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js';
+
+export const MAX_API_BODY_BYTES = 256 * 1024;
+
+/** The REST API (port 8100). Ingest has its own listener and app. */
+export function createApp(deps: Deps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', deps.config.TRUST_PROXY);
+  app.set('query parser', 'simple');
+
+  app.use(requestLogging(deps.logger));
+  app.use(securityHeaders);
+  registerHealthRoutes(app, { database: () => deps.pool.query('SELECT 1') });
+  const openApi = buildWebhookRelayOpenApi();
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+
+  app.use('/v1', requireApiKey(deps.pool));
+  const json = jsonBody({ limit: MAX_API_BODY_BYTES });
+  registerApiKeyRoutes(app, deps, json);
+  registerEndpointRoutes(app, deps, json);
+  registerProviderSecretRoutes(app, deps, json);
+  registerEventRoutes(app, deps);
+  registerAuditRoutes(app, deps);
+
+  app.use((req, _res, next) => next(new RelayError('not_found', `no route for ${req.method} ${req.path}`)));
+  app.use(relayErrorHandler(deps.logger));
+  return app;
+}

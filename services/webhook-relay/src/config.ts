@@ -1,0 +1,50 @@
+import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
+import { z } from 'zod';
+
+/** The role the service works as: owns no table, so row-level security always applies to it. */
+export const APP_DATABASE_ROLE = 'webhook_relay_app';
+export const API_KEY_PREFIX = 'whk_';
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: envPort(8100),
+  INGEST_PORT: envPort(8101),
+  HOST: z.string().default('0.0.0.0'),
+  /** Owner of the schema: migrations only. */
+  DATABASE_URL: z.string().url('must be a postgresql:// URL').default('postgresql://postgres@127.0.0.1:5432/webhook_relay'),
+  /** What the service connects as; by default DATABASE_URL with the user webhook_relay_app and no password. */
+  DATABASE_APP_URL: envOptional().pipe(z.string().url('must be a postgresql:// URL').optional()),
+  DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 200 }),
+  MIGRATE_ON_START: envBoolean(true),
+  /** Base of ingest URLs handed out: `{RELAY_INGEST_URL}/<token>`; default http://127.0.0.1:<INGEST_PORT>. */
+  RELAY_INGEST_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
+  /** base64 of 32 bytes: wraps every tenant's data key. */
+  RELAY_MASTER_KEY: z.string({ error: 'is required: base64 of 32 bytes (openssl rand -base64 32)' }).min(1, 'must not be empty'),
+  /** Earlier master keys, comma-separated, still accepted for unwrapping after a rotation. */
+  RELAY_MASTER_KEY_PREVIOUS: envOptional(),
+  RELAY_BOOTSTRAP_API_KEY: envOptional().refine(
+    (key) => key === undefined || (key.startsWith(API_KEY_PREFIX) && key.length >= 24 && key.length <= 200),
+    `must start with ${API_KEY_PREFIX} and be 24-200 characters long`,
+  ),
+  IDEMPOTENCY_TTL_SECONDS: envInteger(24 * 60 * 60, { min: 60 }),
+  TRUST_PROXY: envTrustProxy(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig(ConfigSchema, env);
+}
+
+export function appDatabaseUrl(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_APP_URL'>): string {
+  if (config.DATABASE_APP_URL) return config.DATABASE_APP_URL;
+  const url = new URL(config.DATABASE_URL);
+  url.username = APP_DATABASE_ROLE;
+  url.password = '';
+  return url.toString();
+}
+
+export function ingestBaseUrl(config: Pick<Config, 'RELAY_INGEST_URL' | 'INGEST_PORT'>): string {
+  return (config.RELAY_INGEST_URL ?? `http://127.0.0.1:${config.INGEST_PORT}`).replace(/\/+$/, '');
+}

@@ -1,0 +1,47 @@
+import { createLogger, type Logger } from '@workspace/service-kit';
+import { appDatabaseUrl, ingestBaseUrl, type Config } from './config.js';
+import { MasterKeyProvider, parseMasterKey } from './crypto/master-key-provider.js';
+import { TenantKeyring } from './crypto/tenant-keyring.js';
+import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
+import { TenantDatabase } from './db/tenant-database.js';
+import { systemRuntime, type Runtime } from './domain/runtime.js';
+import { SealedValues } from './domain/sealed-values.js';
+
+/** Everything the app needs from the outside world; tests build their own (own database, pinned runtime). */
+export interface Deps {
+  pool: ConnectionPool;
+  tenants: TenantDatabase;
+  sealed: SealedValues;
+  runtime: Runtime;
+  logger: Logger;
+  config: { ingestBaseUrl: string; IDEMPOTENCY_TTL_SECONDS: number; TRUST_PROXY: Config['TRUST_PROXY'] };
+}
+
+export interface Resources extends Deps {
+  db: Database;
+  close(): Promise<void>;
+}
+
+export function masterKeyProvider(config: Pick<Config, 'RELAY_MASTER_KEY' | 'RELAY_MASTER_KEY_PREVIOUS'>): MasterKeyProvider {
+  const previous = (config.RELAY_MASTER_KEY_PREVIOUS ?? '').split(',').map((value) => value.trim()).filter(Boolean);
+  return new MasterKeyProvider({
+    current: parseMasterKey(config.RELAY_MASTER_KEY, 'RELAY_MASTER_KEY'),
+    previous: previous.map((value) => parseMasterKey(value, 'RELAY_MASTER_KEY_PREVIOUS')),
+  });
+}
+
+export function connectResources(config: Config, logger: Logger = createLogger({ service: 'webhook-relay', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' })): Resources {
+  const database = openDatabase(appDatabaseUrl(config), config.DATABASE_POOL_SIZE, (error) =>
+    logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  );
+  return {
+    db: database.db,
+    pool: database.pool,
+    tenants: new TenantDatabase(database.db),
+    sealed: new SealedValues(new TenantKeyring({ provider: masterKeyProvider(config) })),
+    runtime: systemRuntime,
+    logger,
+    config: { ingestBaseUrl: ingestBaseUrl(config), IDEMPOTENCY_TTL_SECONDS: config.IDEMPOTENCY_TTL_SECONDS, TRUST_PROXY: config.TRUST_PROXY },
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,32 @@
+import type { ConnectionPool } from '../../db/prisma.js';
+import type { TenantDatabase } from '../../db/tenant-database.js';
+import { createApiKey } from '../api-keys/create-api-key.js';
+import { hashApiKey } from '../api-keys/api-key-secret.js';
+import { appendAuditEntry } from '../audit/append-audit-entry.js';
+import type { Runtime } from '../runtime.js';
+
+const UNIQUE_VIOLATION = 'P2002';
+
+/**
+ * RELAY_BOOTSTRAP_API_KEY: makes sure a first tenant exists that this key opens, so a fresh
+ * installation can be used at once. Idempotent, and safe when several replicas start together.
+ */
+export async function ensureBootstrapTenant(options: { pool: ConnectionPool; tenants: TenantDatabase; runtime: Runtime; apiKey: string }): Promise<'created' | 'exists'> {
+  const { runtime } = options;
+  const found = await options.pool.query('SELECT 1 FROM relay_find_api_key($1)', [hashApiKey(options.apiKey)]);
+  if (found.rowCount) return 'exists';
+  const tenantId = runtime.newId();
+  try {
+    await options.tenants.run(tenantId, async (tx) => {
+      await tx.tenant.create({ data: { id: tenantId, name: 'Default', createdAt: runtime.now() } });
+      const actor = 'system:bootstrap';
+      await appendAuditEntry({ tx, tenantId, runtime, actor, action: 'tenant.bootstrapped', target: { type: 'tenant', id: tenantId } });
+      await createApiKey({ tx, tenantId, runtime, actor, name: 'bootstrap (RELAY_BOOTSTRAP_API_KEY)', secret: options.apiKey });
+    });
+    return 'created';
+  } catch (error) {
+    // Another replica stored the same key first: its tenant is the one.
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'exists';
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import { errorHandler, type HttpAnswer, type Logger } from '@workspace/service-kit';
+import { RelayError, type RelayErrorCode } from '../domain/relay-error.js';
+
+const STATUS: Record<RelayErrorCode, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
+  payload_too_large: 413,
+  unavailable: 503,
+};
+
+// Problems raised outside our domain code (body parser, framework, outages) get a code from their status.
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'idempotency_key_reused',
+  503: 'unavailable',
+  500: 'internal',
+};
+
+export const errorBody = (code: string, message: string) => ({ error: { code, message } });
+
+function mapError(error: unknown): HttpAnswer | undefined {
+  if (!(error instanceof RelayError)) return undefined;
+  return { status: STATUS[error.code], body: errorBody(error.code, error.message) };
+}
+
+/** Every error answers `{"error": {"code", "message"}}`, never a stack trace. */
+export const relayErrorHandler = (logger: Logger) =>
+  errorHandler({
+    mapError,
+    renderProblem: (status, message) => errorBody(CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid_request'), message),
+    logger,
+  });

@@ -1,0 +1,102 @@
+// Database rows -> the wire shapes of packages/contracts (webhook-relay). Secrets never pass here
+// in clear except the two shown once: a new API key and an ingest URL asked for explicitly.
+import { isUtf8 } from 'node:buffer';
+import type { ApiKey, AuditEntry, Event, Payload, ProviderSecret } from '../generated/prisma/client.js';
+import { API_KEY_PREFIX } from '../config.js';
+import type { EndpointWithToken } from '../domain/endpoints/endpoint-view.js';
+import { maskedIngestUrl } from '../domain/endpoints/ingest-token.js';
+import { isActiveSecret } from '../domain/provider-secrets/store-provider-secret.js';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function presentApiKey(key: ApiKey) {
+  return {
+    id: key.id,
+    name: key.name,
+    key_hint: `${API_KEY_PREFIX}…${key.keyHint}`,
+    created_at: key.createdAt.toISOString(),
+    last_used_at: iso(key.lastUsedAt),
+    revoked_at: iso(key.revokedAt),
+  };
+}
+
+export function presentEndpoint(endpoint: EndpointWithToken, ingestBase: string) {
+  const token = endpoint.tokens[0];
+  return {
+    id: endpoint.id,
+    name: endpoint.name,
+    provider: endpoint.provider,
+    ingest_url_hint: token ? maskedIngestUrl(ingestBase, token.tokenHint) : null,
+    created_at: endpoint.createdAt.toISOString(),
+    updated_at: endpoint.updatedAt.toISOString(),
+  };
+}
+
+export function presentProviderSecret(secret: ProviderSecret, now: Date) {
+  return {
+    id: secret.id,
+    label: secret.label,
+    secret_hint: `…${secret.secretHint}`,
+    created_at: secret.createdAt.toISOString(),
+    expires_at: iso(secret.expiresAt),
+    active: isActiveSecret(secret, now),
+  };
+}
+
+const headerValue = (headers: unknown, name: string): string | null => {
+  const pair = (headers as Array<[string, string]>).find(([key]) => key.toLowerCase() === name);
+  return pair ? pair[1] : null;
+};
+
+export function presentEventSummary(event: Event & { payload: { size: number } }) {
+  return {
+    id: event.id,
+    endpoint_id: event.endpointId,
+    received_at: event.receivedAt.toISOString(),
+    method: event.method,
+    content_type: headerValue(event.headers, 'content-type'),
+    size: event.payload.size,
+    provider: event.provider,
+    verification: { state: event.verificationState, cause: event.verificationCause },
+    duplicate_of: event.duplicateOf,
+  };
+}
+
+export function presentEventDetail(event: Event & { payload: Payload }) {
+  const body = Buffer.from(event.payload.body);
+  const text = isUtf8(body);
+  return {
+    ...presentEventSummary(event),
+    path: event.path,
+    query: event.query,
+    headers: event.headers as Array<[string, string]>,
+    source_address: event.sourceAddress,
+    body: { encoding: text ? 'utf8' : 'base64', data: body.toString(text ? 'utf8' : 'base64'), sha256: Buffer.from(event.payloadSha256).toString('hex') },
+    verification: {
+      state: event.verificationState,
+      cause: event.verificationCause,
+      detail: (event.verificationDetail ?? null) as Record<string, unknown> | null,
+      matched_secret_id: event.matchedSecretId,
+      verified_at: iso(event.verifiedAt),
+    },
+  };
+}
+
+export function presentAuditEntry(entry: AuditEntry) {
+  return {
+    id: entry.id,
+    seq: Number(entry.seq),
+    actor: entry.actor,
+    action: entry.action,
+    target: { type: entry.targetType, id: entry.targetId },
+    details: entry.details as Record<string, unknown>,
+    created_at: entry.createdAt.toISOString(),
+    prev_hash: entry.prevHash,
+    hash: entry.hash,
+  };
+}
+
+export const presentPage = <T, R>(page: { items: T[]; nextCursor: string | null }, present: (item: T) => R) => ({
+  data: page.items.map(present),
+  next_cursor: page.nextCursor,
+});

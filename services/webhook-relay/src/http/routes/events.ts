@@ -1,0 +1,29 @@
+import { ListEventsQuery } from '@workspace/contracts';
+import type { Express } from 'express';
+import { getEvent } from '../../domain/events/get-event.js';
+import { listEvents } from '../../domain/events/list-events.js';
+import type { Deps } from '../../deps.js';
+import { idParam, parseInput } from '../parse.js';
+import { presentEventDetail, presentEventSummary, presentPage } from '../presenters.js';
+import { tenantHandler } from '../tenant-handler.js';
+
+export function registerEventRoutes(app: Express, deps: Deps): void {
+  app.get(
+    '/v1/events',
+    tenantHandler(deps, async ({ req, tx }) => {
+      const query = parseInput(ListEventsQuery, req.query);
+      const page = await listEvents({
+        tx,
+        page: { limit: query.limit, cursor: query.cursor },
+        endpointId: query.endpoint_id,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+      });
+      return { status: 200, body: presentPage(page, presentEventSummary) };
+    }),
+  );
+  app.get(
+    '/v1/events/:event_id',
+    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: presentEventDetail(await getEvent({ tx, eventId: idParam(req, 'event_id') })) })),
+  );
+}

@@ -1,0 +1,39 @@
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { installGracefulShutdown, migrateOnStart } from '@workspace/service-kit';
+import { createApp } from './app.js';
+import { readConfig } from './config.js';
+import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
+import { connectResources } from './deps.js';
+import { ensureBootstrapTenant } from './domain/tenants/ensure-bootstrap-tenant.js';
+
+const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const resources = connectResources(config);
+  const { logger } = resources;
+
+  // Migrations run as the owner (DATABASE_URL); the service itself connects as the application role.
+  if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
+  await assertRowLevelSecurityApplies(resources.pool);
+  if (config.RELAY_BOOTSTRAP_API_KEY) {
+    const outcome = await ensureBootstrapTenant({ pool: resources.pool, tenants: resources.tenants, runtime: resources.runtime, apiKey: config.RELAY_BOOTSTRAP_API_KEY });
+    logger.info(outcome === 'created' ? 'created the first tenant for RELAY_BOOTSTRAP_API_KEY' : 'RELAY_BOOTSTRAP_API_KEY opens an existing tenant');
+  }
+
+  const server = createServer(createApp(resources));
+  installGracefulShutdown(server, {
+    logger,
+    closers: [
+      { name: 'database', close: () => resources.close() },
+      { name: 'log buffer', close: async () => logger.flush() },
+    ],
+  });
+  server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT, host: config.HOST }, 'webhook-relay API listening'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`webhook-relay failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

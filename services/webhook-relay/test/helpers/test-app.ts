@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import { createLogger } from '@workspace/service-kit';
+import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
+import { createApp } from '../../src/app.js';
+import { APP_DATABASE_ROLE } from '../../src/config.js';
+import { MasterKeyProvider } from '../../src/crypto/master-key-provider.js';
+import { TenantKeyring } from '../../src/crypto/tenant-keyring.js';
+import { openDatabase, type ConnectionPool, type Database } from '../../src/db/prisma.js';
+import { TenantDatabase } from '../../src/db/tenant-database.js';
+import type { Deps } from '../../src/deps.js';
+import { ensureBootstrapTenant } from '../../src/domain/tenants/ensure-bootstrap-tenant.js';
+import { systemRuntime, type Runtime } from '../../src/domain/runtime.js';
+import { SealedValues } from '../../src/domain/sealed-values.js';
+import { TEMPLATE } from './template.js';
+
+export const INGEST_BASE = 'https://in.example.test';
+export const TEST_MASTER_KEY = Buffer.alloc(32, 7);
+
+/** The system runtime with a clock tests can move. */
+export function testRuntime(start = new Date('2026-11-23T10:00:00.000Z')): Runtime & { advance(ms: number): void } {
+  let now = start.getTime();
+  return { ...systemRuntime, now: () => new Date(now), advance: (ms) => void (now += ms) };
+}
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  db: Database;
+  /** As the application role, like the service. */
+  pool: ConnectionPool;
+  /** As the owner (postgres): what an administrator or an attacker with the owner's password could do. */
+  ownerPool: pg.Pool;
+  databaseUrl: string;
+  appRoleUrl: string;
+  runtime: ReturnType<typeof testRuntime>;
+  /** A new tenant and a key that opens it. */
+  newTenant(): Promise<{ tenantId: string; apiKey: string; auth: { Authorization: string } }>;
+  close(): Promise<void>;
+}
+
+export function appRoleUrlOf(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.username = APP_DATABASE_ROLE;
+  url.password = '';
+  return url.toString();
+}
+
+// Own database per test file, cloned from the migrated template; the app connects as webhook_relay_app.
+export async function createTestContext(overrides: Partial<Deps> = {}): Promise<TestContext> {
+  const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'webhook_relay_test' });
+  const appRoleUrl = appRoleUrlOf(database.url);
+  const handles = openDatabase(appRoleUrl, 5);
+  const ownerPool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const runtime = testRuntime();
+  const deps: Deps = {
+    pool: handles.pool,
+    tenants: new TenantDatabase(handles.db),
+    sealed: new SealedValues(new TenantKeyring({ provider: new MasterKeyProvider({ current: TEST_MASTER_KEY }) })),
+    runtime,
+    logger: createLogger({ service: 'webhook-relay-test', level: 'silent' }),
+    config: { ingestBaseUrl: INGEST_BASE, IDEMPOTENCY_TTL_SECONDS: 3600, TRUST_PROXY: false },
+    ...overrides,
+  };
+  return {
+    app: createApp(deps),
+    deps,
+    db: handles.db,
+    pool: handles.pool,
+    ownerPool,
+    databaseUrl: database.url,
+    appRoleUrl,
+    runtime,
+    async newTenant() {
+      const apiKey = `whk_${randomBytes(32).toString('base64url')}`;
+      await ensureBootstrapTenant({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, apiKey });
+      const { rows } = await deps.pool.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_find_api_key(sha256($1::bytea))', [Buffer.from(apiKey)]);
+      return { tenantId: rows[0]!.tenant_id, apiKey, auth: { Authorization: `Bearer ${apiKey}` } };
+    },
+    async close() {
+      await handles.close();
+      await ownerPool.end();
+      await database.drop();
+    },
+  };
+}
+
+export const api = (context: TestContext) => request(context.app);
