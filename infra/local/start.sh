@@ -156,6 +156,18 @@ prefix_output() {
 export CONFIG_STORE_USERNAME="${CONFIG_STORE_USERNAME:-admin}" CONFIG_STORE_PASSWORD="${CONFIG_STORE_PASSWORD:-admin-local}"
 # A known translator admin key, so the README's curl and deepl-node examples work on a fresh machine.
 export TRANSLATOR_ADMIN_KEY="${TRANSLATOR_ADMIN_KEY:-local-admin-key-change-me}"
+# webhook-relay: a master key made once per checkout and kept out of the database (.local, mode 0600),
+# and a known first API key, so the README's curl examples work on a fresh machine.
+if [[ -z "${RELAY_MASTER_KEY:-}" ]]; then
+  master_key_file="$LOCAL_STATE_DIR/relay-master-key"
+  if [[ ! -s "$master_key_file" ]]; then
+    mkdir -p "$LOCAL_STATE_DIR"
+    (umask 077 && node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64"))' >"$master_key_file")
+    log "webhook-relay: generated a master key in $master_key_file (set RELAY_MASTER_KEY to use your own)"
+  fi
+  RELAY_MASTER_KEY="$(<"$master_key_file")"
+fi
+export RELAY_MASTER_KEY RELAY_BOOTSTRAP_API_KEY="${RELAY_BOOTSTRAP_API_KEY:-whk_local_bootstrap_key_change_me}"
 
 for i in "${!SERVICE_NAMES[@]}"; do
   name="${SERVICE_NAMES[$i]}"

@@ -2,6 +2,7 @@ import express from 'express';
 import { buildWebhookRelayOpenApi } from '@workspace/contracts';
 import { jsonBody, registerHealthRoutes, requestLogging, securityHeaders } from '@workspace/service-kit';
 import type { Deps } from './deps.js';
+import { KeyUseRecorder } from './domain/api-keys/key-use-recorder.js';
 import { RelayError } from './domain/relay-error.js';
 import { requireApiKey } from './http/authenticate.js';
 import { relayErrorHandler } from './http/error-handler.js';
@@ -29,7 +30,8 @@ export function createApp(deps: Deps): express.Express {
     res.json(openApi);
   });
 
-  app.use('/v1', requireApiKey(deps.pool));
+  const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) => deps.logger.warn({ err: error }, 'could not record when an API key was last used'));
+  app.use('/v1', requireApiKey(deps.pool, keyUse));
   const json = jsonBody({ limit: MAX_API_BODY_BYTES });
   registerApiKeyRoutes(app, deps, json);
   registerEndpointRoutes(app, deps, json);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import request from 'supertest';
-import { createLogger } from '@workspace/service-kit';
+import { createLogger, createPgPool } from '@workspace/service-kit';
 import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp } from '../../src/app.js';
 import { APP_DATABASE_ROLE } from '../../src/config.js';
@@ -52,7 +52,8 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'webhook_relay_test' });
   const appRoleUrl = appRoleUrlOf(database.url);
   const handles = openDatabase(appRoleUrl, 5);
-  const ownerPool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // An error listener, as every pool needs: an idle connection closed by the server must not crash the run.
+  const ownerPool = createPgPool(database.url, 2);
   const runtime = testRuntime();
   const deps: Deps = {
     pool: handles.pool,
@@ -79,9 +80,12 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
       return { tenantId: rows[0]!.tenant_id, apiKey, auth: { Authorization: `Bearer ${apiKey}` } };
     },
     async close() {
-      await handles.close();
-      await ownerPool.end();
-      await database.drop();
+      try {
+        await ownerPool.end();
+        await handles.close();
+      } finally {
+        await database.drop();
+      }
     },
   };
 }
