@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { api, createTestContext, type TestContext } from '../helpers/test-app.js';
+import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 describe('API keys', () => {
   let context: TestContext;
-  let tenant: Awaited<ReturnType<TestContext['newTenant']>>;
+  let tenant: TestTenant;
 
   beforeAll(async () => {
-    context = await createTestContext();
-    tenant = await context.newTenant();
+    ({ context, tenant } = await createContextWithTenant());
   });
   afterAll(() => context.close());
 

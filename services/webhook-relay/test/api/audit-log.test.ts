@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GENESIS_HASH } from '../../src/domain/audit/canonical-entry.js';
-import { api, createTestContext, type TestContext } from '../helpers/test-app.js';
+import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 describe('audit log', () => {
   let context: TestContext;
-  let tenant: Awaited<ReturnType<TestContext['newTenant']>>;
-  let other: Awaited<ReturnType<TestContext['newTenant']>>;
+  let tenant: TestTenant;
+  let other: TestTenant;
 
   beforeAll(async () => {
-    context = await createTestContext();
-    tenant = await context.newTenant();
+    ({ context, tenant } = await createContextWithTenant());
     other = await context.newTenant();
   });
   afterAll(() => context.close());

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hashIngestToken } from '../../src/domain/endpoints/ingest-token.js';
-import { api, createTestContext, INGEST_BASE, type TestContext } from '../helpers/test-app.js';
+import { api, createContextWithTenant, INGEST_BASE, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 describe('endpoints', () => {
   let context: TestContext;
-  let tenant: Awaited<ReturnType<TestContext['newTenant']>>;
+  let tenant: TestTenant;
 
   beforeAll(async () => {
-    context = await createTestContext();
-    tenant = await context.newTenant();
+    ({ context, tenant } = await createContextWithTenant());
   });
   afterAll(() => context.close());
 

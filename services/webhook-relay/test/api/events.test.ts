@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { recordCapturedEvent } from '../../src/domain/events/record-captured-event.js';
-import { api, createTestContext, type TestContext } from '../helpers/test-app.js';
+import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 // Ingest arrives with the capture issue; here events are stored the way it will store them.
 describe('events API', () => {
   let context: TestContext;
-  let tenant: Awaited<ReturnType<TestContext['newTenant']>>;
+  let tenant: TestTenant;
   let orders: string;
   let billing: string;
   const ids: string[] = [];
@@ -21,8 +21,7 @@ describe('events API', () => {
     );
 
   beforeAll(async () => {
-    context = await createTestContext();
-    tenant = await context.newTenant();
+    ({ context, tenant } = await createContextWithTenant());
     orders = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'orders' }).expect(201)).body.id;
     billing = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'billing' }).expect(201)).body.id;
     ids.push(await capture(orders, Buffer.from('{"n":1}'), '2026-11-23T09:00:00Z'));

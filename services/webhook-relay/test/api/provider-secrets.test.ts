@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { api, createTestContext, type TestContext } from '../helpers/test-app.js';
+import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 const SECRET_ONE = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const SECRET_TWO = 'whsec_second_secret_value_0123456789';
 
 describe('provider secrets', () => {
   let context: TestContext;
-  let tenant: Awaited<ReturnType<TestContext['newTenant']>>;
+  let tenant: TestTenant;
   let endpointId: string;
   const base = () => `/v1/endpoints/${endpointId}/secrets`;
 
   beforeAll(async () => {
-    context = await createTestContext();
-    tenant = await context.newTenant();
+    ({ context, tenant } = await createContextWithTenant());
     endpointId = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'standard' }).expect(201)).body.id;
   });
   afterAll(() => context.close());

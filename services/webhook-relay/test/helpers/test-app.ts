@@ -90,4 +90,12 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
   };
 }
 
+export type TestTenant = Awaited<ReturnType<TestContext['newTenant']>>;
+
+/** A fresh context with one tenant in it: what most test files start from. */
+export async function createContextWithTenant(): Promise<{ context: TestContext; tenant: TestTenant }> {
+  const context = await createTestContext();
+  return { context, tenant: await context.newTenant() };
+}
+
 export const api = (context: TestContext) => request(context.app);
