@@ -8,14 +8,26 @@ export interface LoadResult {
   errors: number;
 }
 
-export async function runLoad(options: { url: string; connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult & { ok2xx: number }> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
     headers: options.headers,
+    method: options.method ?? 'GET',
+    body: options.body,
   });
   return {
+    ok2xx: result['2xx'],
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

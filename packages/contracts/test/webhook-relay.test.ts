@@ -30,7 +30,7 @@ describe('webhook-relay request schemas', () => {
   });
 
   it('needs at least one change to update an endpoint', () => {
-    expect(messageOf(UpdateEndpointRequest.safeParse({}))).toMatch(/at least one of name, provider/);
+    expect(messageOf(UpdateEndpointRequest.safeParse({}))).toMatch(/at least one of name, provider, dedup/);
     expect(UpdateEndpointRequest.parse({ provider: null })).toEqual({ provider: null });
   });
 

@@ -27,6 +27,10 @@ export const ConfigSchema = z.object({
     `must start with ${API_KEY_PREFIX} and be 24-200 characters long`,
   ),
   IDEMPOTENCY_TTL_SECONDS: envInteger(24 * 60 * 60, { min: 60 }),
+  /** Largest request body ingest stores; above it, 413. */
+  INGEST_MAX_BODY_BYTES: envInteger(1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
+  /** Requests stored by one statement and one commit. */
+  INGEST_BATCH_MAX: envInteger(256, { min: 1, max: 5000 }),
   TRUST_PROXY: envTrustProxy(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

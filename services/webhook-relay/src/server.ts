@@ -6,6 +6,7 @@ import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
 import { connectResources } from './deps.js';
 import { ensureBootstrapTenant } from './domain/tenants/ensure-bootstrap-tenant.js';
+import { createIngest } from './ingest/create-ingest.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,14 +24,17 @@ async function main(): Promise<void> {
   }
 
   const server = createServer(createApp(resources));
+  const ingest = createIngest(resources, { maxBodyBytes: config.INGEST_MAX_BODY_BYTES, maxBatch: config.INGEST_BATCH_MAX });
   installGracefulShutdown(server, {
     logger,
     closers: [
+      { name: 'ingest listener', close: () => ingest.close() },
       { name: 'database', close: () => resources.close() },
       { name: 'log buffer', close: async () => logger.flush() },
     ],
   });
   server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT, host: config.HOST }, 'webhook-relay API listening'));
+  ingest.server.listen(config.INGEST_PORT, config.HOST, () => logger.info({ port: config.INGEST_PORT, host: config.HOST }, 'webhook-relay ingest listening'));
 }
 
 main().catch((error: unknown) => {

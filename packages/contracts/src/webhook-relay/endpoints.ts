@@ -7,11 +7,33 @@ const Provider = z
   .regex(PROVIDER_SLUG, 'provider must be a registry slug such as "stripe" or "standard-webhooks"')
   .nullable();
 
-export const CreateEndpointRequest = jsonObject({ name: nonBlankName('name'), provider: Provider.optional() }).meta({ id: 'CreateEndpointRequest' });
+export const DEDUP_STRATEGIES = ['sw_webhook_id', 'provider_event_id', 'content_hash', 'fields'] as const;
+const JSON_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/** How an endpoint collapses repeats; a repeat is still captured, marked as a duplicate, never delivered twice. */
+export const EndpointDedup = z
+  .object({
+    strategy: z.enum(DEDUP_STRATEGIES, { error: `dedup.strategy must be one of ${DEDUP_STRATEGIES.join(', ')}` }),
+    fields: z
+      .array(z.string().regex(JSON_PATH, 'dedup.fields must be dotted JSON paths such as "data.id"'))
+      .min(1, 'dedup.fields must name at least one field')
+      .max(10, 'dedup.fields may name at most 10 fields')
+      .optional(),
+    window_seconds: z.number().int('dedup.window_seconds must be an integer').min(1).max(7 * 24 * 3600, 'dedup.window_seconds must be at most 604800 (7 days)').optional(),
+  })
+  .strict()
+  .refine((dedup) => (dedup.strategy === 'fields') === (dedup.fields !== undefined), 'dedup.fields is required with strategy "fields" and only with it')
+  .refine((dedup) => dedup.strategy === 'content_hash' || dedup.window_seconds === undefined, 'dedup.window_seconds applies to strategy "content_hash" only')
+  .meta({ id: 'EndpointDedup' });
+export type EndpointDedup = z.infer<typeof EndpointDedup>;
+
+export const CreateEndpointRequest = jsonObject({ name: nonBlankName('name'), provider: Provider.optional(), dedup: EndpointDedup.nullable().optional() }).meta({
+  id: 'CreateEndpointRequest',
+});
 export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;
 
-export const UpdateEndpointRequest = jsonObject({ name: nonBlankName('name').optional(), provider: Provider.optional() })
-  .refine((body) => body.name !== undefined || body.provider !== undefined, 'send at least one of name, provider')
+export const UpdateEndpointRequest = jsonObject({ name: nonBlankName('name').optional(), provider: Provider.optional(), dedup: EndpointDedup.nullable().optional() })
+  .refine((body) => body.name !== undefined || body.provider !== undefined || body.dedup !== undefined, 'send at least one of name, provider, dedup')
   .meta({ id: 'UpdateEndpointRequest' });
 export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;
 
@@ -20,6 +42,7 @@ export const Endpoint = z
     id: z.uuid(),
     name: z.string(),
     provider: z.string().nullable(),
+    dedup: z.object({ strategy: z.enum(DEDUP_STRATEGIES), fields: z.array(z.string()).optional(), window_seconds: z.number().int().optional() }).nullable(),
     ingest_url_hint: z.string().nullable().meta({ description: 'The ingest URL with its token masked.' }),
     created_at: z.string(),
     updated_at: z.string(),

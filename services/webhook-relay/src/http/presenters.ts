@@ -26,6 +26,13 @@ export function presentEndpoint(endpoint: EndpointWithToken, ingestBase: string)
     id: endpoint.id,
     name: endpoint.name,
     provider: endpoint.provider,
+    dedup: endpoint.dedupStrategy
+      ? {
+          strategy: endpoint.dedupStrategy,
+          ...(endpoint.dedupFields.length ? { fields: endpoint.dedupFields } : {}),
+          ...(endpoint.dedupWindowSeconds !== null ? { window_seconds: endpoint.dedupWindowSeconds } : {}),
+        }
+      : null,
     ingest_url_hint: token ? maskedIngestUrl(ingestBase, token.tokenHint) : null,
     created_at: endpoint.createdAt.toISOString(),
     updated_at: endpoint.updatedAt.toISOString(),

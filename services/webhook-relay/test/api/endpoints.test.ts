@@ -23,6 +23,7 @@ describe('endpoints', () => {
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       name: 'stripe prod',
       provider: 'stripe',
+      dedup: null,
       ingest_url: expect.stringMatching(new RegExp(`^${INGEST_BASE}/whep_[A-Za-z0-9_-]{32}$`)),
       ingest_url_hint: expect.stringMatching(new RegExp(`^${INGEST_BASE}/whep_…`)),
       created_at: '2026-11-23T10:00:00.000Z',

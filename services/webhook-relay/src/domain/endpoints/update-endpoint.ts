@@ -1,6 +1,8 @@
+import type { EndpointDedup } from '@workspace/contracts';
 import type { TenantTx } from '../../db/prisma.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
+import { dedupColumns } from './dedup-columns.js';
 import { findEndpoint, type EndpointWithToken } from './endpoint-view.js';
 
 export interface UpdateEndpointOptions {
@@ -9,15 +11,16 @@ export interface UpdateEndpointOptions {
   runtime: Runtime;
   actor: string;
   endpointId: string;
-  changes: { name?: string; provider?: string | null };
+  changes: { name?: string; provider?: string | null; dedup?: EndpointDedup | null };
 }
 
 /** Rename, or change the provider that verifies it; audited with the values before and after. */
 export async function updateEndpoint(options: UpdateEndpointOptions): Promise<EndpointWithToken> {
   const { tx, tenantId, runtime, endpointId, changes } = options;
   const before = await findEndpoint(tx, endpointId);
-  await tx.endpoint.update({ where: { id: endpointId }, data: { ...changes, updatedAt: runtime.now() } });
-  const onlyName = changes.provider === undefined;
+  const { dedup, ...columns } = changes;
+  await tx.endpoint.update({ where: { id: endpointId }, data: { ...columns, ...(dedup !== undefined ? dedupColumns(dedup) : {}), updatedAt: runtime.now() } });
+  const onlyName = changes.provider === undefined && dedup === undefined;
   await appendAuditEntry({
     tx,
     tenantId,
@@ -28,6 +31,7 @@ export async function updateEndpoint(options: UpdateEndpointOptions): Promise<En
     details: {
       ...(changes.name !== undefined ? { name: { from: before.name, to: changes.name } } : {}),
       ...(changes.provider !== undefined ? { provider: { from: before.provider, to: changes.provider } } : {}),
+      ...(dedup !== undefined ? { dedup: { from: before.dedupStrategy, to: dedup?.strategy ?? null } } : {}),
     },
   });
   return findEndpoint(tx, endpointId);

@@ -23,7 +23,7 @@ export function registerEndpointRoutes(app: Express, deps: Deps, json: RequestHa
     json,
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const input = parseInput(CreateEndpointRequest, req.body);
-      const { endpoint, token } = await createEndpoint({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, name: input.name, provider: input.provider ?? null });
+      const { endpoint, token } = await createEndpoint({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, name: input.name, provider: input.provider ?? null, dedup: input.dedup ?? null });
       return { status: 201, body: { ...present(endpoint), ingest_url: ingestUrl(ingestBase, token) } };
     }),
   );

@@ -1,0 +1,134 @@
+// Figure: durably captured requests per second, 64 concurrent senders, webhook-relay's ingest vs a
+// bare Node http handler doing one INSERT + COMMIT per request, in the same run. Target (shared/DESIGN.md):
+// at least 1.5x, with every 2xx durable: after each round the rows stored are counted against the
+// 200s answered. Run: pnpm bench:webhook-relay (needs pnpm build).
+// Environment: BENCH_DATABASE_SERVER_URL, BENCH_SECONDS (10 per round), BENCH_ROUNDS (3).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runLoad } from '../lib/load.js';
+import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const SENDERS = 64;
+const TARGET = 1.5;
+const API_KEY = `whk_bench_${'0'.repeat(24)}`;
+const logDir = `${repoRoot}bench/results`;
+mkdirSync(logDir, { recursive: true });
+
+const databaseUrl = (name: string) => {
+  const url = new URL(process.env.BENCH_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+// A typical provider delivery: a JSON event of ~600 bytes with its signature headers.
+const BODY = JSON.stringify({
+  id: 'evt_1NvJk2LkdIwHu7ixQeT2',
+  type: 'invoice.payment_succeeded',
+  created: 1700000000,
+  data: { object: { id: 'in_1NvJk2', amount_paid: 4200, currency: 'eur', customer: 'cus_OjQ8', lines: [{ id: 'il_1', amount: 4200, description: 'Pro plan' }] } },
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: 'req_abc', idempotency_key: 'a8f1c2' },
+});
+const HEADERS = { 'content-type': 'application/json', 'stripe-signature': `t=1700000000,v1=${randomBytes(32).toString('hex')}`, 'user-agent': 'Stripe/1.0' };
+
+async function ensureDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+}
+
+async function count(database: string, sql: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl(database) });
+  await client.connect();
+  const { rows } = await client.query(sql);
+  await client.end();
+  return Number(rows[0].n);
+}
+
+async function startRelay(): Promise<{ server: RunningServer; ingestUrl: string }> {
+  const [port, ingestPort] = [await freePort(), await freePort()];
+  const server = await startServer({
+    command: process.execPath,
+    args: [...benchNodeFlags(), 'dist/server.js'],
+    cwd: `${repoRoot}services/webhook-relay`,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      INGEST_PORT: String(ingestPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl('webhook_relay_bench'),
+      RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
+      RELAY_BOOTSTRAP_API_KEY: API_KEY,
+    },
+    port,
+    readyPath: '/readyz',
+    logFile: `${logDir}/webhook-relay.log`,
+  });
+  const created = await fetch(`${server.url}/v1/endpoints`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', provider: 'stripe' }),
+  });
+  if (created.status !== 201) throw new Error(`creating the endpoint failed with ${created.status}`);
+  return { server, ingestUrl: ((await created.json()) as { ingest_url: string }).ingest_url };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  await ensureDatabase('webhook_relay_bench');
+  await ensureDatabase('webhook_relay_bare_bench');
+  const relay = await startRelay();
+  const barePort = await freePort();
+  const bare = await startServer({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'webhook-relay/bare-ingest.ts'],
+    cwd: `${repoRoot}bench`,
+    env: { ...process.env, PORT: String(barePort), DATABASE_URL: databaseUrl('webhook_relay_bare_bench'), POOL_SIZE: '16' },
+    port: barePort,
+    readyPath: '/healthz',
+    logFile: `${logDir}/bare-ingest.log`,
+  });
+  const systems = [
+    { name: 'bare INSERT+COMMIT', url: `${bare.url}/capture`, database: 'webhook_relay_bare_bench', countSql: 'SELECT count(*) AS n FROM bare_captures', results: [] as number[] },
+    { name: 'webhook-relay', url: relay.ingestUrl, database: 'webhook_relay_bench', countSql: 'SELECT count(*) AS n FROM events', results: [] as number[] },
+  ];
+  try {
+    for (const system of systems) await runLoad({ url: system.url, connections: SENDERS, seconds: 3, method: 'POST', body: BODY, headers: HEADERS });
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const system of systems) {
+        const before = await count(system.database, system.countSql);
+        const result = await runLoad({ url: system.url, connections: SENDERS, seconds, method: 'POST', body: BODY, headers: HEADERS });
+        const stored = (await count(system.database, system.countSql)) - before;
+        console.log(
+          `${`${system.name} #${round}`.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  2xx ${result.ok2xx}  stored ${stored}  non-2xx ${result.non2xx}  errors ${result.errors}`,
+        );
+        if (stored < result.ok2xx) throw new Error(`${system.name}: ${result.ok2xx} requests were answered 2xx but only ${stored} are stored`);
+        system.results.push(result.requestsPerSecond);
+      }
+    }
+    const [baseline, ours] = systems.map((system) => median(system.results)) as [number, number];
+    const ratio = ours / baseline;
+    console.log(`\nmedian: webhook-relay ${ours.toFixed(0)} req/s, bare INSERT+COMMIT ${baseline.toFixed(0)} req/s; every 2xx was stored`);
+    console.log(`ratio ${ratio.toFixed(2)}x (target >= ${TARGET}x) ${ratio >= TARGET ? 'PASS' : 'FAIL'}`);
+    process.exitCode = ratio >= TARGET ? 0 : 1;
+  } finally {
+    await relay.server.stop();
+    await bare.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import type { ConnectionPool } from '../db/prisma.js';
+import { RelayError } from '../domain/relay-error.js';
+
+export interface CaptureRequest {
+  tokenHash: Buffer;
+  id: string;
+  receivedAt: Date;
+  method: string;
+  path: string;
+  query: string;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  bodySha256: Buffer;
+  sourceAddress: string | null;
+  dedupKey: string | null;
+}
+
+export interface Captured {
+  eventId: string;
+  tenantId: string;
+  endpointId: string;
+  duplicateOf: string | null;
+}
+
+interface Pending {
+  request: CaptureRequest;
+  resolve(captured: Captured | null): void;
+  reject(error: unknown): void;
+}
+
+export interface CaptureBatcherOptions {
+  /** Requests stored by one statement and one commit. */
+  maxBatch?: number;
+  /** Commits in flight at once; while they run, the next batch fills. */
+  maxConcurrentCommits?: number;
+  /** Beyond this many waiting requests, capture refuses (503) instead of queueing without bound. */
+  maxPending?: number;
+  /** Told of every stored request, after its commit. */
+  onCaptured?: (captured: Captured[]) => void;
+}
+
+const CAPTURE = `SELECT ord, event_id, tenant_id, endpoint_id, duplicate_of FROM relay_capture_batch(
+  $1::bytea[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::bytea[], $9::bytea[], $10::text[], $11::text[])`;
+
+/**
+ * Group commit for capture: concurrent requests share one statement and one commit, so the cost of
+ * a durable write is paid per batch, not per request. A request hears back only after the commit
+ * that holds it: nothing is acknowledged that a crash could lose.
+ */
+export class CaptureBatcher {
+  private queue: Pending[] = [];
+  private commitsInFlight = 0;
+  private readonly maxBatch: number;
+  private readonly maxConcurrentCommits: number;
+  private readonly maxPending: number;
+
+  constructor(
+    private readonly pool: ConnectionPool,
+    private readonly options: CaptureBatcherOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 256;
+    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 2;
+    this.maxPending = options.maxPending ?? 20_000;
+  }
+
+  /** Resolves after the commit with the stored event, or null when the token opens no endpoint. */
+  capture(request: CaptureRequest): Promise<Captured | null> {
+    if (this.queue.length >= this.maxPending) {
+      return Promise.reject(new RelayError('unavailable', 'capture is over capacity; retry shortly'));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.commitNext();
+    });
+  }
+
+  private commitNext(): void {
+    while (this.queue.length > 0 && this.commitsInFlight < this.maxConcurrentCommits) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.commitsInFlight += 1;
+      void this.commit(batch).finally(() => {
+        this.commitsInFlight -= 1;
+        this.commitNext();
+      });
+    }
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    const requests = batch.map((item) => item.request);
+    try {
+      const { rows } = await this.pool.query<{ ord: number; event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null }>({
+        name: 'relay-capture-batch',
+        text: CAPTURE,
+        values: [
+          requests.map((r) => r.tokenHash),
+          requests.map((r) => r.id),
+          requests.map((r) => r.receivedAt),
+          requests.map((r) => r.method),
+          requests.map((r) => r.path),
+          requests.map((r) => r.query),
+          requests.map((r) => JSON.stringify(r.headers)),
+          requests.map((r) => r.body),
+          requests.map((r) => r.bodySha256),
+          requests.map((r) => r.sourceAddress),
+          requests.map((r) => r.dedupKey),
+        ],
+      });
+      const byPosition = new Map(rows.map((row) => [row.ord, row]));
+      const captured: Captured[] = [];
+      batch.forEach((item, index) => {
+        const row = byPosition.get(index + 1);
+        if (!row) return item.resolve(null);
+        const result = { eventId: row.event_id, tenantId: row.tenant_id, endpointId: row.endpoint_id, duplicateOf: row.duplicate_of };
+        captured.push(result);
+        item.resolve(result);
+      });
+      if (captured.length) this.options.onCaptured?.(captured);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import type { Server } from 'node:http';
+import type { Resources } from '../deps.js';
+import { CaptureBatcher } from './capture-batcher.js';
+import { createIngestServer } from './ingest-server.js';
+import { TokenResolver } from './token-resolver.js';
+import { VerificationQueue } from './verification-queue.js';
+
+export interface Ingest {
+  server: Server;
+  verification: VerificationQueue;
+  close(): Promise<void>;
+}
+
+const SWEEP_INTERVAL_MS = 30_000;
+
+/** The ingest listener with its batcher and the verification that follows each commit. */
+export function createIngest(resources: Pick<Resources, 'pool' | 'tenants' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: { maxBodyBytes: number; maxBatch: number; sweep?: boolean }): Ingest {
+  const { pool, tenants, runtime, sealed, logger } = resources;
+  const verification = new VerificationQueue({ pool, tenants, runtime, sealed, logger, ingestBase: resources.config.ingestBaseUrl });
+  const batcher = new CaptureBatcher(pool, {
+    maxBatch: options.maxBatch,
+    onCaptured: (captured) => verification.enqueue(captured.map((item) => ({ tenantId: item.tenantId, eventId: item.eventId }))),
+  });
+  const server = createIngestServer({ resolver: new TokenResolver(pool), batcher, runtime, logger, maxBodyBytes: options.maxBodyBytes });
+  let timer: NodeJS.Timeout | undefined;
+  if (options.sweep !== false) {
+    const sweep = () => verification.sweep().catch((error: unknown) => logger.warn({ err: error }, 'could not look for unverified events'));
+    void sweep();
+    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+  }
+  return {
+    server,
+    verification,
+    async close() {
+      clearInterval(timer);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await verification.idle();
+    },
+  };
+}

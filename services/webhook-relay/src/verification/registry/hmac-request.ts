@@ -1,0 +1,23 @@
+import type { HmacScheme, ProviderRecord } from '../types.js';
+
+const record = (slug: string, name: string, docs: string, scheme: HmacScheme): ProviderRecord => ({ slug, name, family: 'hmac-request', docs, scheme });
+
+// Schemes that sign parts of the request besides the body: the URL the provider called, the method, form fields.
+export const HMAC_REQUEST: ProviderRecord[] = [
+  record('square', 'Square', 'https://developer.squareup.com/docs/webhooks/step3validate', {
+    kind: 'hmac', signatureHeader: 'x-square-hmacsha256-signature', format: { kind: 'plain' }, digest: 'sha256', encoding: 'base64', key: 'utf8', message: ['url', 'body'],
+  }),
+  record('hubspot', 'HubSpot (v3)', 'https://developers.hubspot.com/docs/api/webhooks/validating-requests#validate-the-v3-request-signature', {
+    kind: 'hmac', signatureHeader: 'x-hubspot-signature-v3', format: { kind: 'plain' }, digest: 'sha256', encoding: 'base64', key: 'utf8',
+    timestamp: { header: 'x-hubspot-request-timestamp', unit: 'milliseconds' }, message: ['method', 'url', 'body', 'timestamp'],
+  }),
+  record('trello', 'Trello', 'https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/#webhook-signatures', {
+    kind: 'hmac', signatureHeader: 'x-trello-webhook', format: { kind: 'plain' }, digest: 'sha1', encoding: 'base64', key: 'utf8', message: ['body', 'url'],
+  }),
+  record('twilio', 'Twilio', 'https://www.twilio.com/docs/usage/webhooks/webhooks-security#validating-signatures-from-twilio', {
+    kind: 'hmac', signatureHeader: 'x-twilio-signature', format: { kind: 'plain' }, digest: 'sha1', encoding: 'base64', key: 'utf8', message: ['url', 'sorted-form-fields'],
+  }),
+  record('mandrill', 'Mandrill', 'https://mailchimp.com/developer/transactional/guides/track-respond-activity-webhooks/#authenticating-webhook-requests', {
+    kind: 'hmac', signatureHeader: 'x-mandrill-signature', format: { kind: 'plain' }, digest: 'sha1', encoding: 'base64', key: 'utf8', message: ['url', 'sorted-form-fields'],
+  }),
+];

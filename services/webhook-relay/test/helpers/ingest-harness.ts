@@ -1,0 +1,28 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createIngest, type Ingest } from '../../src/ingest/create-ingest.js';
+import type { TestContext } from './test-app.js';
+
+export interface IngestHarness {
+  ingest: Ingest;
+  /** Base URL of the listening ingest server, e.g. http://127.0.0.1:40123 */
+  url: string;
+  /** The path of an ingest URL handed out by the API (its token). */
+  pathOf(ingestUrl: string): string;
+  close(): Promise<void>;
+}
+
+/** A real ingest listener on a free port, on the test context's database. */
+export async function startIngest(context: TestContext, options: { maxBodyBytes?: number; maxBatch?: number } = {}): Promise<IngestHarness> {
+  const ingest = createIngest(context.deps, { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, maxBatch: options.maxBatch ?? 256, sweep: false });
+  await new Promise<void>((resolve) => ingest.server.listen(0, '127.0.0.1', () => resolve()));
+  const url = `http://127.0.0.1:${(ingest.server.address() as AddressInfo).port}`;
+  return {
+    ingest,
+    url,
+    pathOf: (ingestUrl) => new URL(ingestUrl).pathname,
+    close: () => ingest.close(),
+  };
+}
+
+export type { Server };

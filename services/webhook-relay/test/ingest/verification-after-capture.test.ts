@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Webhook } from 'standardwebhooks';
+import { verifyCapturedEvent } from '../../src/domain/events/verify-captured-event.js';
+import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+describe('verification after capture', () => {
+  let context: TestContext;
+  let tenant: TestTenant;
+  let ingest: IngestHarness;
+  let endpoint: { id: string; ingest_url: string };
+
+  beforeAll(async () => {
+    ({ context, tenant } = await createContextWithTenant());
+    ingest = await startIngest(context);
+    endpoint = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201)).body;
+  });
+  afterAll(async () => {
+    await ingest.close();
+    await context.close();
+  });
+
+  // Signed by the official standardwebhooks library, at the test clock's time.
+  const signed = (body: string, id = 'msg_1') => {
+    const timestamp = context.runtime.now();
+    return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(SECRET).sign(id, timestamp, body) };
+  };
+  const deliver = async (body: string, headers: Record<string, string>) => {
+    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+    expect(response.status).toBe(200);
+    const { event_id } = (await response.json()) as { event_id: string };
+    await ingest.ingest.verification.idle();
+    return (await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body;
+  };
+
+  it('keeps an event unattempted, with its cause, while the endpoint has no secret', async () => {
+    const event = await deliver('{"a": 1}', signed('{"a": 1}'));
+    expect(event.verification).toMatchObject({ state: 'unattempted', cause: 'no_secret_configured' });
+  });
+
+  it('verifies a correctly signed request and records which secret matched', async () => {
+    const secret = (await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: SECRET }).expect(201)).body;
+    const event = await deliver('{"paid": true}', signed('{"paid": true}'));
+    expect(event.provider).toBe('standard-webhooks');
+    expect(event.verification).toMatchObject({ state: 'verified', cause: null, matched_secret_id: secret.id, verified_at: expect.any(String) });
+  });
+
+  it('stores a request whose signature fails, with state failed and the likely cause', async () => {
+    const headers = signed('{"paid": true}');
+    const event = await deliver('{"paid": false}', headers);
+    expect(event.verification).toMatchObject({ state: 'failed', cause: expect.stringMatching(/wrong_secret|body_modified/) });
+    expect(event.body.data).toBe('{"paid": false}');
+    const missing = await deliver('{"x": 1}', {});
+    expect(missing.verification).toMatchObject({ state: 'failed', cause: 'missing_header' });
+  });
+
+  it('keeps the event when the verifier itself throws', async () => {
+    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body: 'boom' });
+    const { event_id } = (await response.json()) as { event_id: string };
+    await ingest.ingest.verification.idle();
+    await context.ownerPool.query('UPDATE events SET checked_at = NULL WHERE id = $1', [event_id]);
+    const outcome = await context.deps.tenants.run(tenant.tenantId, (tx) =>
+      verifyCapturedEvent({ tx, tenantId: tenant.tenantId, eventId: event_id, runtime: context.runtime, sealed: context.deps.sealed, ingestBase: 'http://x', verify: () => { throw new Error('verifier bug'); } }),
+    );
+    expect(outcome).toMatchObject({ state: 'unattempted', detail: { error: 'verifier_error' } });
+    const event = (await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body;
+    expect(event).toMatchObject({ body: { data: 'boom' }, verification: { state: 'unattempted' } });
+  });
+
+  it('verifies events that were captured but never checked (a crash in between), when swept', async () => {
+    const body = '{"late": true}';
+    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: signed(body, 'msg_late') });
+    const { event_id } = (await response.json()) as { event_id: string };
+    await ingest.ingest.verification.idle();
+    await context.ownerPool.query("UPDATE events SET checked_at = NULL, verification_state = 'unattempted', received_at = received_at - interval '1 minute' WHERE id = $1", [event_id]);
+    expect(await ingest.ingest.verification.sweep()).toBeGreaterThanOrEqual(1);
+    await ingest.ingest.verification.idle();
+    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('verified');
+  });
+});
