@@ -15,6 +15,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
   body?: string;
+  /** A fresh body and headers for every request (the same function for every system compared). */
+  nextRequest?: () => { body: string; headers: Record<string, string> };
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult & { ok2xx: number }> {
@@ -25,6 +27,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult & { ok2x
     headers: options.headers,
     method: options.method ?? 'GET',
     body: options.body,
+    ...(options.nextRequest
+      ? { requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, ...options.nextRequest!() }) }] }
+      : {}),
   });
   return {
     ok2xx: result['2xx'],

@@ -2,11 +2,12 @@
 // bare Node http handler doing one INSERT + COMMIT per request, in the same run. Target (shared/DESIGN.md):
 // at least 1.5x, with every 2xx durable: after each round the rows stored are counted against the
 // 200s answered. Run: pnpm bench:webhook-relay (needs pnpm build).
-// Environment: BENCH_DATABASE_SERVER_URL, BENCH_SECONDS (10 per round), BENCH_ROUNDS (3).
-import { randomBytes } from 'node:crypto';
+// Environment: BENCH_DATABASE_SERVER_URL, BENCH_SECONDS (10 per round), BENCH_ROUNDS (3), BENCH_VERIFY (1).
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
 import { runLoad } from '../lib/load.js';
 import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
 
@@ -15,6 +16,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const SENDERS = 64;
 const TARGET = 1.5;
+// BENCH_VERIFY=0: an endpoint without a provider, to see what capture alone costs (a diagnostic, not the figure).
+const VERIFY = process.env.BENCH_VERIFY !== '0';
 const API_KEY = `whk_bench_${'0'.repeat(24)}`;
 const logDir = `${repoRoot}bench/results`;
 mkdirSync(logDir, { recursive: true });
@@ -25,9 +28,10 @@ const databaseUrl = (name: string) => {
   return url.toString();
 };
 
-// A typical provider delivery: a JSON event of ~600 bytes with its signature headers.
-const BODY = JSON.stringify({
-  id: 'evt_1NvJk2LkdIwHu7ixQeT2',
+// A typical provider delivery: a JSON event of ~600 bytes with its signature headers, a new event
+// (its own id, so its own payload) on every request.
+const eventBody = (id: number) => JSON.stringify({
+  id: `evt_1NvJk2LkdIwHu7ix${id}`,
   type: 'invoice.payment_succeeded',
   created: 1700000000,
   data: { object: { id: 'in_1NvJk2', amount_paid: 4200, currency: 'eur', customer: 'cus_OjQ8', lines: [{ id: 'il_1', amount: 4200, description: 'Pro plan' }] } },
@@ -35,7 +39,16 @@ const BODY = JSON.stringify({
   pending_webhooks: 1,
   request: { id: 'req_abc', idempotency_key: 'a8f1c2' },
 });
-const HEADERS = { 'content-type': 'application/json', 'stripe-signature': `t=1700000000,v1=${randomBytes(32).toString('hex')}`, 'user-agent': 'Stripe/1.0' };
+// Signed as Stripe signs (HMAC-SHA256 over `{t}.{body}`) at the start of the run, so webhook-relay verifies
+// every request after capturing it, as it would in production.
+const STRIPE_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+const SIGNED_AT = Math.floor(Date.now() / 1000);
+let sent = 0;
+function nextRequest(): { body: string; headers: Record<string, string> } {
+  const body = eventBody((sent += 1));
+  const signature = createHmac('sha256', STRIPE_SECRET).update(`${SIGNED_AT}.${body}`).digest('hex');
+  return { body, headers: { 'content-type': 'application/json', 'stripe-signature': `t=${SIGNED_AT},v1=${signature}`, 'user-agent': 'Stripe/1.0' } };
+}
 
 async function ensureDatabase(name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
@@ -77,10 +90,17 @@ async function startRelay(): Promise<{ server: RunningServer; ingestUrl: string 
   const created = await fetch(`${server.url}/v1/endpoints`, {
     method: 'POST',
     headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench', provider: 'stripe' }),
+    body: JSON.stringify({ name: 'bench', provider: VERIFY ? 'stripe' : null }),
   });
   if (created.status !== 201) throw new Error(`creating the endpoint failed with ${created.status}`);
-  return { server, ingestUrl: ((await created.json()) as { ingest_url: string }).ingest_url };
+  const endpoint = (await created.json()) as { id: string; ingest_url: string };
+  const secret = await fetch(`${server.url}/v1/endpoints/${endpoint.id}/secrets`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ secret: STRIPE_SECRET }),
+  });
+  if (secret.status !== 201) throw new Error(`adding the signing secret failed with ${secret.status}`);
+  return { server, ingestUrl: endpoint.ingest_url };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -100,23 +120,29 @@ async function main(): Promise<void> {
     logFile: `${logDir}/bare-ingest.log`,
   });
   const systems = [
-    { name: 'bare INSERT+COMMIT', url: `${bare.url}/capture`, database: 'webhook_relay_bare_bench', countSql: 'SELECT count(*) AS n FROM bare_captures', results: [] as number[] },
-    { name: 'webhook-relay', url: relay.ingestUrl, database: 'webhook_relay_bench', countSql: 'SELECT count(*) AS n FROM events', results: [] as number[] },
+    { name: 'bare INSERT+COMMIT', pid: bare.pid, url: `${bare.url}/capture`, database: 'webhook_relay_bare_bench', countSql: 'SELECT count(*) AS n FROM bare_captures', results: [] as number[] },
+    { name: 'webhook-relay', pid: relay.server.pid, url: relay.ingestUrl, database: 'webhook_relay_bench', countSql: 'SELECT count(*) AS n FROM events', results: [] as number[] },
   ];
   try {
-    for (const system of systems) await runLoad({ url: system.url, connections: SENDERS, seconds: 3, method: 'POST', body: BODY, headers: HEADERS });
+    for (const system of systems) await runLoad({ url: system.url, connections: SENDERS, seconds: 3, method: 'POST', nextRequest });
     for (let round = 1; round <= rounds; round += 1) {
       for (const system of systems) {
         const before = await count(system.database, system.countSql);
-        const result = await runLoad({ url: system.url, connections: SENDERS, seconds, method: 'POST', body: BODY, headers: HEADERS });
+        const cpuBefore = snapshotCpu();
+        const result = await runLoad({ url: system.url, connections: SENDERS, seconds, method: 'POST', nextRequest });
+        const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, name) => (pid === process.pid ? 'load generator' : pid === system.pid ? `${system.name} (node)` : name));
         const stored = (await count(system.database, system.countSql)) - before;
         console.log(
           `${`${system.name} #${round}`.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  2xx ${result.ok2xx}  stored ${stored}  non-2xx ${result.non2xx}  errors ${result.errors}`,
         );
+        const perRequest = [...cpu].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, result.ok2xx)).toFixed(0)} us`);
+        console.log(`${''.padEnd(24)} CPU per request: ${perRequest.join(', ')}`);
         if (stored < result.ok2xx) throw new Error(`${system.name}: ${result.ok2xx} requests were answered 2xx but only ${stored} are stored`);
         system.results.push(result.requestsPerSecond);
       }
     }
+    const verified = await count('webhook_relay_bench', "SELECT count(*) AS n FROM events WHERE verification_state = 'verified'");
+    console.log(`webhook-relay verified ${verified} of the captured requests after their commits`);
     const [baseline, ours] = systems.map((system) => median(system.results)) as [number, number];
     const ratio = ours / baseline;
     console.log(`\nmedian: webhook-relay ${ours.toFixed(0)} req/s, bare INSERT+COMMIT ${baseline.toFixed(0)} req/s; every 2xx was stored`);

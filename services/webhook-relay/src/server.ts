@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   }
 
   const server = createServer(createApp(resources));
-  const ingest = createIngest(resources, { maxBodyBytes: config.INGEST_MAX_BODY_BYTES, maxBatch: config.INGEST_BATCH_MAX });
+  const ingest = createIngest(resources, { maxBodyBytes: config.INGEST_MAX_BODY_BYTES, maxBatch: config.INGEST_BATCH_MAX, concurrentCommits: config.INGEST_CONCURRENT_COMMITS });
   installGracefulShutdown(server, {
     logger,
     closers: [

@@ -24,24 +24,47 @@ export const RelayError = z
 export type RelayError = z.infer<typeof RelayError>;
 
 const MAX_LIMIT = 100;
+const LIMIT_MESSAGE = `limit must be an integer between 1 and ${MAX_LIMIT}`;
+// Query strings arrive as text; the document shows the integer the client means.
 export const RelayLimit = z
-  .string()
+  .string({ error: LIMIT_MESSAGE })
   .default('20')
-  .refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_LIMIT, `limit must be an integer between 1 and ${MAX_LIMIT}`)
-  .transform(Number);
-export const RelayCursor = z.string().min(1, 'cursor must not be empty').max(512, 'cursor must be at most 512 characters');
+  .refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_LIMIT, LIMIT_MESSAGE)
+  .transform(Number)
+  .meta({ type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 20 });
+export const RelayCursor = z
+  .string({ error: 'cursor must be a string' })
+  .min(1, 'cursor must not be empty')
+  .max(512, 'cursor must be at most 512 characters')
+  .meta({ description: 'Opaque: the next_cursor of the page before.' });
 
 export const RelayListQuery = z.object({ limit: RelayLimit, cursor: RelayCursor.optional() }).strict();
 export type RelayListQuery = z.infer<typeof RelayListQuery>;
 
-export const relayPage = <Item extends z.ZodType>(item: Item) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+export const relayPage = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable().meta({ description: 'null on the last page.' }) });
+export type RelayPage<Item> = { data: Item[]; next_cursor: string | null };
 
-export const RelayId = (name: string) => z.uuid(`${name} must be a UUID`);
-export const Timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-23T10:00:00Z' });
+export const RelayId = (name: string) => z.uuid({ error: `${name} must be a UUID` });
+export const RelayTimestamp = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date and time with a zone, e.g. 2026-11-23T10:00:00Z` });
+export const RelaySha256Hex = (field: string) => z.string().regex(/^[0-9a-f]{64}$/, `${field} must be 64 lowercase hex digits`);
 
-/** A JSON request body: an object, with a message that says so when it is anything else. */
+// Printable ASCII only: the key is stored and compared byte for byte, and echoed in logs.
+export const IdempotencyKey = z
+  .string({ error: 'Idempotency-Key must be a string' })
+  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces')
+  .meta({ description: 'Retries with the same key and body get the first answer back (kept 24 h).' });
+export type IdempotencyKey = z.infer<typeof IdempotencyKey>;
+
+export const RelayHealth = z
+  .object({ status: z.string(), checks: z.record(z.string(), z.enum(['ok', 'failing'])).optional() })
+  .meta({ id: 'RelayHealth' });
+export type RelayHealth = z.infer<typeof RelayHealth>;
+
+/** A JSON request body: a strict object, with a message that says so when it is anything else. */
 export const jsonObject = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.object(shape, { error: (issue) => (issue.path?.length ? undefined : 'body must be a JSON object') }).strict();
+  z.strictObject(shape, { error: (issue) => (issue.code === 'invalid_type' ? 'body must be a JSON object' : undefined) });
 
 export const nonBlankName = (field: string, max = 200) =>
   z

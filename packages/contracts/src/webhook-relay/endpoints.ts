@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObject, nonBlankName } from './common.js';
+import { jsonObject, nonBlankName, RelayTimestamp } from './common.js';
 
 const PROVIDER_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const Provider = z
@@ -34,7 +34,7 @@ export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;
 
 export const UpdateEndpointRequest = jsonObject({ name: nonBlankName('name').optional(), provider: Provider.optional(), dedup: EndpointDedup.nullable().optional() })
   .refine((body) => body.name !== undefined || body.provider !== undefined || body.dedup !== undefined, 'send at least one of name, provider, dedup')
-  .meta({ id: 'UpdateEndpointRequest' });
+  .meta({ id: 'UpdateEndpointRequest', minProperties: 1 });
 export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;
 
 export const Endpoint = z
@@ -43,9 +43,9 @@ export const Endpoint = z
     name: z.string(),
     provider: z.string().nullable(),
     dedup: z.object({ strategy: z.enum(DEDUP_STRATEGIES), fields: z.array(z.string()).optional(), window_seconds: z.number().int().optional() }).nullable(),
-    ingest_url_hint: z.string().nullable().meta({ description: 'The ingest URL with its token masked.' }),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ingest_url_hint: z.string().nullable().meta({ description: 'The ingest URL with its token masked, or null.' }),
+    created_at: RelayTimestamp('created_at'),
+    updated_at: RelayTimestamp('updated_at'),
   })
   .meta({ id: 'Endpoint' });
 export type Endpoint = z.infer<typeof Endpoint>;

@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from 'zod';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './api-keys.js';
 import { AuditEntry, AuditVerification } from './audit.js';
-import { RelayError, RelayId, RelayListQuery, relayPage } from './common.js';
+import { IdempotencyKey, RelayError, RelayHealth, RelayId, RelayListQuery, relayPage } from './common.js';
 import { CreateEndpointRequest, Endpoint, EndpointWithIngestUrl, IngestUrl, UpdateEndpointRequest } from './endpoints.js';
 import { EventDetail, EventSummary, ListEventsQuery } from './events.js';
 import { AddProviderSecretRequest, ProviderSecret, RotatedProviderSecrets, RotateProviderSecretRequest } from './provider-secrets.js';
@@ -24,7 +24,7 @@ interface Operation {
 
 const page = (item: z.ZodType) => relayPage(item);
 
-// The one list of what the API serves: the document is built from it, and the service's test
+// The one list of what /v1 serves: the document is built from it, and the service's test
 // compares it with the routes Express actually registered.
 const OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/api-keys', operationId: 'createApiKey', tag: 'API keys', summary: 'Create an API key (the secret is shown once)', body: CreateApiKeyRequest, status: 201, response: CreatedApiKey },
@@ -49,24 +49,51 @@ const OPERATIONS: Operation[] = [
 
 export const RELAY_ROUTES: ReadonlyArray<{ method: Method; path: string }> = OPERATIONS.map(({ method, path }) => ({ method, path }));
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: RelayError } } });
-const IdempotencyKeyHeader = z.object({
-  'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: 'Retries with the same key and body get the first answer; 24 h.' }),
-});
+// Outside /v1 and without an API key: probes and this document.
+const PUBLIC_OPERATIONS: RouteConfig[] = [
+  { method: 'get', path: '/healthz', operationId: 'getHealth', tags: ['Health'], summary: 'The process is up', responses: { 200: json('Up', RelayHealth) } },
+  {
+    method: 'get',
+    path: '/readyz',
+    operationId: 'getReadiness',
+    tags: ['Health'],
+    summary: 'Every dependency answers',
+    responses: { 200: json('Ready', RelayHealth), 503: json('A dependency did not answer; the body names it', RelayHealth) },
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
+    tags: ['Health'],
+    summary: 'This document',
+    responses: { 200: { description: 'An OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+  },
+];
+
+export const RELAY_PUBLIC_ROUTES: ReadonlyArray<{ method: Method; path: string }> = PUBLIC_OPERATIONS.map(({ method, path }) => ({ method: method as Method, path }));
+
+function json(description: string, schema: z.ZodType) {
+  return { description, content: { 'application/json': { schema } } };
+}
+const errorResponse = (description: string) => json(description, RelayError);
 
 function routeConfig(operation: Operation): RouteConfig {
   const responses: RouteConfig['responses'] = {
-    [operation.status]: operation.response ? { description: 'Success', content: { 'application/json': { schema: operation.response } } } : { description: 'Done; no body' },
-    401: errorResponse('Missing, unknown or revoked API key'),
-    503: errorResponse('The database did not answer; retry'),
+    [operation.status]: operation.response ? json('Success', operation.response) : { description: 'Done; no body' },
+    401: errorResponse('unauthorized: missing, unknown or revoked API key'),
+    500: errorResponse('internal: the request id in X-Request-Id finds it in the logs'),
+    503: errorResponse('unavailable: the database did not answer; retry'),
   };
-  if (operation.body || operation.query || operation.params) responses[400] = errorResponse('Invalid input; the message names the field');
-  if (operation.params) responses[404] = errorResponse('Not found (or another tenant\'s)');
+  if (operation.body || operation.query || operation.params) responses[400] = errorResponse('invalid_request: the message names the field');
+  if (operation.params) responses[404] = errorResponse("not_found (another tenant's resources are not found either)");
   if (operation.method === 'post') {
-    responses[409] = errorResponse('Conflict');
-    responses[422] = errorResponse('Idempotency-Key reused with a different request');
+    responses[409] = errorResponse('idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict');
+    responses[422] = errorResponse('idempotency_key_reused: the Idempotency-Key came with a different request');
   }
-  if (operation.body) responses[413] = errorResponse('Body over the size limit');
+  if (operation.body) {
+    responses[413] = errorResponse('payload_too_large: body over the size limit');
+    responses[415] = errorResponse('unsupported_media_type: a body encoding or charset the API does not read');
+  }
   return {
     method: operation.method,
     path: operation.path,
@@ -78,7 +105,7 @@ function routeConfig(operation: Operation): RouteConfig {
       ...(operation.params ? { params: z.object(Object.fromEntries(operation.params.map((name) => [name, RelayId(name)]))) } : {}),
       ...(operation.query ? { query: operation.query } : {}),
       ...(operation.body ? { body: { required: true, content: { 'application/json': { schema: operation.body } } } } : {}),
-      ...(operation.method === 'post' ? { headers: IdempotencyKeyHeader } : {}),
+      ...(operation.method === 'post' ? { headers: z.object({ 'Idempotency-Key': IdempotencyKey.optional() }) } : {}),
     },
     responses,
   };
@@ -90,11 +117,7 @@ export function buildWebhookRelayOpenApi(options: { serverUrl?: string; version?
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer', description: 'An API key: Authorization: Bearer whk_...' });
   // Schemas named with .meta({ id }) become components wherever an operation uses them.
   for (const operation of OPERATIONS) registry.registerPath(routeConfig(operation));
-  const health = z.object({ status: z.string() });
-  for (const path of ['/healthz', '/readyz']) {
-    registry.registerPath({ method: 'get', path, tags: ['Health'], operationId: path === '/healthz' ? 'health' : 'ready', responses: { 200: { description: 'Up', content: { 'application/json': { schema: health } } } } });
-  }
-  registry.registerPath({ method: 'get', path: '/openapi.json', tags: ['Health'], operationId: 'openApi', responses: { 200: { description: 'This document' } } });
+  for (const operation of PUBLIC_OPERATIONS) registry.registerPath(operation);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: 'webhook-relay API', version: options.version ?? '1.0.0', description: 'Capture, verify, deliver and replay webhooks.' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObject, nonBlankName, Timestamp } from './common.js';
+import { jsonObject, nonBlankName, RelayTimestamp } from './common.js';
 
 const MAX_GRACE_SECONDS = 30 * 24 * 60 * 60;
 
@@ -12,7 +12,7 @@ const Secret = z
 export const AddProviderSecretRequest = jsonObject({
   secret: Secret,
   label: nonBlankName('label').optional(),
-  expires_at: Timestamp.optional(),
+  expires_at: RelayTimestamp('expires_at').optional(),
 }).meta({ id: 'AddProviderSecretRequest' });
 export type AddProviderSecretRequest = z.infer<typeof AddProviderSecretRequest>;
 
@@ -32,9 +32,9 @@ export const ProviderSecret = z
   .object({
     id: z.uuid(),
     label: z.string().nullable(),
-    secret_hint: z.string().meta({ description: 'The last four characters (none for short secrets).' }),
-    created_at: z.string(),
-    expires_at: z.string().nullable(),
+    secret_hint: z.string().meta({ description: 'The last four characters (none for short secrets).', example: '…a1b2' }),
+    created_at: RelayTimestamp('created_at'),
+    expires_at: RelayTimestamp('expires_at').nullable(),
     active: z.boolean(),
   })
   .meta({ id: 'ProviderSecret' });

@@ -48,6 +48,8 @@ export class TenantKeyring {
       stored = await store.insertIfAbsent(tenantId, fresh);
     }
     const key = await this.options.provider.unwrap(stored.wrappedKey, context, stored.masterKeyId);
+    // Delete before set so a refreshed tenant moves to the back: Map order is then oldest first.
+    this.cache.delete(tenantId);
     if (this.cache.size >= this.maxCached) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(tenantId, { key, until: this.now() + this.cacheMs });
     return key;

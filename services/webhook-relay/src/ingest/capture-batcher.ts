@@ -20,6 +20,8 @@ export interface Captured {
   tenantId: string;
   endpointId: string;
   duplicateOf: string | null;
+  /** Its endpoint has a provider: verification follows. */
+  toVerify: boolean;
 }
 
 interface Pending {
@@ -35,11 +37,11 @@ export interface CaptureBatcherOptions {
   maxConcurrentCommits?: number;
   /** Beyond this many waiting requests, capture refuses (503) instead of queueing without bound. */
   maxPending?: number;
-  /** Told of every stored request, after its commit. */
-  onCaptured?: (captured: Captured[]) => void;
+  /** Told of every stored request (with the request itself), after its commit. */
+  onCaptured?: (captured: Array<{ captured: Captured; request: CaptureRequest }>) => void;
 }
 
-const CAPTURE = `SELECT ord, event_id, tenant_id, endpoint_id, duplicate_of FROM relay_capture_batch(
+const CAPTURE = `SELECT ord, event_id, tenant_id, endpoint_id, duplicate_of, to_verify FROM relay_capture_batch(
   $1::bytea[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::bytea[], $9::bytea[], $10::text[], $11::text[])`;
 
 /**
@@ -59,7 +61,7 @@ export class CaptureBatcher {
     private readonly options: CaptureBatcherOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 256;
-    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 2;
+    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 1;
     this.maxPending = options.maxPending ?? 20_000;
   }
 
@@ -88,7 +90,7 @@ export class CaptureBatcher {
   private async commit(batch: Pending[]): Promise<void> {
     const requests = batch.map((item) => item.request);
     try {
-      const { rows } = await this.pool.query<{ ord: number; event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null }>({
+      const { rows } = await this.pool.query<{ ord: number; event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null; to_verify: boolean }>({
         name: 'relay-capture-batch',
         text: CAPTURE,
         values: [
@@ -106,12 +108,12 @@ export class CaptureBatcher {
         ],
       });
       const byPosition = new Map(rows.map((row) => [row.ord, row]));
-      const captured: Captured[] = [];
+      const captured: Array<{ captured: Captured; request: CaptureRequest }> = [];
       batch.forEach((item, index) => {
         const row = byPosition.get(index + 1);
         if (!row) return item.resolve(null);
-        const result = { eventId: row.event_id, tenantId: row.tenant_id, endpointId: row.endpoint_id, duplicateOf: row.duplicate_of };
-        captured.push(result);
+        const result = { eventId: row.event_id, tenantId: row.tenant_id, endpointId: row.endpoint_id, duplicateOf: row.duplicate_of, toVerify: row.to_verify };
+        captured.push({ captured: result, request: item.request });
         item.resolve(result);
       });
       if (captured.length) this.options.onCaptured?.(captured);

@@ -11,15 +11,32 @@ export interface Ingest {
   close(): Promise<void>;
 }
 
-const SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_INTERVAL_MS = 5_000;
 
 /** The ingest listener with its batcher and the verification that follows each commit. */
-export function createIngest(resources: Pick<Resources, 'pool' | 'tenants' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: { maxBodyBytes: number; maxBatch: number; sweep?: boolean }): Ingest {
+export function createIngest(resources: Pick<Resources, 'pool' | 'tenants' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: { maxBodyBytes: number; maxBatch: number; concurrentCommits?: number; sweep?: boolean }): Ingest {
   const { pool, tenants, runtime, sealed, logger } = resources;
-  const verification = new VerificationQueue({ pool, tenants, runtime, sealed, logger, ingestBase: resources.config.ingestBaseUrl });
+  const ingestBase = resources.config.ingestBaseUrl;
+  const verification = new VerificationQueue({ pool, tenants, runtime, sealed, logger, ingestBase });
   const batcher = new CaptureBatcher(pool, {
     maxBatch: options.maxBatch,
-    onCaptured: (captured) => verification.enqueue(captured.map((item) => ({ tenantId: item.tenantId, eventId: item.eventId }))),
+    maxConcurrentCommits: options.concurrentCommits,
+    // The bytes just committed are checked from memory: no read back.
+    onCaptured: (stored) =>
+      verification.enqueue(
+        stored
+          .filter(({ captured }) => captured.toVerify)
+          .map(({ captured, request }) => ({
+            tenantId: captured.tenantId,
+            event: {
+              id: captured.eventId,
+              held: {
+                endpointId: captured.endpointId,
+                request: { method: request.method, url: `${ingestBase}${request.path}${request.query ? `?${request.query}` : ''}`, headers: request.headers, body: request.body },
+              },
+            },
+          })),
+      ),
   });
   const server = createIngestServer({ resolver: new TokenResolver(pool), batcher, runtime, logger, maxBodyBytes: options.maxBodyBytes });
   let timer: NodeJS.Timeout | undefined;

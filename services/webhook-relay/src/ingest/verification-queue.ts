@@ -1,7 +1,7 @@
 import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { TenantDatabase } from '../db/tenant-database.js';
-import { verifyCapturedEvent } from '../domain/events/verify-captured-event.js';
+import { verifyCapturedEvents, type EventToVerify } from '../domain/events/verify-captured-events.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
 
@@ -13,9 +13,12 @@ export interface VerificationQueueDeps {
   logger: Logger;
   ingestBase: string;
   concurrency?: number;
+  maxWaiting?: number;
 }
 
-const SWEEP_BATCH = 200;
+const SWEEP_BATCH = 2000;
+/** Events of one tenant verified in one transaction. */
+const BATCH = 100;
 // An event younger than this may still be on its way through the in-process queue.
 const SWEEP_GRACE_MS = 10_000;
 
@@ -24,14 +27,19 @@ const SWEEP_GRACE_MS = 10_000;
  * process stopped in between) are found again by `sweep`, at start and then periodically.
  */
 export class VerificationQueue {
-  private readonly waiting: Array<{ tenantId: string; eventId: string }> = [];
+  private readonly waiting: Array<{ tenantId: string; event: EventToVerify }> = [];
   private running = 0;
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly deps: VerificationQueueDeps) {}
 
-  enqueue(items: Array<{ tenantId: string; eventId: string }>): void {
-    this.waiting.push(...items);
+  /**
+   * Under a burst, capture comes first: past `maxWaiting` queued events the rest are left to the
+   * sweep (they stay unchecked in the database, so none is forgotten).
+   */
+  enqueue(items: Array<{ tenantId: string; event: EventToVerify }>): void {
+    const room = (this.deps.maxWaiting ?? 10_000) - this.waiting.length;
+    this.waiting.push(...items.slice(0, Math.max(0, room)));
     this.pump();
   }
 
@@ -39,7 +47,7 @@ export class VerificationQueue {
   async sweep(): Promise<number> {
     const before = new Date(this.deps.runtime.now().getTime() - SWEEP_GRACE_MS);
     const { rows } = await this.deps.pool.query<{ tenant_id: string; event_id: string }>('SELECT * FROM relay_unchecked_events($1, $2)', [before, SWEEP_BATCH]);
-    this.enqueue(rows.map((row) => ({ tenantId: row.tenant_id, eventId: row.event_id })));
+    this.enqueue(rows.map((row) => ({ tenantId: row.tenant_id, event: { id: row.event_id } })));
     return rows.length;
   }
 
@@ -50,11 +58,17 @@ export class VerificationQueue {
   }
 
   private pump(): void {
-    const limit = this.deps.concurrency ?? 4;
+    const limit = this.deps.concurrency ?? 2;
     while (this.running < limit && this.waiting.length > 0) {
-      const item = this.waiting.shift()!;
+      // The head's tenant, and as many more of its events as a batch holds.
+      const tenantId = this.waiting[0]!.tenantId;
+      const events: EventToVerify[] = [];
+      for (let i = 0; i < this.waiting.length && events.length < BATCH; ) {
+        if (this.waiting[i]!.tenantId === tenantId) events.push(this.waiting.splice(i, 1)[0]!.event);
+        else i += 1;
+      }
       this.running += 1;
-      void this.verify(item).finally(() => {
+      void this.verify(tenantId, events).finally(() => {
         this.running -= 1;
         this.pump();
         if (this.running === 0 && this.waiting.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
@@ -62,13 +76,13 @@ export class VerificationQueue {
     }
   }
 
-  private async verify({ tenantId, eventId }: { tenantId: string; eventId: string }): Promise<void> {
+  private async verify(tenantId: string, events: EventToVerify[]): Promise<void> {
     const { tenants, runtime, sealed, ingestBase } = this.deps;
     try {
-      await tenants.run(tenantId, (tx) => verifyCapturedEvent({ tx, tenantId, eventId, runtime, sealed, ingestBase }));
+      await tenants.run(tenantId, (tx) => verifyCapturedEvents({ tx, tenantId, events, runtime, sealed, ingestBase }));
     } catch (error) {
       // Left unchecked: the next sweep tries again.
-      this.deps.logger.warn({ err: error, eventId }, 'could not verify a captured event; will retry');
+      this.deps.logger.warn({ err: error, events: events.length }, 'could not verify captured events; will retry');
     }
   }
 }

@@ -47,10 +47,35 @@ describe('master key provider', () => {
     await expect(provider.unwrap(wrapped, 'tenant:b', provider.keyId)).rejects.toThrow(/could not be unwrapped/);
   });
 
+  it('refuses a wrapped key that was tampered with, without putting key bytes in the message', async () => {
+    const provider = new MasterKeyProvider({ current: master });
+    const wrapped = await provider.wrap(dataKey, 'tenant:a');
+    wrapped[wrapped.length - 1]! ^= 1;
+    const failure = await provider.unwrap(wrapped, 'tenant:a', provider.keyId).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CryptoError);
+    expect((failure as Error).message).toBe('data key could not be unwrapped: wrong master key or tampered data');
+  });
+
+  it('names the missing master key and the variables to set when the key id is not configured', async () => {
+    const wrapped = await new MasterKeyProvider({ current: master }).wrap(dataKey, 'tenant:a');
+    const other = new MasterKeyProvider({ current: Buffer.alloc(32, 10) });
+    const failure = await other.unwrap(wrapped, 'tenant:a', 'deadbeefdeadbeef').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CryptoError);
+    expect((failure as Error).message).toBe(
+      'data key was wrapped by master key deadbeefdeadbeef, which is not configured (RELAY_MASTER_KEY / RELAY_MASTER_KEY_PREVIOUS)',
+    );
+  });
+
+  it('refuses master keys that are not 32 bytes, current or previous', () => {
+    expect(() => new MasterKeyProvider({ current: Buffer.alloc(16) })).toThrow(/32 bytes, got 16/);
+    expect(() => new MasterKeyProvider({ current: master, previous: [Buffer.alloc(31)] })).toThrow(/32 bytes, got 31/);
+  });
+
   it('names its key by a fingerprint that does not reveal it', () => {
     const provider = new MasterKeyProvider({ current: master });
     expect(provider.keyId).toMatch(/^[0-9a-f]{16}$/);
     expect(master.toString('hex')).not.toContain(provider.keyId);
+    expect(new MasterKeyProvider({ current: Buffer.alloc(32, 10) }).keyId).not.toBe(provider.keyId);
   });
 
   it('still unwraps keys wrapped by a previous master key after a rotation', async () => {

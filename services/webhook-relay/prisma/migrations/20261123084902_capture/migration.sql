@@ -27,11 +27,12 @@ CREATE POLICY capture_insert ON events FOR INSERT TO webhook_relay_ingest WITH C
 
 -- One call stores a whole batch. Rows whose token opens no live endpoint are left out (the caller
 -- answers 404 for them). A row whose dedup key its endpoint already has is still stored, without
--- the key and pointing at the original (duplicate_of): capture first, deduplicate after.
+-- the key and pointing at the original (duplicate_of): capture first, deduplicate after. Events of
+-- endpoints without a provider have nothing to verify and are stored already checked (unattempted).
 CREATE FUNCTION relay_capture_batch(
   p_token_hashes bytea[], p_ids uuid[], p_received_at timestamptz[], p_methods text[], p_paths text[],
   p_queries text[], p_headers jsonb[], p_bodies bytea[], p_body_hashes bytea[], p_sources text[], p_dedup_keys text[]
-) RETURNS TABLE (ord int, event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid)
+) RETURNS TABLE (ord int, event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean)
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
 AS $$
@@ -47,8 +48,9 @@ BEGIN
   ON CONFLICT DO NOTHING;
 
   WITH stored AS (
-    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key)
-    SELECT i.id, t.tenant_id, t.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source, i.dedup_key
+    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key, checked_at)
+    SELECT i.id, t.tenant_id, t.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source, i.dedup_key,
+           CASE WHEN e.provider IS NULL THEN i.received_at END
       FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
              WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
       JOIN ingest_tokens t ON t.token_hash = i.token_hash AND t.revoked_at IS NULL
@@ -59,9 +61,19 @@ BEGIN
   )
   SELECT coalesce(array_agg(id), '{}') INTO inserted FROM stored;
 
-  INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, duplicate_of)
+  -- Repeats: only when this batch has dedup keys at all.
+  IF NOT EXISTS (SELECT 1 FROM unnest(p_dedup_keys) AS k(key) WHERE k.key IS NOT NULL) THEN
+    RETURN QUERY
+    SELECT i.ord::int, ev.id, ev.tenant_id, ev.endpoint_id, ev.duplicate_of, ev.checked_at IS NULL
+      FROM unnest(p_ids) WITH ORDINALITY AS i(id, ord)
+      JOIN events ev ON ev.id = i.id;
+    RETURN;
+  END IF;
+
+  INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, duplicate_of, checked_at)
   SELECT i.id, t.tenant_id, t.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
-         (SELECT o.id FROM events o WHERE o.endpoint_id = t.endpoint_id AND o.dedup_key = i.dedup_key)
+         (SELECT o.id FROM events o WHERE o.endpoint_id = t.endpoint_id AND o.dedup_key = i.dedup_key),
+         CASE WHEN e.provider IS NULL THEN i.received_at END
     FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
            WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
     JOIN ingest_tokens t ON t.token_hash = i.token_hash AND t.revoked_at IS NULL
@@ -70,7 +82,7 @@ BEGIN
    ORDER BY i.ord;
 
   RETURN QUERY
-  SELECT i.ord::int, ev.id, ev.tenant_id, ev.endpoint_id, ev.duplicate_of
+  SELECT i.ord::int, ev.id, ev.tenant_id, ev.endpoint_id, ev.duplicate_of, ev.checked_at IS NULL
     FROM unnest(p_ids) WITH ORDINALITY AS i(id, ord)
     JOIN events ev ON ev.id = i.id;
 END

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IdempotencyKey } from '@workspace/contracts';
 import { toBytes } from '../../db/bytes.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { RelayError } from '../relay-error.js';
@@ -23,8 +24,6 @@ export interface AnswerOnceOptions {
   work: () => Promise<Answer>;
 }
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-
 /**
  * `Idempotency-Key`: the first request with a key runs and its answer is stored in the same
  * transaction as its effects; a retry with the same key and body gets that answer back, a reuse
@@ -34,7 +33,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  */
 export async function answerOnce(options: AnswerOnceOptions): Promise<Answer & { replayed: boolean }> {
   const { tx, tenantId, runtime, key } = options;
-  if (!KEY_PATTERN.test(key)) throw new RelayError('invalid_request', 'Idempotency-Key must be 1-255 printable ASCII characters without spaces');
+  const valid = IdempotencyKey.safeParse(key);
+  if (!valid.success) throw new RelayError('invalid_request', valid.error.issues[0]!.message);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhook-relay:idempotency:${tenantId}:${key}`}, 0))`;
   const requestHash = createHash('sha256').update(`${options.method} ${options.path}\n${JSON.stringify(options.body ?? null)}`).digest();
   const now = runtime.now();

@@ -1,0 +1,118 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildWebhookRelayOpenApi, RELAY_PUBLIC_ROUTES, RELAY_ROUTES } from '../src/index.js';
+
+// Written out by hand on purpose: RELAY_ROUTES comes from the same table as the document, so only
+// an independent list notices a route dropped from both.
+const V1_ROUTES = [
+  'post /v1/api-keys',
+  'get /v1/api-keys',
+  'delete /v1/api-keys/{key_id}',
+  'post /v1/endpoints',
+  'get /v1/endpoints',
+  'get /v1/endpoints/{endpoint_id}',
+  'patch /v1/endpoints/{endpoint_id}',
+  'delete /v1/endpoints/{endpoint_id}',
+  'get /v1/endpoints/{endpoint_id}/ingest-url',
+  'post /v1/endpoints/{endpoint_id}/ingest-url/rotate',
+  'get /v1/endpoints/{endpoint_id}/secrets',
+  'post /v1/endpoints/{endpoint_id}/secrets',
+  'post /v1/endpoints/{endpoint_id}/secrets/rotate',
+  'delete /v1/endpoints/{endpoint_id}/secrets/{secret_id}',
+  'get /v1/events',
+  'get /v1/events/{event_id}',
+  'get /v1/audit',
+  'post /v1/audit/verify',
+];
+const PUBLIC_ROUTES = ['get /healthz', 'get /readyz', 'get /openapi.json'];
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+
+type Operation = Record<string, any>;
+const document = buildWebhookRelayOpenApi({ serverUrl: 'https://relay.example.com', version: '2.3.0' }) as Record<string, any>;
+const operations: Array<{ route: string; method: string; path: string; operation: Operation }> = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(
+  ([path, item]) => Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, operation]) => ({ route: `${method} ${path}`, method, path, operation })),
+);
+const v1 = operations.filter(({ path }) => path.startsWith('/v1/'));
+const errorRef = { $ref: '#/components/schemas/RelayError' };
+const errorSchema = (operation: Operation, status: number) => operation.responses[status]?.content?.['application/json']?.schema;
+
+function collectRefs(value: unknown, into: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item) => collectRefs(item, into));
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) (key === '$ref' && typeof inner === 'string' ? into.push(inner) : collectRefs(inner, into));
+  }
+  return into;
+}
+
+describe('webhook-relay OpenAPI document', () => {
+  it('is an OpenAPI 3.1 document with its title, version and server', () => {
+    expect(document).toMatchObject({ openapi: '3.1.0', info: { title: 'webhook-relay API', version: '2.3.0' }, servers: [{ url: 'https://relay.example.com' }] });
+    expect(buildWebhookRelayOpenApi()).not.toHaveProperty('servers');
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/'))).toBe(true);
+  });
+
+  it('documents every route of the API and nothing else', () => {
+    expect(operations.map(({ route }) => route).sort()).toEqual([...V1_ROUTES, ...PUBLIC_ROUTES].sort());
+    expect(RELAY_ROUTES.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([...V1_ROUTES].sort());
+    expect(RELAY_PUBLIC_ROUTES.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('resolves every $ref to a component it defines', () => {
+    for (const ref of collectRefs(document)) {
+      const [, section, name] = ref.match(/^#\/components\/(\w+)\/(.+)$/) ?? [];
+      expect({ ref, defined: Boolean(section && name && document.components[section]?.[name]) }).toEqual({ ref, defined: true });
+    }
+  });
+
+  it('gives every operation a unique camelCase operationId, a tag and responses', () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(operations.length);
+    for (const { route, operation } of operations) {
+      expect({ route, operationId: operation.operationId }).toEqual({ route, operationId: expect.stringMatching(/^[a-z][A-Za-z]+$/) });
+      expect({ route, tags: operation.tags }).toEqual({ route, tags: [expect.any(String)] });
+      expect(Object.keys(operation.responses).length).toBeGreaterThan(0);
+    }
+    expect(document.paths['/v1/endpoints'].post.operationId).toBe('createEndpoint');
+  });
+
+  it('requires the bearer API key on every /v1 operation and on nothing outside it', () => {
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const { route, operation } of v1) {
+      expect({ route, security: operation.security, unauthorized: errorSchema(operation, 401) }).toEqual({ route, security: [{ apiKey: [] }], unauthorized: errorRef });
+    }
+    for (const { route, operation } of operations.filter(({ path }) => !path.startsWith('/v1/'))) expect({ route, security: operation.security }).toEqual({ route, security: undefined });
+  });
+
+  it('documents errors as RelayError: 400 for input, 404 for ids, 409 and 422 for POST, 503 always', () => {
+    for (const { route, method, path, operation } of v1) {
+      const hasInput = path.includes('{') || Boolean(operation.requestBody) || (operation.parameters ?? []).some((p: { in: string }) => p.in === 'query');
+      const expected = [503, ...(hasInput ? [400] : []), ...(path.includes('{') ? [404] : []), ...(method === 'post' ? [409, 422] : [])];
+      for (const status of expected) expect({ route, status, schema: errorSchema(operation, status) }).toEqual({ route, status, schema: errorRef });
+    }
+  });
+
+  it('documents Idempotency-Key as an optional header on every POST', () => {
+    for (const { route, operation } of v1.filter(({ method }) => method === 'post')) {
+      const header = (operation.parameters ?? []).find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key');
+      expect({ route, header }).toMatchObject({ route, header: { required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' } } });
+    }
+  });
+
+  it('documents path ids as UUIDs and limit as an integer from 1 to 100, default 20', () => {
+    const secret = document.paths['/v1/endpoints/{endpoint_id}/secrets/{secret_id}'].delete.parameters;
+    expect(secret.map((p: { name: string; in: string; required: boolean; schema: { format: string } }) => [p.in, p.name, p.required, p.schema.format])).toEqual([
+      ['path', 'endpoint_id', true, 'uuid'],
+      ['path', 'secret_id', true, 'uuid'],
+    ]);
+    const limit = document.paths['/v1/events'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
+  });
+
+  it('names the main shapes as components and refuses unknown members in request bodies', () => {
+    const names = ['RelayError', 'ApiKey', 'CreatedApiKey', 'Endpoint', 'EndpointWithIngestUrl', 'IngestUrl', 'ProviderSecret', 'EventSummary', 'EventDetail', 'AuditEntry', 'AuditVerification'];
+    for (const name of names) expect(document.components.schemas).toHaveProperty(name);
+    for (const name of ['CreateApiKeyRequest', 'CreateEndpointRequest', 'UpdateEndpointRequest', 'AddProviderSecretRequest', 'RotateProviderSecretRequest']) {
+      expect({ name, additionalProperties: document.components.schemas[name].additionalProperties }).toEqual({ name, additionalProperties: false });
+    }
+    expect(document.components.schemas.ApiKey.properties.created_at).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+});
