@@ -1,7 +1,7 @@
 import type { HmacScheme, ProviderRecord } from '../types.js';
 
 // HMAC-SHA256 over `{id}.{timestamp}.{body}`, base64, `v1,<sig>` entries separated by spaces.
-const standardWebhooks = (prefix: string, key: HmacScheme['key'] = 'whsec-base64'): HmacScheme => ({
+const standardWebhooks = (prefix: string, key: HmacScheme['key'] = 'whsec-base64', idHeader = `${prefix}-id`): HmacScheme => ({
   kind: 'hmac',
   signatureHeader: `${prefix}-signature`,
   format: { kind: 'versioned-list', version: 'v1' },
@@ -9,7 +9,7 @@ const standardWebhooks = (prefix: string, key: HmacScheme['key'] = 'whsec-base64
   encoding: 'base64',
   key,
   timestamp: { header: `${prefix}-timestamp`, unit: 'seconds' },
-  message: [{ header: `${prefix}-id` }, { literal: '.' }, 'timestamp', { literal: '.' }, 'body'],
+  message: [{ header: idHeader }, { literal: '.' }, 'timestamp', { literal: '.' }, 'body'],
 });
 
 const record = (slug: string, name: string, docs: string, scheme: HmacScheme): ProviderRecord => ({ slug, name, family: 'standard-webhooks', docs, scheme });
@@ -25,5 +25,5 @@ export const STANDARD_WEBHOOKS_FAMILY: ProviderRecord[] = [
   // Polar signs with the secret's UTF-8 bytes, not a base64-decoded key.
   record('polar', 'Polar', 'https://docs.polar.sh/integrate/webhooks/delivery', standardWebhooks('webhook', 'utf8')),
   // Finch uses the framing under its own header names, with a bare base64 secret.
-  record('finch', 'Finch', 'https://developer.tryfinch.com/developer-resources/Webhooks', standardWebhooks('finch', 'base64')),
+  record('finch', 'Finch', 'https://developer.tryfinch.com/developer-resources/Webhooks', standardWebhooks('finch', 'base64', 'finch-event-id')),
 ];
