@@ -28,6 +28,15 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   return id;
 }
 
+/**
+ * The smallest v7 UUID of a millisecond: ids of events received at or after `at` sort at or above
+ * it, so a time range is an id range (no index on the time itself).
+ */
+export function firstIdAt(at: Date): string {
+  const hex = at.getTime().toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
+}
+
 /** Fetch limit + 1 rows; this turns them into a page and the cursor of the next one. */
 export function toPage<T extends { id: string }>(rows: T[], limit: number): Page<T> {
   const items = rows.slice(0, limit);

@@ -61,7 +61,7 @@ export class CaptureBatcher {
     private readonly options: CaptureBatcherOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 256;
-    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 1;
+    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 2;
     this.maxPending = options.maxPending ?? 20_000;
   }
 

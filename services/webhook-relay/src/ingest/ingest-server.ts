@@ -57,7 +57,7 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
   const method = req.method ?? 'POST';
   const captured = await deps.batcher.capture({
     tokenHash,
-    id: deps.runtime.newId(),
+    id: deps.runtime.newIdAt(receivedAt),
     receivedAt,
     method,
     path,

@@ -139,6 +139,7 @@ CREATE TABLE "events" (
     "provider" VARCHAR(64),
     "matched_secret_id" UUID,
     "verified_at" TIMESTAMPTZ(3),
+    "checked_at" TIMESTAMPTZ(3),
     "dedup_key" TEXT,
     "duplicate_of" UUID,
 
@@ -304,12 +305,6 @@ CREATE INDEX "provider_secrets_endpoint_id_idx" ON "provider_secrets"("endpoint_
 
 -- CreateIndex
 CREATE INDEX "events_tenant_id_endpoint_id_id_idx" ON "events"("tenant_id", "endpoint_id", "id");
-
--- CreateIndex
-CREATE INDEX "events_tenant_id_received_at_idx" ON "events"("tenant_id", "received_at");
-
--- CreateIndex
-CREATE UNIQUE INDEX "events_endpoint_id_dedup_key_key" ON "events"("endpoint_id", "dedup_key");
 
 -- CreateIndex
 CREATE INDEX "destinations_tenant_id_id_idx" ON "destinations"("tenant_id", "id");

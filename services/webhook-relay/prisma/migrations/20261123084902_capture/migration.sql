@@ -1,5 +1,6 @@
--- AlterTable
-ALTER TABLE "events" ADD COLUMN     "checked_at" TIMESTAMPTZ(3);
+-- Repeats collapse on (endpoint_id, dedup_key), for events that have a key only: endpoints without
+-- deduplication add nothing to this index (and no hot spot of equal keys).
+CREATE UNIQUE INDEX "events_endpoint_id_dedup_key_key" ON "events" ("endpoint_id", "dedup_key") WHERE "dedup_key" IS NOT NULL;
 
 -- Events still to verify (after a crash between capture and verification): found without a scan.
 CREATE INDEX "events_unchecked_idx" ON "events" ("received_at") WHERE "checked_at" IS NULL;
@@ -56,7 +57,7 @@ BEGIN
       JOIN ingest_tokens t ON t.token_hash = i.token_hash AND t.revoked_at IS NULL
       JOIN endpoints e ON e.id = t.endpoint_id AND e.deleted_at IS NULL
      ORDER BY i.ord
-    ON CONFLICT (endpoint_id, dedup_key) DO NOTHING
+    ON CONFLICT (endpoint_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
     RETURNING id
   )
   SELECT coalesce(array_agg(id), '{}') INTO inserted FROM stored;

@@ -1,6 +1,6 @@
 import type { Event } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
-import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination.js';
+import { decodeCursor, firstIdAt, toPage, type Page, type PageRequest } from '../pagination.js';
 
 export type EventWithSize = Event & { payload: { size: number } };
 
@@ -12,15 +12,18 @@ export interface ListEventsOptions {
   to?: Date;
 }
 
-/** Newest first (ids are time-ordered), optionally one endpoint's and within [from, to). */
+/**
+ * Newest first, optionally one endpoint's and received within [from, to). An event's id carries its
+ * receipt time (v7), so the range and the cursor are both bounds on the id.
+ */
 export async function listEvents(options: ListEventsOptions): Promise<Page<EventWithSize>> {
   const after = decodeCursor(options.page.cursor);
-  const receivedAt = options.from || options.to ? { ...(options.from ? { gte: options.from } : {}), ...(options.to ? { lt: options.to } : {}) } : undefined;
+  const upper = [after, options.to ? firstIdAt(options.to) : undefined].filter((id): id is string => id !== undefined).sort()[0];
+  const id = { ...(options.from ? { gte: firstIdAt(options.from) } : {}), ...(upper ? { lt: upper } : {}) };
   const rows = await options.tx.event.findMany({
     where: {
       ...(options.endpointId ? { endpointId: options.endpointId } : {}),
-      ...(receivedAt ? { receivedAt } : {}),
-      ...(after ? { id: { lt: after } } : {}),
+      ...(Object.keys(id).length ? { id } : {}),
     },
     include: { payload: { select: { size: true } } },
     orderBy: { id: 'desc' },

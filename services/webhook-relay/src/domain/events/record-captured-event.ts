@@ -20,7 +20,7 @@ export async function recordCapturedEvent(options: { tx: TenantTx; tenantId: str
   const sha256 = createHash('sha256').update(request.body).digest();
   await tx.$executeRaw`INSERT INTO payloads (tenant_id, sha256, body, size)
     VALUES (${tenantId}::uuid, ${sha256}, ${request.body}, ${request.body.length}) ON CONFLICT DO NOTHING`;
-  const id = runtime.newId();
+  const id = runtime.newIdAt(request.receivedAt);
   await tx.event.create({
     data: {
       id,
