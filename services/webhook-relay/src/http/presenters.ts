@@ -6,6 +6,7 @@ import { API_KEY_PREFIX } from '../config.js';
 import type { EndpointWithToken } from '../domain/endpoints/endpoint-view.js';
 import { maskedIngestUrl } from '../domain/endpoints/ingest-token.js';
 import { isActiveSecret } from '../domain/provider-secrets/store-provider-secret.js';
+import { detectProvider } from '../verification/detect-provider.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -82,11 +83,18 @@ export function presentEventDetail(event: Event & { payload: Payload }) {
     verification: {
       state: event.verificationState,
       cause: event.verificationCause,
-      detail: (event.verificationDetail ?? null) as Record<string, unknown> | null,
+      detail: (event.verificationDetail ?? unverifiedHint(event)) as Record<string, unknown> | null,
       matched_secret_id: event.matchedSecretId,
       verified_at: iso(event.verifiedAt),
     },
   };
+}
+
+// An endpoint without a provider verifies nothing; the headers may still say which provider to set.
+function unverifiedHint(event: Event): Record<string, unknown> | null {
+  if (event.provider !== null || event.verificationState !== 'unattempted') return null;
+  const detected = detectProvider(event.headers as Array<[string, string]>);
+  return detected ? { detected_provider: detected } : null;
 }
 
 export function presentAuditEntry(entry: AuditEntry) {

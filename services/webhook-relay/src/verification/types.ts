@@ -94,7 +94,13 @@ export interface SharedSecretScheme {
   header: string;
 }
 
-export type Scheme = HmacScheme | AsymmetricScheme | JwtBodyHashScheme | SharedSecretScheme;
+/** Twilio's two modes (form fields or a bodySHA256 URL parameter): src/verification/twilio.ts. */
+export interface TwilioScheme {
+  kind: 'twilio';
+  header: 'x-twilio-signature';
+}
+
+export type Scheme = HmacScheme | AsymmetricScheme | JwtBodyHashScheme | SharedSecretScheme | TwilioScheme;
 
 export type ProviderFamily = 'standard-webhooks' | 'hmac-body' | 'hmac-timestamped' | 'hmac-request' | 'jwt' | 'asymmetric' | 'shared-secret';
 

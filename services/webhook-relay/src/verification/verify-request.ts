@@ -3,6 +3,7 @@ import { verifyHmac } from './hmac-engine.js';
 import { verifyJwtBodyHash } from './jwt-body-hash.js';
 import { findProvider } from './registry.js';
 import { verifySharedSecret } from './shared-secret.js';
+import { verifyTwilio } from './twilio.js';
 import type { CapturedRequestView, Scheme, VerificationOutcome, VerificationSecret } from './types.js';
 
 /** Verifies a stored request for the provider configured on its endpoint (never a guessed one). */
@@ -25,6 +26,8 @@ function verifyScheme(scheme: Scheme, request: CapturedRequestView, secrets: Ver
     case 'token':
     case 'basic':
       return verifySharedSecret(scheme, request, secrets);
+    case 'twilio':
+      return verifyTwilio(request, secrets);
     default:
       return verifyAsymmetric(scheme, request, secrets, now);
   }

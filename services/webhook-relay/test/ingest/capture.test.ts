@@ -23,7 +23,7 @@ describe('capture-first ingest', () => {
   it('stores the request exactly as received before answering 200 with the event id', async () => {
     const body = Buffer.from('{"type": "invoice.paid",  "amount": 10}\n');
     const response = await send(`${ingest.pathOf(endpoint.ingest_url)}?attempt=1&x=%20y`, {
-      headers: { 'Content-Type': 'application/json', 'X-Custom-Header': 'Value One', 'User-Agent': 'Stripe/1.0' },
+      headers: { 'Content-Type': 'application/json', 'X-Custom-Header': 'Value One', 'User-Agent': 'Stripe/1.0', 'Stripe-Signature': 't=1,v1=ab' },
       body,
     });
     expect(response.status).toBe(200);
@@ -43,6 +43,8 @@ describe('capture-first ingest', () => {
       source_address: expect.stringMatching(/127\.0\.0\.1/),
     });
     expect(event.headers).toEqual(expect.arrayContaining([['X-Custom-Header', 'Value One'], ['User-Agent', 'Stripe/1.0']]));
+    // No provider on the endpoint: nothing is verified, but the headers hint at which one to set.
+    expect(event.verification).toMatchObject({ state: 'unattempted', cause: null, detail: { detected_provider: 'stripe' } });
   });
 
   it('keeps binary bodies byte for byte, and any method providers use', async () => {

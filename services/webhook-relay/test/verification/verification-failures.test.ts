@@ -77,3 +77,24 @@ describe('provider detection', () => {
     expect(detectProvider([['x-hub-signature-256', 'sha256=a']])).toBe('github');
   });
 });
+
+describe('Twilio, both of its modes', () => {
+  const url = 'https://in.example.com/whep_t';
+  const twilio = (requestUrl: string, body: string, signature: string, contentType: string) =>
+    verifyRequest({ provider: 'twilio', secrets: [{ id: 'auth-token', value: 'twilio-auth-token' }], request: { method: 'POST', url: requestUrl, headers: [['Content-Type', contentType], ['X-Twilio-Signature', signature]], body: Buffer.from(body) }, now: NOW });
+
+  it('verifies a JSON post by the URL signature and the bodySHA256 parameter, and catches a changed body', async () => {
+    const { createHash } = await import('node:crypto');
+    const body = '{"CallSid":"CA1","Status":"completed"}';
+    const signedUrl = `${url}?bodySHA256=${createHash('sha256').update(body).digest('hex')}`;
+    const signature = createHmac('sha1', 'twilio-auth-token').update(signedUrl).digest('base64');
+    expect(twilio(signedUrl, body, signature, 'application/json')).toMatchObject({ state: 'verified', matchedSecretId: 'auth-token' });
+    expect(twilio(signedUrl, body.replace('completed', 'failed'), signature, 'application/json')).toMatchObject({ state: 'failed', cause: 'body_modified' });
+  });
+
+  it('verifies a form post by the URL and the sorted fields', () => {
+    const body = 'To=%2B1555&From=%2B1666&Body=Hi';
+    const signature = createHmac('sha1', 'twilio-auth-token').update(`${url}BodyHiFrom+1666To+1555`).digest('base64');
+    expect(twilio(url, body, signature, 'application/x-www-form-urlencoded').state).toBe('verified');
+  });
+});

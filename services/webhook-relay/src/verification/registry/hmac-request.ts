@@ -1,6 +1,6 @@
-import type { HmacScheme, ProviderRecord } from '../types.js';
+import type { HmacScheme, ProviderRecord, TwilioScheme } from '../types.js';
 
-const record = (slug: string, name: string, docs: string, scheme: HmacScheme): ProviderRecord => ({ slug, name, family: 'hmac-request', docs, scheme });
+const record = (slug: string, name: string, docs: string, scheme: HmacScheme | TwilioScheme): ProviderRecord => ({ slug, name, family: 'hmac-request', docs, scheme });
 
 // Schemes that sign parts of the request besides the body: the URL the provider called, the method, form fields.
 export const HMAC_REQUEST: ProviderRecord[] = [
@@ -14,9 +14,7 @@ export const HMAC_REQUEST: ProviderRecord[] = [
   record('trello', 'Trello', 'https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/#webhook-signatures', {
     kind: 'hmac', signatureHeader: 'x-trello-webhook', format: { kind: 'plain' }, digest: 'sha1', encoding: 'base64', key: 'utf8', message: ['body', 'url'],
   }),
-  record('twilio', 'Twilio', 'https://www.twilio.com/docs/usage/webhooks/webhooks-security#validating-signatures-from-twilio', {
-    kind: 'hmac', signatureHeader: 'x-twilio-signature', format: { kind: 'plain' }, digest: 'sha1', encoding: 'base64', key: 'utf8', message: ['url', 'sorted-form-fields'],
-  }),
+  record('twilio', 'Twilio', 'https://www.twilio.com/docs/usage/webhooks/webhooks-security#validating-signatures-from-twilio', { kind: 'twilio', header: 'x-twilio-signature' }),
   record('mandrill', 'Mandrill', 'https://mailchimp.com/developer/transactional/guides/track-respond-activity-webhooks/#authenticating-webhook-requests', {
     kind: 'hmac', signatureHeader: 'x-mandrill-signature', format: { kind: 'plain' }, digest: 'sha1', encoding: 'base64', key: 'utf8', message: ['url', 'sorted-form-fields'],
   }),
