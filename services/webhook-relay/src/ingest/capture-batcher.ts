@@ -41,8 +41,8 @@ export interface CaptureBatcherOptions {
   onCaptured?: (captured: Array<{ captured: Captured; request: CaptureRequest }>) => void;
 }
 
-const CAPTURE = `SELECT ord, event_id, tenant_id, endpoint_id, duplicate_of, to_verify FROM relay_capture_batch(
-  $1::bytea[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::bytea[], $9::bytea[], $10::text[], $11::text[])`;
+const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify FROM relay_capture_batch(
+  $1::bytea[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::json[], $8::bytea[], $9::bytea[], $10::text[], $11::text[])`;
 
 /**
  * Group commit for capture: concurrent requests share one statement and one commit, so the cost of
@@ -90,7 +90,7 @@ export class CaptureBatcher {
   private async commit(batch: Pending[]): Promise<void> {
     const requests = batch.map((item) => item.request);
     try {
-      const { rows } = await this.pool.query<{ ord: number; event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null; to_verify: boolean }>({
+      const { rows } = await this.pool.query<{ event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null; to_verify: boolean }>({
         name: 'relay-capture-batch',
         text: CAPTURE,
         values: [
@@ -107,10 +107,10 @@ export class CaptureBatcher {
           requests.map((r) => r.dedupKey),
         ],
       });
-      const byPosition = new Map(rows.map((row) => [row.ord, row]));
+      const byId = new Map(rows.map((row) => [row.event_id, row]));
       const captured: Array<{ captured: Captured; request: CaptureRequest }> = [];
-      batch.forEach((item, index) => {
-        const row = byPosition.get(index + 1);
+      batch.forEach((item) => {
+        const row = byId.get(item.request.id);
         if (!row) return item.resolve(null);
         const result = { eventId: row.event_id, tenantId: row.tenant_id, endpointId: row.endpoint_id, duplicateOf: row.duplicate_of, toVerify: row.to_verify };
         captured.push({ captured: result, request: item.request });
