@@ -82,6 +82,9 @@ async function startRelay(): Promise<{ server: RunningServer; ingestUrl: string 
       DATABASE_URL: databaseUrl('webhook_relay_bench'),
       RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
       RELAY_BOOTSTRAP_API_KEY: API_KEY,
+      // A paid plan with a volume far above the run's: capture checks and counts the allowance as it would in use.
+      RELAY_BOOTSTRAP_PLAN: 'scale',
+      RELAY_PLAN_ALLOWANCES: 'scale=1000000000',
     },
     port,
     readyPath: '/readyz',

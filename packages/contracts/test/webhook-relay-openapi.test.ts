@@ -20,6 +20,7 @@ const V1_ROUTES = [
   'delete /v1/endpoints/{endpoint_id}/secrets/{secret_id}',
   'get /v1/events',
   'get /v1/events/{event_id}',
+  'get /v1/usage',
   'get /v1/audit',
   'post /v1/audit/verify',
 ];

@@ -18,6 +18,7 @@ import {
   relayPage,
   RotateProviderSecretRequest,
   UpdateEndpointRequest,
+  Usage,
   validationMessage,
 } from '../src/index.js';
 
@@ -114,9 +115,30 @@ describe('webhook-relay request schemas', () => {
   });
 });
 
+describe('webhook-relay usage', () => {
+  const usage = {
+    plan: { id: 'free', name: 'Free', event_allowance: 5000, allowance_resets: false, retention_days: 7 },
+    period_start: null,
+    period_end: null,
+    events_captured: 5000,
+    events_remaining: 0,
+    capture_paused: true,
+    paused_reason: 'allowance',
+  };
+
+  it('describes a plan, its period and what capture counted', () => {
+    expect(Usage.parse(usage)).toEqual(usage);
+  });
+
+  it('knows only the four plans and the two reasons for a pause', () => {
+    expect(Usage.safeParse({ ...usage, plan: { ...usage.plan, id: 'gold' } }).success).toBe(false);
+    expect(Usage.safeParse({ ...usage, paused_reason: 'tired' }).success).toBe(false);
+  });
+});
+
 describe('webhook-relay response shapes', () => {
   it('has one error body for every code', () => {
-    expect(RELAY_ERROR_CODES).toHaveLength(11);
+    expect(RELAY_ERROR_CODES).toHaveLength(12);
     for (const code of RELAY_ERROR_CODES) expect(RelayError.parse({ error: { code, message: 'm' } })).toEqual({ error: { code, message: 'm' } });
     expect(RelayError.safeParse({ error: { code: 'teapot', message: 'm' } }).success).toBe(false);
   });

@@ -11,6 +11,7 @@ import { registerAuditRoutes } from './http/routes/audit.js';
 import { registerEndpointRoutes } from './http/routes/endpoints.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js';
+import { registerUsageRoutes } from './http/routes/usage.js';
 
 export const MAX_API_BODY_BYTES = 256 * 1024;
 
@@ -38,6 +39,7 @@ export function createApp(deps: Deps): express.Express {
   registerProviderSecretRoutes(app, deps, json);
   registerEventRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerUsageRoutes(app, deps);
 
   app.use((req, _res, next) => next(new RelayError('not_found', `no route for ${req.method} ${req.path}`)));
   app.use(relayErrorHandler(deps.logger));

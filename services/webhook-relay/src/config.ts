@@ -1,5 +1,7 @@
 import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
+import { RELAY_PLAN_IDS } from '@workspace/contracts';
 import { z } from 'zod';
+import { parsePlanAllowances } from './domain/tenants/plan-allowances.js';
 
 /** The role the service works as: owns no table, so row-level security always applies to it. */
 export const APP_DATABASE_ROLE = 'webhook_relay_app';
@@ -26,6 +28,17 @@ export const ConfigSchema = z.object({
     (key) => key === undefined || (key.startsWith(API_KEY_PREFIX) && key.length >= 24 && key.length <= 200),
     `must start with ${API_KEY_PREFIX} and be 24-200 characters long`,
   ),
+  /** The plan of the tenant RELAY_BOOTSTRAP_API_KEY opens, applied at every start. */
+  RELAY_BOOTSTRAP_PLAN: z.enum(RELAY_PLAN_IDS, { error: `must be one of ${RELAY_PLAN_IDS.join(', ')}` }).default('free'),
+  /** Paid plans' event volumes per month, e.g. `pro=100000,scale=1000000,enterprise=unlimited`; unnamed plans keep theirs. */
+  RELAY_PLAN_ALLOWANCES: envOptional().transform((value, ctx) => {
+    try {
+      return parsePlanAllowances(value ?? '');
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   IDEMPOTENCY_TTL_SECONDS: envInteger(24 * 60 * 60, { min: 60 }),
   /** Largest request body ingest stores; above it, 413. */
   INGEST_MAX_BODY_BYTES: envInteger(1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),

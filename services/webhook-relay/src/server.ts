@@ -6,6 +6,7 @@ import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
 import { connectResources } from './deps.js';
 import { ensureBootstrapTenant } from './domain/tenants/ensure-bootstrap-tenant.js';
+import { applyPlanAllowances } from './domain/tenants/plan-allowances.js';
 import { createIngest } from './ingest/create-ingest.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -18,8 +19,15 @@ async function main(): Promise<void> {
   // Migrations run as the owner (DATABASE_URL); the service itself connects as the application role.
   if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
   await assertRowLevelSecurityApplies(resources.pool);
+  await applyPlanAllowances(resources.pool, config.RELAY_PLAN_ALLOWANCES);
   if (config.RELAY_BOOTSTRAP_API_KEY) {
-    const outcome = await ensureBootstrapTenant({ pool: resources.pool, tenants: resources.tenants, runtime: resources.runtime, apiKey: config.RELAY_BOOTSTRAP_API_KEY });
+    const outcome = await ensureBootstrapTenant({
+      pool: resources.pool,
+      tenants: resources.tenants,
+      runtime: resources.runtime,
+      apiKey: config.RELAY_BOOTSTRAP_API_KEY,
+      plan: config.RELAY_BOOTSTRAP_PLAN,
+    });
     logger.info(outcome === 'created' ? 'created the first tenant for RELAY_BOOTSTRAP_API_KEY' : 'RELAY_BOOTSTRAP_API_KEY opens an existing tenant');
   }
 

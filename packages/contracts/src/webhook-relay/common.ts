@@ -11,6 +11,7 @@ export const RELAY_ERROR_CODES = [
   'conflict',
   'idempotency_key_in_use',
   'payload_too_large',
+  'capture_paused',
   'unsupported_media_type',
   'idempotency_key_reused',
   'unavailable',

@@ -4,4 +4,5 @@ export * from './endpoints.js';
 export * from './provider-secrets.js';
 export * from './events.js';
 export * from './audit.js';
+export * from './usage.js';
 export * from './openapi.js';

@@ -6,6 +6,7 @@ import { IdempotencyKey, RelayError, RelayHealth, RelayId, RelayListQuery, relay
 import { CreateEndpointRequest, Endpoint, EndpointWithIngestUrl, IngestUrl, UpdateEndpointRequest } from './endpoints.js';
 import { EventDetail, EventSummary, ListEventsQuery } from './events.js';
 import { AddProviderSecretRequest, ProviderSecret, RotatedProviderSecrets, RotateProviderSecretRequest } from './provider-secrets.js';
+import { Usage } from './usage.js';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -45,6 +46,7 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/events/{event_id}', operationId: 'getEvent', tag: 'Events', summary: 'Get an event with its headers, body and verification', params: ['event_id'], status: 200, response: EventDetail },
   { method: 'get', path: '/v1/audit', operationId: 'listAuditEntries', tag: 'Audit', summary: 'List audit entries, newest first', query: RelayListQuery, status: 200, response: page(AuditEntry) },
   { method: 'post', path: '/v1/audit/verify', operationId: 'verifyAuditChain', tag: 'Audit', summary: 'Walk the hash chain and name the first broken link', status: 200, response: AuditVerification },
+  { method: 'get', path: '/v1/usage', operationId: 'getUsage', tag: 'Usage', summary: "The plan, its allowance and this period's captured events", status: 200, response: Usage },
 ];
 
 export const RELAY_ROUTES: ReadonlyArray<{ method: Method; path: string }> = OPERATIONS.map(({ method, path }) => ({ method, path }));

@@ -1,10 +1,12 @@
 // Database rows -> the wire shapes of packages/contracts (webhook-relay). Secrets never pass here
 // in clear except the two shown once: a new API key and an ingest URL asked for explicitly.
 import { isUtf8 } from 'node:buffer';
+import type { Usage } from '@workspace/contracts';
 import type { ApiKey, AuditEntry, Event, Payload, ProviderSecret } from '../generated/prisma/client.js';
 import { API_KEY_PREFIX } from '../config.js';
 import type { EndpointWithToken } from '../domain/endpoints/endpoint-view.js';
 import { maskedIngestUrl } from '../domain/endpoints/ingest-token.js';
+import type { TenantUsageView } from '../domain/tenants/read-usage.js';
 import { isActiveSecret } from '../domain/provider-secrets/store-provider-secret.js';
 import { detectProvider } from '../verification/detect-provider.js';
 
@@ -115,3 +117,21 @@ export const presentPage = <T, R>(page: { items: T[]; nextCursor: string | null 
   data: page.items.map(present),
   next_cursor: page.nextCursor,
 });
+
+export function presentUsage(usage: TenantUsageView): Usage {
+  return {
+    plan: {
+      id: usage.plan.id as Usage['plan']['id'],
+      name: usage.plan.name,
+      event_allowance: usage.plan.eventAllowance,
+      allowance_resets: usage.plan.allowanceResets,
+      retention_days: usage.plan.retentionDays,
+    },
+    period_start: iso(usage.period?.start ?? null),
+    period_end: iso(usage.period?.end ?? null),
+    events_captured: usage.eventsCaptured,
+    events_remaining: usage.eventsRemaining,
+    capture_paused: usage.pausedReason !== null,
+    paused_reason: usage.pausedReason,
+  };
+}

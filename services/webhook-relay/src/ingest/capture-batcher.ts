@@ -24,9 +24,15 @@ export interface Captured {
   toVerify: boolean;
 }
 
+/** Why capture stored nothing for a live endpoint: its tenant's capture is paused, or its plan allowance is spent. */
+export type CaptureRefusal = 'paused' | 'allowance';
+
+/** The stored event; a refusal; or null when the token opens no live endpoint. */
+export type CaptureOutcome = Captured | { refused: CaptureRefusal } | null;
+
 interface Pending {
   request: CaptureRequest;
-  resolve(captured: Captured | null): void;
+  resolve(outcome: CaptureOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -41,7 +47,7 @@ export interface CaptureBatcherOptions {
   onCaptured?: (captured: Array<{ captured: Captured; request: CaptureRequest }>) => void;
 }
 
-const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify FROM relay_capture_batch(
+const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify, refused FROM relay_capture_batch(
   $1::bytea[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::json[], $8::bytea[], $9::bytea[], $10::text[], $11::text[])`;
 
 /**
@@ -65,8 +71,8 @@ export class CaptureBatcher {
     this.maxPending = options.maxPending ?? 20_000;
   }
 
-  /** Resolves after the commit with the stored event, or null when the token opens no endpoint. */
-  capture(request: CaptureRequest): Promise<Captured | null> {
+  /** Resolves after the commit with the stored event, a refusal, or null when the token opens no endpoint. */
+  capture(request: CaptureRequest): Promise<CaptureOutcome> {
     if (this.queue.length >= this.maxPending) {
       return Promise.reject(new RelayError('unavailable', 'capture is over capacity; retry shortly'));
     }
@@ -90,7 +96,7 @@ export class CaptureBatcher {
   private async commit(batch: Pending[]): Promise<void> {
     const requests = batch.map((item) => item.request);
     try {
-      const { rows } = await this.pool.query<{ event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null; to_verify: boolean }>({
+      const { rows } = await this.pool.query<{ event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null; to_verify: boolean; refused: CaptureRefusal | null }>({
         name: 'relay-capture-batch',
         text: CAPTURE,
         values: [
@@ -112,6 +118,7 @@ export class CaptureBatcher {
       batch.forEach((item) => {
         const row = byId.get(item.request.id);
         if (!row) return item.resolve(null);
+        if (row.refused) return item.resolve({ refused: row.refused });
         const result = { eventId: row.event_id, tenantId: row.tenant_id, endpointId: row.endpoint_id, duplicateOf: row.duplicate_of, toVerify: row.to_verify };
         captured.push({ captured: result, request: item.request });
         item.resolve(result);

@@ -4,7 +4,7 @@ import { isDependencyUnavailable, type Logger } from '@workspace/service-kit';
 import { hashIngestToken, INGEST_TOKEN_PREFIX } from '../domain/endpoints/ingest-token.js';
 import { RelayError } from '../domain/relay-error.js';
 import type { Runtime } from '../domain/runtime.js';
-import type { CaptureBatcher } from './capture-batcher.js';
+import type { CaptureBatcher, CaptureRefusal } from './capture-batcher.js';
 import { dedupKey } from './dedup-key.js';
 import { BodyTooLarge, readBody } from './read-body.js';
 import type { TokenResolver } from './token-resolver.js';
@@ -19,6 +19,11 @@ export interface IngestDeps {
 
 const TOKEN_PATTERN = new RegExp(`^${INGEST_TOKEN_PREFIX}[A-Za-z0-9_-]{16,128}$`);
 const UNKNOWN = 'no endpoint has this ingest URL';
+// Told to the sender (a provider), so about the endpoint's state only: nothing of the account's plan or usage.
+const REFUSALS: Record<CaptureRefusal, string> = {
+  allowance: 'capture is paused for this endpoint: its account has used its plan\'s event allowance; the request was not stored',
+  paused: 'capture is paused for this endpoint by its operator; the request was not stored',
+};
 
 /**
  * The ingest listener: `{ingest_url}/<token>` with any method, content type and body. Plain
@@ -55,7 +60,7 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
   const headers = pairs(req.rawHeaders);
   const bodySha256 = createHash('sha256').update(body).digest();
   const method = req.method ?? 'POST';
-  const captured = await deps.batcher.capture({
+  const outcome = await deps.batcher.capture({
     tokenHash,
     id: deps.runtime.newIdAt(receivedAt),
     receivedAt,
@@ -69,8 +74,9 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
     dedupKey: dedupKey(endpoint.dedup, { method, headers, body, bodySha256, receivedAt }),
   });
   // The token was rotated or its endpoint deleted between the lookup and the commit.
-  if (!captured) return answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
-  answer(res, 200, { event_id: captured.eventId, duplicate_of: captured.duplicateOf });
+  if (!outcome) return answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
+  if ('refused' in outcome) return answer(res, 429, { error: { code: 'capture_paused', message: REFUSALS[outcome.refused] } });
+  answer(res, 200, { event_id: outcome.eventId, duplicate_of: outcome.duplicateOf });
 }
 
 function pairs(raw: string[]): Array<[string, string]> {

@@ -35,8 +35,8 @@ export interface TestContext {
   databaseUrl: string;
   appRoleUrl: string;
   runtime: ReturnType<typeof testRuntime>;
-  /** A new tenant and a key that opens it. */
-  newTenant(): Promise<{ tenantId: string; apiKey: string; auth: { Authorization: string } }>;
+  /** A new tenant (on the free plan unless told) and a key that opens it. */
+  newTenant(plan?: string): Promise<{ tenantId: string; apiKey: string; auth: { Authorization: string } }>;
   close(): Promise<void>;
 }
 
@@ -73,9 +73,9 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     databaseUrl: database.url,
     appRoleUrl,
     runtime,
-    async newTenant() {
+    async newTenant(plan = 'free') {
       const apiKey = `whk_${randomBytes(32).toString('base64url')}`;
-      await ensureBootstrapTenant({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, apiKey });
+      await ensureBootstrapTenant({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, apiKey, plan });
       const { rows } = await deps.pool.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_find_api_key(sha256($1::bytea))', [Buffer.from(apiKey)]);
       return { tenantId: rows[0]!.tenant_id, apiKey, auth: { Authorization: `Bearer ${apiKey}` } };
     },

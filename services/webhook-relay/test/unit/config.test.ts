@@ -22,4 +22,17 @@ describe('configuration', () => {
     expect(ingestBaseUrl(readConfig({ RELAY_MASTER_KEY: MASTER_KEY }))).toBe('http://127.0.0.1:8101');
     expect(ingestBaseUrl(readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_INGEST_URL: 'https://in.example.com/' }))).toBe('https://in.example.com');
   });
+
+  it('reads paid plan volumes from RELAY_PLAN_ALLOWANCES and puts the bootstrap tenant on the free plan by default', () => {
+    const config = readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_ALLOWANCES: 'pro=250000, enterprise=unlimited' });
+    expect(config.RELAY_PLAN_ALLOWANCES).toEqual({ pro: 250_000, enterprise: null });
+    expect(config.RELAY_BOOTSTRAP_PLAN).toBe('free');
+    expect(readConfig({ RELAY_MASTER_KEY: MASTER_KEY }).RELAY_PLAN_ALLOWANCES).toEqual({});
+  });
+
+  it('refuses plan volumes it cannot read, saying what to write instead', () => {
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_ALLOWANCES: 'free=10' })).toThrow(/RELAY_PLAN_ALLOWANCES.*pro, scale, enterprise/);
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_ALLOWANCES: 'pro=lots' })).toThrow(/RELAY_PLAN_ALLOWANCES.*positive whole number/);
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_BOOTSTRAP_PLAN: 'gold' })).toThrow(/RELAY_BOOTSTRAP_PLAN.*free, pro, scale, enterprise/);
+  });
 });

@@ -130,7 +130,7 @@ CREATE TABLE "events" (
     "method" VARCHAR(16) NOT NULL,
     "path" TEXT NOT NULL,
     "query" TEXT NOT NULL DEFAULT '',
-    "headers" JSON NOT NULL,
+    "headers" JSONB NOT NULL,
     "payload_sha256" BYTEA NOT NULL,
     "source_address" VARCHAR(64),
     "verification_state" "verification_state" NOT NULL DEFAULT 'unattempted',

@@ -30,64 +30,62 @@ CREATE POLICY capture_insert ON events FOR INSERT TO webhook_relay_ingest WITH C
 -- answers 404 for them). A row whose dedup key its endpoint already has is still stored, without
 -- the key and pointing at the original (duplicate_of): capture first, deduplicate after. Events of
 -- endpoints without a provider have nothing to verify and are stored already checked (unattempted).
--- Returns one row per stored event; the caller made the ids and matches rows by id.
 CREATE FUNCTION relay_capture_batch(
   p_token_hashes bytea[], p_ids uuid[], p_received_at timestamptz[], p_methods text[], p_paths text[],
-  p_queries text[], p_headers json[], p_bodies bytea[], p_body_hashes bytea[], p_sources text[], p_dedup_keys text[]
-) RETURNS TABLE (event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean)
+  p_queries text[], p_headers jsonb[], p_bodies bytea[], p_body_hashes bytea[], p_sources text[], p_dedup_keys text[]
+) RETURNS TABLE (ord int, event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean)
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
 AS $$
 #variable_conflict use_column
 DECLARE
-  live_hashes bytea[];
-  live_tenants uuid[];
-  live_endpoints uuid[];
-  live_unverified boolean[];
+  inserted uuid[];
 BEGIN
-  -- The batch's few distinct tokens, resolved once (not once per row and statement).
-  SELECT array_agg(t.token_hash), array_agg(t.tenant_id), array_agg(t.endpoint_id), array_agg(e.provider IS NULL)
-    INTO live_hashes, live_tenants, live_endpoints, live_unverified
-    FROM ingest_tokens t JOIN endpoints e ON e.id = t.endpoint_id AND e.deleted_at IS NULL
-   WHERE t.token_hash = ANY (p_token_hashes) AND t.revoked_at IS NULL;
-  IF live_hashes IS NULL THEN
+  INSERT INTO payloads (tenant_id, sha256, body, size)
+  SELECT DISTINCT ON (t.tenant_id, i.body_hash) t.tenant_id, i.body_hash, i.body, octet_length(i.body)
+    FROM unnest(p_token_hashes, p_bodies, p_body_hashes) AS i(token_hash, body, body_hash)
+    JOIN ingest_tokens t ON t.token_hash = i.token_hash AND t.revoked_at IS NULL
+    JOIN endpoints e ON e.id = t.endpoint_id AND e.deleted_at IS NULL
+  ON CONFLICT DO NOTHING;
+
+  WITH stored AS (
+    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key, checked_at)
+    SELECT i.id, t.tenant_id, t.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source, i.dedup_key,
+           CASE WHEN e.provider IS NULL THEN i.received_at END
+      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
+             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
+      JOIN ingest_tokens t ON t.token_hash = i.token_hash AND t.revoked_at IS NULL
+      JOIN endpoints e ON e.id = t.endpoint_id AND e.deleted_at IS NULL
+     ORDER BY i.ord
+    ON CONFLICT (endpoint_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
+    RETURNING id
+  )
+  SELECT coalesce(array_agg(id), '{}') INTO inserted FROM stored;
+
+  -- Repeats: only when this batch has dedup keys at all.
+  IF NOT EXISTS (SELECT 1 FROM unnest(p_dedup_keys) AS k(key) WHERE k.key IS NOT NULL) THEN
+    RETURN QUERY
+    SELECT i.ord::int, ev.id, ev.tenant_id, ev.endpoint_id, ev.duplicate_of, ev.checked_at IS NULL
+      FROM unnest(p_ids) WITH ORDINALITY AS i(id, ord)
+      JOIN events ev ON ev.id = i.id;
     RETURN;
   END IF;
 
-  INSERT INTO payloads (tenant_id, sha256, body, size)
-  SELECT DISTINCT ON (l.tenant_id, i.body_hash) l.tenant_id, i.body_hash, i.body, octet_length(i.body)
-    FROM unnest(p_token_hashes, p_bodies, p_body_hashes) AS i(token_hash, body, body_hash)
-    JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash
-  ON CONFLICT DO NOTHING;
+  INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, duplicate_of, checked_at)
+  SELECT i.id, t.tenant_id, t.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
+         (SELECT o.id FROM events o WHERE o.endpoint_id = t.endpoint_id AND o.dedup_key = i.dedup_key),
+         CASE WHEN e.provider IS NULL THEN i.received_at END
+    FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
+           WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
+    JOIN ingest_tokens t ON t.token_hash = i.token_hash AND t.revoked_at IS NULL
+    JOIN endpoints e ON e.id = t.endpoint_id AND e.deleted_at IS NULL
+   WHERE i.dedup_key IS NOT NULL AND NOT (i.id = ANY (inserted))
+   ORDER BY i.ord;
 
   RETURN QUERY
-  WITH stored AS (
-    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key, checked_at)
-    SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source, i.dedup_key,
-           CASE WHEN l.unverified THEN i.received_at END
-      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
-             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
-      JOIN unnest(live_hashes, live_tenants, live_endpoints, live_unverified) AS l(token_hash, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
-     ORDER BY i.ord
-    ON CONFLICT (endpoint_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
-    RETURNING id, tenant_id, endpoint_id, duplicate_of, checked_at IS NULL
-  )
-  SELECT * FROM stored;
-
-  -- Repeats: rows with a dedup key that the insert above skipped.
-  IF EXISTS (SELECT 1 FROM unnest(p_dedup_keys) AS k(key) WHERE k.key IS NOT NULL) THEN
-    RETURN QUERY
-    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, duplicate_of, checked_at)
-    SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
-           (SELECT o.id FROM events o WHERE o.endpoint_id = l.endpoint_id AND o.dedup_key = i.dedup_key),
-           CASE WHEN l.unverified THEN i.received_at END
-      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
-             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
-      JOIN unnest(live_hashes, live_tenants, live_endpoints, live_unverified) AS l(token_hash, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
-     WHERE i.dedup_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM events x WHERE x.id = i.id)
-     ORDER BY i.ord
-    RETURNING id, tenant_id, endpoint_id, duplicate_of, checked_at IS NULL;
-  END IF;
+  SELECT i.ord::int, ev.id, ev.tenant_id, ev.endpoint_id, ev.duplicate_of, ev.checked_at IS NULL
+    FROM unnest(p_ids) WITH ORDINALITY AS i(id, ord)
+    JOIN events ev ON ev.id = i.id;
 END
 $$;
 
@@ -114,10 +112,10 @@ CREATE FUNCTION relay_unchecked_events(p_received_before timestamptz, p_limit in
      ORDER BY ev.received_at LIMIT p_limit
   $$;
 
-ALTER FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) OWNER TO webhook_relay_ingest;
+ALTER FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], jsonb[], bytea[], bytea[], text[], text[]) OWNER TO webhook_relay_ingest;
 ALTER FUNCTION relay_resolve_ingest_token(bytea) OWNER TO webhook_relay_ingest;
 ALTER FUNCTION relay_unchecked_events(timestamptz, int) OWNER TO webhook_relay_ingest;
-REVOKE ALL ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]),
+REVOKE ALL ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], jsonb[], bytea[], bytea[], text[], text[]),
   relay_resolve_ingest_token(bytea), relay_unchecked_events(timestamptz, int) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]),
+GRANT EXECUTE ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], jsonb[], bytea[], bytea[], text[], text[]),
   relay_resolve_ingest_token(bytea), relay_unchecked_events(timestamptz, int) TO webhook_relay_app;

@@ -14,7 +14,8 @@ export type AuditAction =
   | 'provider_secret.added'
   | 'provider_secret.rotated'
   | 'provider_secret.removed'
-  | 'tenant.bootstrapped';
+  | 'tenant.bootstrapped'
+  | 'tenant.plan_changed';
 
 export interface AppendAuditEntryOptions {
   tx: TenantTx;

@@ -11,14 +11,18 @@ const UNIQUE_VIOLATION = 'P2002';
  * RELAY_BOOTSTRAP_API_KEY: makes sure a first tenant exists that this key opens, so a fresh
  * installation can be used at once. Idempotent, and safe when several replicas start together.
  */
-export async function ensureBootstrapTenant(options: { pool: ConnectionPool; tenants: TenantDatabase; runtime: Runtime; apiKey: string }): Promise<'created' | 'exists'> {
-  const { runtime } = options;
-  const found = await options.pool.query('SELECT 1 FROM relay_find_api_key($1)', [hashApiKey(options.apiKey)]);
-  if (found.rowCount) return 'exists';
+export async function ensureBootstrapTenant(options: { pool: ConnectionPool; tenants: TenantDatabase; runtime: Runtime; apiKey: string; plan: string }): Promise<'created' | 'exists'> {
+  const { runtime, plan } = options;
+  const found = await options.pool.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_find_api_key($1)', [hashApiKey(options.apiKey)]);
+  const existing = found.rows[0]?.tenant_id;
+  if (existing) {
+    await keepPlan(options.tenants, runtime, existing, plan);
+    return 'exists';
+  }
   const tenantId = runtime.newId();
   try {
     await options.tenants.run(tenantId, async (tx) => {
-      await tx.tenant.create({ data: { id: tenantId, name: 'Default', createdAt: runtime.now() } });
+      await tx.tenant.create({ data: { id: tenantId, name: 'Default', planId: plan, createdAt: runtime.now() } });
       const actor = 'system:bootstrap';
       await appendAuditEntry({ tx, tenantId, runtime, actor, action: 'tenant.bootstrapped', target: { type: 'tenant', id: tenantId } });
       await createApiKey({ tx, tenantId, runtime, actor, name: 'bootstrap (RELAY_BOOTSTRAP_API_KEY)', secret: options.apiKey });
@@ -29,4 +33,14 @@ export async function ensureBootstrapTenant(options: { pool: ConnectionPool; ten
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'exists';
     throw error;
   }
+}
+
+/** RELAY_BOOTSTRAP_PLAN is configuration: the tenant follows it at every start, and the change is audited. */
+async function keepPlan(tenants: TenantDatabase, runtime: Runtime, tenantId: string, plan: string): Promise<void> {
+  await tenants.run(tenantId, async (tx) => {
+    const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { planId: true } });
+    if (!tenant || tenant.planId === plan) return;
+    await tx.tenant.update({ where: { id: tenantId }, data: { planId: plan } });
+    await appendAuditEntry({ tx, tenantId, runtime, actor: 'system:bootstrap', action: 'tenant.plan_changed', target: { type: 'tenant', id: tenantId }, details: { from: tenant.planId, to: plan } });
+  });
 }

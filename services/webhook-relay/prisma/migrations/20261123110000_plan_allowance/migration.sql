@@ -1,0 +1,194 @@
+-- Plan allowances enforced at capture, and a leaner capture statement.
+--
+-- tenant_usage counts the events each tenant captured per allowance period: a calendar month (UTC)
+-- for plans whose allowance resets, 1970-01-01 for the free plan's allowance that is spent once.
+-- Each period is counted in a few slots (by backend) so concurrent capture commits add to different
+-- rows instead of queueing on one; the count is their sum.
+
+-- DropColumn: replaced by tenant_usage.
+ALTER TABLE "tenants" DROP COLUMN "events_captured";
+
+-- AlterTable: headers are stored as sent (json), without a parse into jsonb on the capture path.
+ALTER TABLE "events" ALTER COLUMN "headers" SET DATA TYPE JSON;
+
+-- CreateTable
+CREATE TABLE "tenant_usage" (
+    "tenant_id" UUID NOT NULL,
+    "period_start" DATE NOT NULL,
+    "slot" SMALLINT NOT NULL,
+    "events_captured" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "tenant_usage_pkey" PRIMARY KEY ("tenant_id","period_start","slot")
+);
+
+-- AddForeignKey
+ALTER TABLE "tenant_usage" ADD CONSTRAINT "tenant_usage_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "tenants"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE tenant_usage ENABLE ROW LEVEL SECURITY;
+ALTER TABLE tenant_usage FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON tenant_usage USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+-- The application reads its tenant's usage; only capture counts.
+GRANT SELECT ON tenant_usage TO webhook_relay_app;
+-- Paid plans' volumes are the service's configuration (RELAY_PLAN_ALLOWANCES), written at start.
+GRANT UPDATE (event_allowance) ON plans TO webhook_relay_app;
+
+-- Capture reads each tenant's plan and usage and counts what it stores.
+GRANT SELECT ON tenants, plans TO webhook_relay_ingest;
+GRANT SELECT, INSERT, UPDATE ON tenant_usage TO webhook_relay_ingest;
+CREATE POLICY capture_quota ON tenants FOR SELECT TO webhook_relay_ingest USING (true);
+CREATE POLICY capture_count ON tenant_usage TO webhook_relay_ingest USING (true) WITH CHECK (true);
+
+DROP FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], jsonb[], bytea[], bytea[], text[], text[]);
+
+-- Which period a plan counts in, at a given time.
+CREATE FUNCTION relay_allowance_period(p_resets boolean, p_at timestamptz) RETURNS date
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT CASE WHEN p_resets THEN date_trunc('month', p_at AT TIME ZONE 'UTC')::date ELSE DATE '1970-01-01' END $$;
+
+-- Events a tenant may still capture in the current period: NULL = unlimited, 0 when paused.
+CREATE FUNCTION relay_remaining_allowance(p_tenant uuid, p_at timestamptz) RETURNS bigint
+  LANGUAGE sql STABLE
+  SET search_path = public, pg_temp
+  AS $$
+    SELECT CASE
+      WHEN t.capture_paused THEN 0
+      WHEN p.event_allowance IS NULL THEN NULL
+      ELSE greatest(p.event_allowance - coalesce((
+        SELECT sum(u.events_captured) FROM tenant_usage u
+         WHERE u.tenant_id = t.id AND u.period_start = relay_allowance_period(p.allowance_resets, p_at)), 0), 0)
+    END
+    FROM tenants t JOIN plans p ON p.id = t.plan_id WHERE t.id = p_tenant
+  $$;
+
+-- One call stores a whole batch. Rows whose token opens no live endpoint are left out (the caller
+-- answers 404 for them). Rows of a tenant whose capture is paused or whose plan allowance is spent
+-- come back refused ('paused' or 'allowance') and store nothing. A row whose dedup key its endpoint
+-- already has is still stored, without the key and pointing at the original (duplicate_of): capture
+-- first, deduplicate after. Events of endpoints without a provider have nothing to verify and are
+-- stored already checked (unattempted). The caller made the ids and matches rows by id.
+--
+-- Allowances: far from the cap, batches count without locks (slot rows per backend); within
+-- 1024 events of it, a per-tenant advisory lock serialises the batches and usage is read again under
+-- it, so an allowance is never exceeded.
+CREATE FUNCTION relay_capture_batch(
+  p_token_hashes bytea[], p_ids uuid[], p_received_at timestamptz[], p_methods text[], p_paths text[],
+  p_queries text[], p_headers json[], p_bodies bytea[], p_body_hashes bytea[], p_sources text[], p_dedup_keys text[]
+) RETURNS TABLE (event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean, refused text)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+#variable_conflict use_column
+DECLARE
+  live_hashes bytea[];
+  live_tenants uuid[];
+  live_endpoints uuid[];
+  live_unverified boolean[];
+  batch_tenants uuid[];
+  batch_remaining bigint[];
+  batch_periods date[];
+  batch_paused boolean[];
+  near_cap uuid[];
+  limited boolean;
+  admitted uuid[];
+  -- The batch's time (the service's clock, as received) decides the period, not the database's.
+  batch_at timestamptz := (SELECT max(r.at) FROM unnest(p_received_at) AS r(at));
+BEGIN
+  -- The batch's few distinct tokens, resolved once (not once per row and statement).
+  SELECT array_agg(t.token_hash), array_agg(t.tenant_id), array_agg(t.endpoint_id), array_agg(e.provider IS NULL)
+    INTO live_hashes, live_tenants, live_endpoints, live_unverified
+    FROM ingest_tokens t JOIN endpoints e ON e.id = t.endpoint_id AND e.deleted_at IS NULL
+   WHERE t.token_hash = ANY (p_token_hashes) AND t.revoked_at IS NULL;
+  IF live_hashes IS NULL THEN
+    RETURN;
+  END IF;
+
+  -- Allowances of the batch's tenants; near the cap, again under the tenant's lock (in id order: no deadlock).
+  SELECT array_agg(q.id) FILTER (WHERE q.remaining IS NOT NULL AND q.remaining < 1024 AND NOT q.capture_paused)
+    INTO near_cap
+    FROM (SELECT DISTINCT t.id, t.capture_paused, relay_remaining_allowance(t.id, batch_at) AS remaining
+            FROM tenants t WHERE t.id = ANY (live_tenants)) q;
+  IF near_cap IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended('relay_capture_allowance:' || n.id::text, 0))
+       FROM unnest(near_cap) AS n(id) ORDER BY n.id;
+  END IF;
+  SELECT array_agg(q.id), array_agg(q.remaining), array_agg(q.period), array_agg(q.capture_paused)
+    INTO batch_tenants, batch_remaining, batch_periods, batch_paused
+    FROM (SELECT DISTINCT t.id, t.capture_paused, relay_remaining_allowance(t.id, batch_at) AS remaining,
+                 relay_allowance_period(p.allowance_resets, batch_at) AS period
+            FROM tenants t JOIN plans p ON p.id = t.plan_id WHERE t.id = ANY (live_tenants)) q;
+  limited := EXISTS (SELECT 1 FROM unnest(batch_remaining) AS r(remaining) WHERE r.remaining IS NOT NULL);
+
+  -- Which rows fit: per tenant, the first `remaining` in arrival order.
+  IF limited THEN
+    SELECT coalesce(array_agg(a.id), '{}') INTO admitted
+      FROM (SELECT i.id, l.tenant_id, row_number() OVER (PARTITION BY l.tenant_id ORDER BY i.ord) AS n
+              FROM unnest(p_token_hashes, p_ids) WITH ORDINALITY AS i(token_hash, id, ord)
+              JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash) a
+      JOIN unnest(batch_tenants, batch_remaining) AS b(tenant_id, remaining) ON b.tenant_id = a.tenant_id
+     WHERE b.remaining IS NULL OR a.n <= b.remaining;
+  END IF;
+
+  INSERT INTO payloads (tenant_id, sha256, body, size)
+  SELECT DISTINCT ON (l.tenant_id, i.body_hash) l.tenant_id, i.body_hash, i.body, octet_length(i.body)
+    FROM unnest(p_token_hashes, p_ids, p_bodies, p_body_hashes) AS i(token_hash, id, body, body_hash)
+    JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash
+   WHERE NOT limited OR i.id = ANY (admitted)
+  ON CONFLICT DO NOTHING;
+
+  RETURN QUERY
+  WITH stored AS (
+    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key, checked_at)
+    SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source, i.dedup_key,
+           CASE WHEN l.unverified THEN i.received_at END
+      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
+             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
+      JOIN unnest(live_hashes, live_tenants, live_endpoints, live_unverified) AS l(token_hash, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
+     WHERE NOT limited OR i.id = ANY (admitted)
+     ORDER BY i.ord
+    ON CONFLICT (endpoint_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
+    RETURNING id, tenant_id, endpoint_id, duplicate_of, checked_at IS NULL, NULL::text
+  )
+  SELECT * FROM stored;
+
+  -- Repeats: rows with a dedup key that the insert above skipped.
+  IF EXISTS (SELECT 1 FROM unnest(p_dedup_keys) AS k(key) WHERE k.key IS NOT NULL) THEN
+    RETURN QUERY
+    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, duplicate_of, checked_at)
+    SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
+           (SELECT o.id FROM events o WHERE o.endpoint_id = l.endpoint_id AND o.dedup_key = i.dedup_key),
+           CASE WHEN l.unverified THEN i.received_at END
+      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
+             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
+      JOIN unnest(live_hashes, live_tenants, live_endpoints, live_unverified) AS l(token_hash, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
+     WHERE i.dedup_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM events x WHERE x.id = i.id)
+       AND (NOT limited OR i.id = ANY (admitted))
+     ORDER BY i.ord
+    RETURNING id, tenant_id, endpoint_id, duplicate_of, checked_at IS NULL, NULL::text;
+  END IF;
+
+  -- Count what was stored, per tenant and period, in this backend's slot.
+  INSERT INTO tenant_usage (tenant_id, period_start, slot, events_captured)
+  SELECT l.tenant_id, b.period, (pg_backend_pid() % 8)::smallint, count(*)
+    FROM unnest(p_token_hashes, p_ids) AS i(token_hash, id)
+    JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash
+    JOIN unnest(batch_tenants, batch_periods) AS b(tenant_id, period) ON b.tenant_id = l.tenant_id
+   WHERE NOT limited OR i.id = ANY (admitted)
+   GROUP BY l.tenant_id, b.period
+  ON CONFLICT (tenant_id, period_start, slot) DO UPDATE SET events_captured = tenant_usage.events_captured + excluded.events_captured;
+
+  -- The rows that did not fit: refused, nothing stored.
+  IF limited THEN
+    RETURN QUERY
+    SELECT i.id, l.tenant_id, l.endpoint_id, NULL::uuid, false, CASE WHEN b.paused THEN 'paused' ELSE 'allowance' END
+      FROM unnest(p_token_hashes, p_ids) AS i(token_hash, id)
+      JOIN unnest(live_hashes, live_tenants, live_endpoints) AS l(token_hash, tenant_id, endpoint_id) ON l.token_hash = i.token_hash
+      JOIN unnest(batch_tenants, batch_paused) AS b(tenant_id, paused) ON b.tenant_id = l.tenant_id
+     WHERE NOT (i.id = ANY (admitted));
+  END IF;
+END
+$$;
+
+ALTER FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) OWNER TO webhook_relay_ingest;
+REVOKE ALL ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) TO webhook_relay_app;
+GRANT EXECUTE ON FUNCTION relay_allowance_period(boolean, timestamptz), relay_remaining_allowance(uuid, timestamptz) TO webhook_relay_app, webhook_relay_ingest;
