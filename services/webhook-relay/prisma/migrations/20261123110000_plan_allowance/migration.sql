@@ -45,21 +45,6 @@ CREATE FUNCTION relay_allowance_period(p_resets boolean, p_at timestamptz) RETUR
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT CASE WHEN p_resets THEN date_trunc('month', p_at AT TIME ZONE 'UTC')::date ELSE DATE '1970-01-01' END $$;
 
--- Events a tenant may still capture in the current period: NULL = unlimited, 0 when paused.
-CREATE FUNCTION relay_remaining_allowance(p_tenant uuid, p_at timestamptz) RETURNS bigint
-  LANGUAGE sql STABLE
-  SET search_path = public, pg_temp
-  AS $$
-    SELECT CASE
-      WHEN t.capture_paused THEN 0
-      WHEN p.event_allowance IS NULL THEN NULL
-      ELSE greatest(p.event_allowance - coalesce((
-        SELECT sum(u.events_captured) FROM tenant_usage u
-         WHERE u.tenant_id = t.id AND u.period_start = relay_allowance_period(p.allowance_resets, p_at)), 0), 0)
-    END
-    FROM tenants t JOIN plans p ON p.id = t.plan_id WHERE t.id = p_tenant
-  $$;
-
 -- One call stores a whole batch. Rows whose token opens no live endpoint are left out (the caller
 -- answers 404 for them). Rows of a tenant whose capture is paused or whose plan allowance is spent
 -- come back refused ('paused' or 'allowance') and store nothing. A row whose dedup key its endpoint
@@ -70,12 +55,21 @@ CREATE FUNCTION relay_remaining_allowance(p_tenant uuid, p_at timestamptz) RETUR
 -- Allowances: far from the cap, batches count without locks (slot rows per backend); within
 -- 1024 events of it, a per-tenant advisory lock serialises the batches and usage is read again under
 -- it, so an allowance is never exceeded.
+--
+-- events has no foreign keys to endpoints and payloads: each would run a lookup and take a shared row
+-- lock per inserted row (the one endpoint row of a busy endpoint, locked by every concurrent batch).
+-- This function is the only writer of events and guarantees both: the endpoint comes from the live
+-- token it joined, the payload row is inserted by the statement before. Endpoints are only soft-deleted.
+ALTER TABLE "events" DROP CONSTRAINT "events_endpoint_id_fkey";
+ALTER TABLE "events" DROP CONSTRAINT "events_tenant_id_payload_sha256_fkey";
 CREATE FUNCTION relay_capture_batch(
   p_token_hashes bytea[], p_ids uuid[], p_received_at timestamptz[], p_methods text[], p_paths text[],
   p_queries text[], p_headers json[], p_bodies bytea[], p_body_hashes bytea[], p_sources text[], p_dedup_keys text[]
 ) RETURNS TABLE (event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean, refused text)
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
+  -- Every call has the same shape (arrays of a batch): plan each statement once, not once per call.
+  SET plan_cache_mode = force_generic_plan
 AS $$
 #variable_conflict use_column
 DECLARE
@@ -89,7 +83,8 @@ DECLARE
   batch_paused boolean[];
   near_cap uuid[];
   limited boolean;
-  admitted uuid[];
+  -- Per input row, in input order: whether it fits its tenant's allowance (only computed when one is limited).
+  admit boolean[];
   -- The batch's time (the service's clock, as received) decides the period, not the database's.
   batch_at timestamptz := (SELECT max(r.at) FROM unnest(p_received_at) AS r(at));
 BEGIN
@@ -102,37 +97,41 @@ BEGIN
     RETURN;
   END IF;
 
-  -- Allowances of the batch's tenants; near the cap, again under the tenant's lock (in id order: no deadlock).
-  SELECT array_agg(q.id) FILTER (WHERE q.remaining IS NOT NULL AND q.remaining < 1024 AND NOT q.capture_paused)
-    INTO near_cap
-    FROM (SELECT DISTINCT t.id, t.capture_paused, relay_remaining_allowance(t.id, batch_at) AS remaining
-            FROM tenants t WHERE t.id = ANY (live_tenants)) q;
-  IF near_cap IS NOT NULL THEN
+  -- What each tenant of the batch may still capture this period (NULL = unlimited, 0 = paused). Near the
+  -- cap, read again under the tenant's lock (taken in id order: no deadlock), so batches there serialise.
+  FOR pass IN 1..2 LOOP
+    SELECT array_agg(q.id), array_agg(q.remaining), array_agg(q.period), array_agg(q.capture_paused),
+           array_agg(q.id) FILTER (WHERE q.remaining IS NOT NULL AND q.remaining < 1024 AND NOT q.capture_paused)
+      INTO batch_tenants, batch_remaining, batch_periods, batch_paused, near_cap
+      FROM (SELECT t.id, t.capture_paused, relay_allowance_period(p.allowance_resets, batch_at) AS period,
+                   CASE WHEN t.capture_paused THEN 0
+                        WHEN p.event_allowance IS NULL THEN NULL
+                        ELSE greatest(p.event_allowance - coalesce((
+                          SELECT sum(u.events_captured) FROM tenant_usage u
+                           WHERE u.tenant_id = t.id AND u.period_start = relay_allowance_period(p.allowance_resets, batch_at)), 0), 0)
+                   END AS remaining
+              FROM tenants t JOIN plans p ON p.id = t.plan_id
+             WHERE t.id = ANY (live_tenants)) q;
+    EXIT WHEN near_cap IS NULL OR pass = 2;
     PERFORM pg_advisory_xact_lock(hashtextextended('relay_capture_allowance:' || n.id::text, 0))
        FROM unnest(near_cap) AS n(id) ORDER BY n.id;
-  END IF;
-  SELECT array_agg(q.id), array_agg(q.remaining), array_agg(q.period), array_agg(q.capture_paused)
-    INTO batch_tenants, batch_remaining, batch_periods, batch_paused
-    FROM (SELECT DISTINCT t.id, t.capture_paused, relay_remaining_allowance(t.id, batch_at) AS remaining,
-                 relay_allowance_period(p.allowance_resets, batch_at) AS period
-            FROM tenants t JOIN plans p ON p.id = t.plan_id WHERE t.id = ANY (live_tenants)) q;
+  END LOOP;
   limited := EXISTS (SELECT 1 FROM unnest(batch_remaining) AS r(remaining) WHERE r.remaining IS NOT NULL);
 
   -- Which rows fit: per tenant, the first `remaining` in arrival order.
   IF limited THEN
-    SELECT coalesce(array_agg(a.id), '{}') INTO admitted
-      FROM (SELECT i.id, l.tenant_id, row_number() OVER (PARTITION BY l.tenant_id ORDER BY i.ord) AS n
-              FROM unnest(p_token_hashes, p_ids) WITH ORDINALITY AS i(token_hash, id, ord)
-              JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash) a
-      JOIN unnest(batch_tenants, batch_remaining) AS b(tenant_id, remaining) ON b.tenant_id = a.tenant_id
-     WHERE b.remaining IS NULL OR a.n <= b.remaining;
+    SELECT array_agg(coalesce(b.remaining IS NULL OR a.n <= b.remaining, false) ORDER BY a.ord) INTO admit
+      FROM (SELECT i.ord, l.tenant_id, row_number() OVER (PARTITION BY l.tenant_id ORDER BY i.ord) AS n
+              FROM unnest(p_token_hashes) WITH ORDINALITY AS i(token_hash, ord)
+              LEFT JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash) a
+      LEFT JOIN unnest(batch_tenants, batch_remaining) AS b(tenant_id, remaining) ON b.tenant_id = a.tenant_id;
   END IF;
 
   INSERT INTO payloads (tenant_id, sha256, body, size)
   SELECT DISTINCT ON (l.tenant_id, i.body_hash) l.tenant_id, i.body_hash, i.body, octet_length(i.body)
-    FROM unnest(p_token_hashes, p_ids, p_bodies, p_body_hashes) AS i(token_hash, id, body, body_hash)
+    FROM unnest(p_token_hashes, p_bodies, p_body_hashes, admit) AS i(token_hash, body, body_hash, admit)
     JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash
-   WHERE NOT limited OR i.id = ANY (admitted)
+   WHERE NOT limited OR i.admit
   ON CONFLICT DO NOTHING;
 
   RETURN QUERY
@@ -140,10 +139,10 @@ BEGIN
     INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key, checked_at)
     SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source, i.dedup_key,
            CASE WHEN l.unverified THEN i.received_at END
-      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
-             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
+      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
+             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
       JOIN unnest(live_hashes, live_tenants, live_endpoints, live_unverified) AS l(token_hash, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
-     WHERE NOT limited OR i.id = ANY (admitted)
+     WHERE NOT limited OR i.admit
      ORDER BY i.ord
     ON CONFLICT (endpoint_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
     RETURNING id, tenant_id, endpoint_id, duplicate_of, checked_at IS NULL, NULL::text
@@ -157,11 +156,11 @@ BEGIN
     SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
            (SELECT o.id FROM events o WHERE o.endpoint_id = l.endpoint_id AND o.dedup_key = i.dedup_key),
            CASE WHEN l.unverified THEN i.received_at END
-      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys)
-             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, ord)
+      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
+             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
       JOIN unnest(live_hashes, live_tenants, live_endpoints, live_unverified) AS l(token_hash, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
      WHERE i.dedup_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM events x WHERE x.id = i.id)
-       AND (NOT limited OR i.id = ANY (admitted))
+       AND (NOT limited OR i.admit)
      ORDER BY i.ord
     RETURNING id, tenant_id, endpoint_id, duplicate_of, checked_at IS NULL, NULL::text;
   END IF;
@@ -169,10 +168,10 @@ BEGIN
   -- Count what was stored, per tenant and period, in this backend's slot.
   INSERT INTO tenant_usage (tenant_id, period_start, slot, events_captured)
   SELECT l.tenant_id, b.period, (pg_backend_pid() % 8)::smallint, count(*)
-    FROM unnest(p_token_hashes, p_ids) AS i(token_hash, id)
+    FROM unnest(p_token_hashes, admit) AS i(token_hash, admit)
     JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash
     JOIN unnest(batch_tenants, batch_periods) AS b(tenant_id, period) ON b.tenant_id = l.tenant_id
-   WHERE NOT limited OR i.id = ANY (admitted)
+   WHERE NOT limited OR i.admit
    GROUP BY l.tenant_id, b.period
   ON CONFLICT (tenant_id, period_start, slot) DO UPDATE SET events_captured = tenant_usage.events_captured + excluded.events_captured;
 
@@ -180,10 +179,10 @@ BEGIN
   IF limited THEN
     RETURN QUERY
     SELECT i.id, l.tenant_id, l.endpoint_id, NULL::uuid, false, CASE WHEN b.paused THEN 'paused' ELSE 'allowance' END
-      FROM unnest(p_token_hashes, p_ids) AS i(token_hash, id)
+      FROM unnest(p_token_hashes, p_ids, admit) AS i(token_hash, id, admit)
       JOIN unnest(live_hashes, live_tenants, live_endpoints) AS l(token_hash, tenant_id, endpoint_id) ON l.token_hash = i.token_hash
       JOIN unnest(batch_tenants, batch_paused) AS b(tenant_id, paused) ON b.tenant_id = l.tenant_id
-     WHERE NOT (i.id = ANY (admitted));
+     WHERE NOT i.admit;
   END IF;
 END
 $$;
@@ -191,4 +190,4 @@ $$;
 ALTER FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) OWNER TO webhook_relay_ingest;
 REVOKE ALL ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) TO webhook_relay_app;
-GRANT EXECUTE ON FUNCTION relay_allowance_period(boolean, timestamptz), relay_remaining_allowance(uuid, timestamptz) TO webhook_relay_app, webhook_relay_ingest;
+GRANT EXECUTE ON FUNCTION relay_allowance_period(boolean, timestamptz) TO webhook_relay_app, webhook_relay_ingest;
