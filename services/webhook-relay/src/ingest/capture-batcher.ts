@@ -41,14 +41,18 @@ export interface CaptureBatcherOptions {
   maxBatch?: number;
   /** Commits in flight at once; while they run, the next batch fills. */
   maxConcurrentCommits?: number;
+  /** While a commit runs, another starts only for at least this many requests. */
+  minBatchWhileBusy?: number;
   /** Beyond this many waiting requests, capture refuses (503) instead of queueing without bound. */
   maxPending?: number;
   /** Told of every stored request (with the request itself), after its commit. */
   onCaptured?: (captured: Array<{ captured: Captured; request: CaptureRequest }>) => void;
 }
 
+// Bytes go as one binary parameter each (concatenated; hashes are 32 bytes, bodies come with their
+// lengths) and headers as one JSON array: nothing large is escaped into an array literal and parsed back.
 const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify, refused FROM relay_capture_batch(
-  $1::bytea[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::json[], $8::bytea[], $9::bytea[], $10::text[], $11::text[])`;
+  $1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::json, $9::bytea, $10::bytea, $11::bytea, $12::int[])`;
 
 /**
  * Group commit for capture: concurrent requests share one statement and one commit, so the cost of
@@ -61,14 +65,16 @@ export class CaptureBatcher {
   private readonly maxBatch: number;
   private readonly maxConcurrentCommits: number;
   private readonly maxPending: number;
+  private readonly minBatchWhileBusy: number;
 
   constructor(
     private readonly pool: ConnectionPool,
     private readonly options: CaptureBatcherOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 256;
-    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 2;
+    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 4;
     this.maxPending = options.maxPending ?? 20_000;
+    this.minBatchWhileBusy = options.minBatchWhileBusy ?? 24;
   }
 
   /** Resolves after the commit with the stored event, a refusal, or null when the token opens no endpoint. */
@@ -84,6 +90,9 @@ export class CaptureBatcher {
 
   private commitNext(): void {
     while (this.queue.length > 0 && this.commitsInFlight < this.maxConcurrentCommits) {
+      // With a commit already running, a small batch waits for it to end and grows instead: another
+      // commit in flight only pays when it carries enough requests to be worth its fixed cost.
+      if (this.commitsInFlight > 0 && this.queue.length < this.minBatchWhileBusy) return;
       const batch = this.queue.splice(0, this.maxBatch);
       this.commitsInFlight += 1;
       void this.commit(batch).finally(() => {
@@ -100,17 +109,18 @@ export class CaptureBatcher {
         name: 'relay-capture-batch',
         text: CAPTURE,
         values: [
-          requests.map((r) => r.tokenHash),
           requests.map((r) => r.id),
           requests.map((r) => r.receivedAt),
           requests.map((r) => r.method),
           requests.map((r) => r.path),
           requests.map((r) => r.query),
-          requests.map((r) => JSON.stringify(r.headers)),
-          requests.map((r) => r.body),
-          requests.map((r) => r.bodySha256),
           requests.map((r) => r.sourceAddress),
           requests.map((r) => r.dedupKey),
+          JSON.stringify(requests.map((r) => r.headers)),
+          Buffer.concat(requests.map((r) => r.tokenHash)),
+          Buffer.concat(requests.map((r) => r.bodySha256)),
+          Buffer.concat(requests.map((r) => r.body)),
+          requests.map((r) => r.body.length),
         ],
       });
       const byId = new Map(rows.map((row) => [row.event_id, row]));

@@ -63,8 +63,8 @@ CREATE FUNCTION relay_allowance_period(p_resets boolean, p_at timestamptz) RETUR
 ALTER TABLE "events" DROP CONSTRAINT "events_endpoint_id_fkey";
 ALTER TABLE "events" DROP CONSTRAINT "events_tenant_id_payload_sha256_fkey";
 CREATE FUNCTION relay_capture_batch(
-  p_token_hashes bytea[], p_ids uuid[], p_received_at timestamptz[], p_methods text[], p_paths text[],
-  p_queries text[], p_headers json[], p_bodies bytea[], p_body_hashes bytea[], p_sources text[], p_dedup_keys text[]
+  p_ids uuid[], p_received_at timestamptz[], p_methods text[], p_paths text[], p_queries text[], p_sources text[],
+  p_dedup_keys text[], p_all_headers json, p_all_token_hashes bytea, p_all_body_hashes bytea, p_all_bodies bytea, p_body_lengths int[]
 ) RETURNS TABLE (event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean, refused text)
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
@@ -87,6 +87,14 @@ DECLARE
   admit boolean[];
   -- The batch's time (the service's clock, as received) decides the period, not the database's.
   batch_at timestamptz := (SELECT max(r.at) FROM unnest(p_received_at) AS r(at));
+  batch_size int := cardinality(p_ids);
+  -- Bytes and headers arrive whole (one binary parameter each, no array literal to parse), split here.
+  p_token_hashes bytea[] := ARRAY(SELECT substr(p_all_token_hashes, (g - 1) * 32 + 1, 32) FROM generate_series(1, batch_size) AS g ORDER BY g);
+  p_body_hashes bytea[] := ARRAY(SELECT substr(p_all_body_hashes, (g - 1) * 32 + 1, 32) FROM generate_series(1, batch_size) AS g ORDER BY g);
+  p_bodies bytea[] := ARRAY(
+    SELECT substr(p_all_bodies, (sum(b.len) OVER (ORDER BY b.ord) - b.len + 1)::int, b.len)
+      FROM unnest(p_body_lengths) WITH ORDINALITY AS b(len, ord) ORDER BY b.ord);
+  p_headers json[] := ARRAY(SELECT h.value FROM json_array_elements(p_all_headers) WITH ORDINALITY AS h(value, ord) ORDER BY h.ord);
 BEGIN
   -- The batch's few distinct tokens, resolved once (not once per row and statement).
   SELECT array_agg(t.token_hash), array_agg(t.tenant_id), array_agg(t.endpoint_id), array_agg(e.provider IS NULL)
@@ -116,7 +124,8 @@ BEGIN
     PERFORM pg_advisory_xact_lock(hashtextextended('relay_capture_allowance:' || n.id::text, 0))
        FROM unnest(near_cap) AS n(id) ORDER BY n.id;
   END LOOP;
-  limited := EXISTS (SELECT 1 FROM unnest(batch_remaining) AS r(remaining) WHERE r.remaining IS NOT NULL);
+  -- Only a tenant that might not fit the whole batch needs rows counted one by one.
+  limited := EXISTS (SELECT 1 FROM unnest(batch_remaining) AS r(remaining) WHERE r.remaining < batch_size);
 
   -- Which rows fit: per tenant, the first `remaining` in arrival order.
   IF limited THEN
@@ -187,7 +196,7 @@ BEGIN
 END
 $$;
 
-ALTER FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) OWNER TO webhook_relay_ingest;
-REVOKE ALL ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_capture_batch(bytea[], uuid[], timestamptz[], text[], text[], text[], json[], bytea[], bytea[], text[], text[]) TO webhook_relay_app;
+ALTER FUNCTION relay_capture_batch(uuid[], timestamptz[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) OWNER TO webhook_relay_ingest;
+REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], timestamptz[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], timestamptz[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) TO webhook_relay_app;
 GRANT EXECUTE ON FUNCTION relay_allowance_period(boolean, timestamptz) TO webhook_relay_app, webhook_relay_ingest;
