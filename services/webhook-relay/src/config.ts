@@ -43,7 +43,7 @@ export const ConfigSchema = z.object({
   /** Largest request body ingest stores; above it, 413. */
   INGEST_MAX_BODY_BYTES: envInteger(1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
   /** Requests stored by one statement and one commit. */
-  INGEST_BATCH_MAX: envInteger(256, { min: 1, max: 5000 }),
+  INGEST_BATCH_MAX: envInteger(256, { min: 1, max: 1024 }),
   /** Capture commits in flight at once; beyond the first, one starts only for 24 waiting requests or more (small
    *  batches cost PostgreSQL more per row than the wait saves). 4 measured best in bench/webhook-relay. */
   INGEST_CONCURRENT_COMMITS: envInteger(4, { min: 1, max: 64 }),

@@ -53,8 +53,10 @@ CREATE FUNCTION relay_allowance_period(p_resets boolean, p_at timestamptz) RETUR
 -- stored already checked (unattempted). The caller made the ids and matches rows by id.
 --
 -- Allowances: far from the cap, batches count without locks (slot rows per backend); within
--- 1024 events of it, a per-tenant advisory lock serialises the batches and usage is read again under
--- it, so an allowance is never exceeded.
+-- 65,536 events of it, a per-tenant advisory lock serialises the batches and usage is read again under
+-- it. Unlocked batches can only overshoot if the batches in flight at once (replicas x
+-- INGEST_CONCURRENT_COMMITS x INGEST_BATCH_MAX) hold more than 65,536 events; below that the allowance
+-- is exact.
 --
 -- events has no foreign keys to endpoints and payloads: each would run a lookup and take a shared row
 -- lock per inserted row (the one endpoint row of a busy endpoint, locked by every concurrent batch).
@@ -109,7 +111,7 @@ BEGIN
   -- cap, read again under the tenant's lock (taken in id order: no deadlock), so batches there serialise.
   FOR pass IN 1..2 LOOP
     SELECT array_agg(q.id), array_agg(q.remaining), array_agg(q.period), array_agg(q.capture_paused),
-           array_agg(q.id) FILTER (WHERE q.remaining IS NOT NULL AND q.remaining < 1024 AND NOT q.capture_paused)
+           array_agg(q.id) FILTER (WHERE q.remaining IS NOT NULL AND q.remaining < 65536 AND NOT q.capture_paused)
       INTO batch_tenants, batch_remaining, batch_periods, batch_paused, near_cap
       FROM (SELECT t.id, t.capture_paused, relay_allowance_period(p.allowance_resets, batch_at) AS period,
                    CASE WHEN t.capture_paused THEN 0
