@@ -72,7 +72,7 @@ export class CaptureBatcher {
     private readonly options: CaptureBatcherOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 256;
-    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 4;
+    this.maxConcurrentCommits = options.maxConcurrentCommits ?? 2;
     this.maxPending = options.maxPending ?? 20_000;
     this.minBatchWhileBusy = options.minBatchWhileBusy ?? 24;
   }
