@@ -11,6 +11,12 @@ ALTER TABLE "tenants" DROP COLUMN "events_captured";
 -- AlterTable: headers are stored as sent (json), without a parse into jsonb on the capture path.
 ALTER TABLE "events" ALTER COLUMN "headers" SET DATA TYPE JSON;
 
+-- Events by endpoint, newest first, without the tenant in front: under row-level security the planner
+-- cannot estimate `tenant_id = app_current_tenant()` and used this index to bitmap-scan every event of
+-- the tenant (verification slowed down as the table grew). Listing a tenant's events walks the primary key.
+DROP INDEX "events_tenant_id_endpoint_id_id_idx";
+CREATE INDEX "events_endpoint_id_id_idx" ON "events"("endpoint_id", "id");
+
 -- CreateTable
 CREATE TABLE "tenant_usage" (
     "tenant_id" UUID NOT NULL,

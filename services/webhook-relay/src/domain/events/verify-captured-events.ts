@@ -38,7 +38,9 @@ UPDATE events SET verification_state = u.state::verification_state, verification
        provider = u.provider, matched_secret_id = u.matched, verified_at = u.verified_at, checked_at = $8::timestamptz
   FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::text[], $6::uuid[], $7::timestamptz[])
        AS u(id, state, cause, detail, provider, matched, verified_at)
- WHERE events.id = u.id AND events.checked_at IS NULL`;
+ WHERE events.id = u.id AND events.id = ANY ($1::uuid[]) AND events.checked_at IS NULL`;
+// The second id condition is for the planner: it makes the primary key drive the update, instead of a
+// hash join over some scan of the tenant's events (which grows with the table).
 
 interface Loaded {
   id: string;
