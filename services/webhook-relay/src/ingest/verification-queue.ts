@@ -17,8 +17,8 @@ export interface VerificationQueueDeps {
 }
 
 const SWEEP_BATCH = 2000;
-/** Events of one tenant verified in one transaction. */
-const BATCH = 100;
+/** Events of one tenant verified in one transaction, at most. */
+const BATCH = 500;
 // An event younger than this may still be on its way through the in-process queue.
 const SWEEP_GRACE_MS = 10_000;
 
@@ -60,6 +60,8 @@ export class VerificationQueue {
   private pump(): void {
     const limit = this.deps.concurrency ?? 2;
     while (this.running < limit && this.waiting.length > 0) {
+      // A transaction has a fixed cost: while one runs, the next waits until a full batch is there.
+      if (this.running > 0 && this.waiting.length < BATCH) return;
       // The head's tenant, and as many more of its events as a batch holds.
       const tenantId = this.waiting[0]!.tenantId;
       const events: EventToVerify[] = [];

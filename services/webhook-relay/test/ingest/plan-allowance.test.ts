@@ -29,7 +29,11 @@ describe('plan allowances at capture', () => {
 
   /** As if capture had already counted `events` for the tenant in the period (written as the owner). */
   async function alreadyCaptured(tenantId: string, period: string, events: number): Promise<void> {
-    await context.ownerPool.query('INSERT INTO tenant_usage (tenant_id, period_start, slot, events_captured) VALUES ($1, $2, 0, $3)', [tenantId, period, events]);
+    await context.ownerPool.query(
+      `INSERT INTO tenant_usage (tenant_id, period_start, slot, events_captured) VALUES ($1, $2, 0, $3)
+       ON CONFLICT (tenant_id, period_start, slot) DO UPDATE SET events_captured = tenant_usage.events_captured + excluded.events_captured`,
+      [tenantId, period, events],
+    );
   }
 
   const send = (path: string, body: string) => fetch(`${ingest.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
