@@ -1,5 +1,5 @@
 import { openSecret, sealSecret } from '../crypto/secret-box.js';
-import type { TenantKeyring } from '../crypto/tenant-keyring.js';
+import type { TenantKeyring, WrappedKeyStore } from '../crypto/tenant-keyring.js';
 import type { TenantTx } from '../db/prisma.js';
 import { wrappedKeyStore } from '../db/wrapped-key-store.js';
 
@@ -17,8 +17,13 @@ export class SealedValues {
     return sealSecret(dataKey, plaintext, associatedData(tenantId, kind, recordId));
   }
 
-  async open(tx: TenantTx, tenantId: string, kind: SealedKind, recordId: string, sealed: Uint8Array): Promise<string> {
-    const dataKey = await this.keyring.dataKey(tenantId, wrappedKeyStore(tx));
+  open(tx: TenantTx, tenantId: string, kind: SealedKind, recordId: string, sealed: Uint8Array): Promise<string> {
+    return this.openFrom(wrappedKeyStore(tx), tenantId, kind, recordId, sealed);
+  }
+
+  /** As `open`, with the tenant's key read through a given store (the raw-SQL paths). */
+  async openFrom(store: WrappedKeyStore, tenantId: string, kind: SealedKind, recordId: string, sealed: Uint8Array): Promise<string> {
+    const dataKey = await this.keyring.dataKey(tenantId, store);
     return openSecret(dataKey, Buffer.from(sealed), associatedData(tenantId, kind, recordId)).toString('utf8');
   }
 }

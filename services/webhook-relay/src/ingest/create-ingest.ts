@@ -14,10 +14,10 @@ export interface Ingest {
 const SWEEP_INTERVAL_MS = 5_000;
 
 /** The ingest listener with its batcher and the verification that follows each commit. */
-export function createIngest(resources: Pick<Resources, 'pool' | 'tenants' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: { maxBodyBytes: number; maxBatch: number; concurrentCommits?: number; sweep?: boolean }): Ingest {
-  const { pool, tenants, runtime, sealed, logger } = resources;
+export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: { maxBodyBytes: number; maxBatch: number; concurrentCommits?: number; sweep?: boolean }): Ingest {
+  const { pool, runtime, sealed, logger } = resources;
   const ingestBase = resources.config.ingestBaseUrl;
-  const verification = new VerificationQueue({ pool, tenants, runtime, sealed, logger, ingestBase });
+  const verification = new VerificationQueue({ pool, runtime, sealed, logger, ingestBase });
   const batcher = new CaptureBatcher(pool, {
     maxBatch: options.maxBatch,
     maxConcurrentCommits: options.concurrentCommits,

@@ -1,13 +1,12 @@
 import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
-import type { TenantDatabase } from '../db/tenant-database.js';
+import { withTenantSql } from '../db/tenant-sql.js';
 import { verifyCapturedEvents, type EventToVerify } from '../domain/events/verify-captured-events.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
 
 export interface VerificationQueueDeps {
   pool: ConnectionPool;
-  tenants: TenantDatabase;
   runtime: Runtime;
   sealed: SealedValues;
   logger: Logger;
@@ -79,9 +78,9 @@ export class VerificationQueue {
   }
 
   private async verify(tenantId: string, events: EventToVerify[]): Promise<void> {
-    const { tenants, runtime, sealed, ingestBase } = this.deps;
+    const { pool, runtime, sealed, ingestBase } = this.deps;
     try {
-      await tenants.run(tenantId, (tx) => verifyCapturedEvents({ tx, tenantId, events, runtime, sealed, ingestBase }));
+      await withTenantSql(pool, tenantId, (sql) => verifyCapturedEvents({ sql, tenantId, events, runtime, sealed, ingestBase }));
     } catch (error) {
       // Left unchecked: the next sweep tries again.
       this.deps.logger.warn({ err: error, events: events.length }, 'could not verify captured events; will retry');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { assertRowLevelSecurityApplies } from '../../src/db/app-role-check.js';
+import { withTenantSql } from '../../src/db/tenant-sql.js';
 import { api, createTestContext, type TestContext } from '../helpers/test-app.js';
 
 // Straight to PostgreSQL as the application role, past every line of application code: the
@@ -66,6 +67,23 @@ describe('row-level security, connected as the application role', () => {
     expect(changed.rowCount).toBe(0);
     const deleted = await inTenant(tenantA.tenantId, () => app.query('DELETE FROM endpoints WHERE id = $1', [endpointOfB]));
     expect(deleted.rowCount).toBe(0);
+  });
+
+  it("scopes withTenantSql's raw connection to its tenant, and rolls back all of the work when it fails", async () => {
+    const seen = await withTenantSql(context.pool, tenantA.tenantId, async (sql) => (await sql.query<{ name: string }>('SELECT name FROM endpoints')).rows);
+    expect(seen.map((row) => row.name)).toEqual(['a-orders']);
+
+    await expect(
+      withTenantSql(context.pool, tenantA.tenantId, async (sql) => {
+        await sql.query("UPDATE endpoints SET name = 'renamed'");
+        throw new Error('fails after writing');
+      }),
+    ).rejects.toThrow('fails after writing');
+    const after = await withTenantSql(context.pool, tenantA.tenantId, async (sql) => (await sql.query<{ name: string }>('SELECT name FROM endpoints')).rows);
+    expect(after.map((row) => row.name)).toEqual(['a-orders']);
+    // The connection went back to the pool without the tenant: the next user of it sees nothing.
+    const { rows } = await context.pool.query('SELECT count(*)::int AS n FROM endpoints');
+    expect(rows[0].n).toBe(0);
   });
 
   it('may not update or delete audit entries, even its own tenant\'s', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
+import { withTenantSql } from '../../src/db/tenant-sql.js';
 import { verifyCapturedEvents } from '../../src/domain/events/verify-captured-events.js';
 import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
@@ -61,8 +62,8 @@ describe('verification after capture', () => {
     const { event_id } = (await response.json()) as { event_id: string };
     await ingest.ingest.verification.idle();
     await context.ownerPool.query('UPDATE events SET checked_at = NULL WHERE id = $1', [event_id]);
-    const outcomes = await context.deps.tenants.run(tenant.tenantId, (tx) =>
-      verifyCapturedEvents({ tx, tenantId: tenant.tenantId, events: [{ id: event_id }], runtime: context.runtime, sealed: context.deps.sealed, ingestBase: 'http://x', verify: () => { throw new Error('verifier bug'); } }),
+    const outcomes = await withTenantSql(context.pool, tenant.tenantId, (sql) =>
+      verifyCapturedEvents({ sql, tenantId: tenant.tenantId, events: [{ id: event_id }], runtime: context.runtime, sealed: context.deps.sealed, ingestBase: 'http://x', verify: () => { throw new Error('verifier bug'); } }),
     );
     expect(outcomes.get(event_id)).toMatchObject({ state: 'unattempted', detail: { error: 'verifier_error' } });
     const event = (await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body;

@@ -1,4 +1,5 @@
-import type { TenantTx } from '../../db/prisma.js';
+import type { SqlClient } from '../../db/tenant-sql.js';
+import { sqlWrappedKeyStore } from '../../db/wrapped-key-store.js';
 import type { CapturedRequestView, VerificationOutcome, VerificationSecret } from '../../verification/types.js';
 import { verifyRequest } from '../../verification/verify-request.js';
 import { isActiveSecret } from '../provider-secrets/store-provider-secret.js';
@@ -12,7 +13,8 @@ export interface EventToVerify {
 }
 
 export interface VerifyCapturedEventsOptions {
-  tx: TenantTx;
+  /** A transaction with the tenant set (withTenantSql). */
+  sql: SqlClient;
   tenantId: string;
   events: EventToVerify[];
   runtime: Runtime;
@@ -22,8 +24,8 @@ export interface VerifyCapturedEventsOptions {
   verify?: typeof verifyRequest;
 }
 
-// Raw SQL throughout: this runs for every captured event, and Prisma's relation loading would cost
-// more than the checks themselves.
+// Raw SQL on a plain connection throughout: this runs for every captured event, and Prisma's query
+// layer cost more CPU than the checks themselves.
 const LOAD = `
 SELECT e.id, e.endpoint_id, e.method, e.path, e.query, e.headers, p.body
   FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
@@ -59,12 +61,12 @@ interface Loaded {
  * as an unattempted check with its reason; the event itself is never touched otherwise.
  */
 export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions): Promise<Map<string, VerificationOutcome>> {
-  const { tx, runtime } = options;
+  const { sql, runtime } = options;
   const toCheck = new Map<string, { endpointId: string; request: CapturedRequestView }>();
   for (const event of options.events) if (event.held) toCheck.set(event.id, event.held);
   const missing = options.events.filter((event) => !event.held).map((event) => event.id);
   if (missing.length) {
-    for (const row of await tx.$queryRawUnsafe<Loaded[]>(LOAD, missing)) {
+    for (const row of (await sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD, values: [missing] })).rows) {
       const request = { method: row.method, url: `${options.ingestBase}${row.path}${row.query ? `?${row.query}` : ''}`, headers: row.headers, body: Buffer.from(row.body) };
       toCheck.set(row.id, { endpointId: row.endpoint_id, request });
     }
@@ -83,17 +85,20 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
     }
   }
   const rows = [...outcomes];
-  await tx.$executeRawUnsafe(
-    RECORD,
-    rows.map(([id]) => id),
-    rows.map(([, outcome]) => outcome.state),
-    rows.map(([, outcome]) => outcome.cause),
-    rows.map(([, outcome]) => (outcome.detail ? JSON.stringify(outcome.detail) : null)),
-    rows.map(([, outcome]) => outcome.provider),
-    rows.map(([, outcome]) => outcome.matchedSecretId),
-    rows.map(([, outcome]) => (outcome.state === 'verified' || outcome.state === 'authenticated' ? now : null)),
-    now,
-  );
+  await sql.query({
+    name: 'relay-verify-record',
+    text: RECORD,
+    values: [
+      rows.map(([id]) => id),
+      rows.map(([, outcome]) => outcome.state),
+      rows.map(([, outcome]) => outcome.cause),
+      rows.map(([, outcome]) => (outcome.detail ? JSON.stringify(outcome.detail) : null)),
+      rows.map(([, outcome]) => outcome.provider),
+      rows.map(([, outcome]) => outcome.matchedSecretId),
+      rows.map(([, outcome]) => (outcome.state === 'verified' || outcome.state === 'authenticated' ? now : null)),
+      now,
+    ],
+  });
   return outcomes;
 }
 
@@ -107,13 +112,14 @@ interface SettingsRow {
 
 /** Each endpoint's provider and its active secrets, opened with the tenant's data key. */
 async function endpointSettings(options: VerifyCapturedEventsOptions, endpointIds: string[], now: Date): Promise<Map<string, { provider: string | null; secrets: VerificationSecret[] }>> {
-  const { tx, tenantId, sealed } = options;
+  const { sql, tenantId, sealed } = options;
   const result = new Map<string, { provider: string | null; secrets: VerificationSecret[] }>();
-  for (const row of await tx.$queryRawUnsafe<SettingsRow[]>(SETTINGS, endpointIds)) {
+  const keys = sqlWrappedKeyStore(sql);
+  for (const row of (await sql.query<SettingsRow>({ name: 'relay-verify-settings', text: SETTINGS, values: [endpointIds] })).rows) {
     const entry = result.get(row.endpoint_id) ?? { provider: row.provider, secrets: [] };
     result.set(row.endpoint_id, entry);
     if (row.secret_id && row.secret_ciphertext && isActiveSecret({ revokedAt: null, expiresAt: row.expires_at }, now)) {
-      entry.secrets.push({ id: row.secret_id, value: await sealed.open(tx, tenantId, 'provider_secret', row.secret_id, row.secret_ciphertext) });
+      entry.secrets.push({ id: row.secret_id, value: await sealed.openFrom(keys, tenantId, 'provider_secret', row.secret_id, row.secret_ciphertext) });
     }
   }
   return result;
