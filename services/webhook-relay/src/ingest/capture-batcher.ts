@@ -52,7 +52,7 @@ export interface CaptureBatcherOptions {
 // Bytes go as one binary parameter each (concatenated; hashes are 32 bytes, bodies come with their
 // lengths) and headers as one JSON array: nothing large is escaped into an array literal and parsed back.
 const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify, refused FROM relay_capture_batch(
-  $1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::json, $9::bytea, $10::bytea, $11::bytea, $12::int[])`;
+  $1::uuid[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::json, $9::bytea, $10::bytea, $11::bytea, $12::int[])`;
 
 /**
  * Group commit for capture: concurrent requests share one statement and one commit, so the cost of
@@ -74,7 +74,7 @@ export class CaptureBatcher {
     this.maxBatch = options.maxBatch ?? 256;
     this.maxConcurrentCommits = options.maxConcurrentCommits ?? 2;
     this.maxPending = options.maxPending ?? 20_000;
-    this.minBatchWhileBusy = options.minBatchWhileBusy ?? 24;
+    this.minBatchWhileBusy = options.minBatchWhileBusy ?? 40;
   }
 
   /** Resolves after the commit with the stored event, a refusal, or null when the token opens no endpoint. */
@@ -110,7 +110,7 @@ export class CaptureBatcher {
         text: CAPTURE,
         values: [
           requests.map((r) => r.id),
-          requests.map((r) => r.receivedAt),
+          requests.map((r) => r.receivedAt.getTime()),
           requests.map((r) => r.method),
           requests.map((r) => r.path),
           requests.map((r) => r.query),

@@ -93,12 +93,9 @@ function drainThen(req: IncomingMessage, then: () => void): void {
 function answer(res: ServerResponse, status: number, body: unknown, close = false): void {
   if (res.headersSent) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...(close ? { Connection: 'close' } : {}),
-  });
+  // A flat list: node:http takes it without walking an object on every answer.
+  const headers = ['Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(text)), 'Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff'];
+  if (close) headers.push('Connection', 'close');
+  res.writeHead(status, headers);
   res.end(text);
 }

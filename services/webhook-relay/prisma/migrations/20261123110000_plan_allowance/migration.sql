@@ -71,7 +71,7 @@ CREATE FUNCTION relay_allowance_period(p_resets boolean, p_at timestamptz) RETUR
 ALTER TABLE "events" DROP CONSTRAINT "events_endpoint_id_fkey";
 ALTER TABLE "events" DROP CONSTRAINT "events_tenant_id_payload_sha256_fkey";
 CREATE FUNCTION relay_capture_batch(
-  p_ids uuid[], p_received_at timestamptz[], p_methods text[], p_paths text[], p_queries text[], p_sources text[],
+  p_ids uuid[], p_received_ms float8[], p_methods text[], p_paths text[], p_queries text[], p_sources text[],
   p_dedup_keys text[], p_all_headers json, p_all_token_hashes bytea, p_all_body_hashes bytea, p_all_bodies bytea, p_body_lengths int[]
 ) RETURNS TABLE (event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean, refused text)
   LANGUAGE plpgsql SECURITY DEFINER
@@ -94,7 +94,9 @@ DECLARE
   -- Per input row, in input order: whether it fits its tenant's allowance (only computed when one is limited).
   admit boolean[];
   -- The batch's time (the service's clock, as received) decides the period, not the database's.
-  batch_at timestamptz := (SELECT max(r.at) FROM unnest(p_received_at) AS r(at));
+  -- Received times come as epoch milliseconds (cheaper to send than timestamp text).
+  p_received_at timestamptz[] := ARRAY(SELECT to_timestamp(r.ms / 1000.0) FROM unnest(p_received_ms) WITH ORDINALITY AS r(ms, ord) ORDER BY r.ord);
+  batch_at timestamptz := to_timestamp((SELECT max(r.ms) FROM unnest(p_received_ms) AS r(ms)) / 1000.0);
   batch_size int := cardinality(p_ids);
   -- Bytes and headers arrive whole (one binary parameter each, no array literal to parse), split here.
   p_token_hashes bytea[] := ARRAY(SELECT substr(p_all_token_hashes, (g - 1) * 32 + 1, 32) FROM generate_series(1, batch_size) AS g ORDER BY g);
@@ -204,7 +206,7 @@ BEGIN
 END
 $$;
 
-ALTER FUNCTION relay_capture_batch(uuid[], timestamptz[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) OWNER TO webhook_relay_ingest;
-REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], timestamptz[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], timestamptz[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) TO webhook_relay_app;
+ALTER FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) OWNER TO webhook_relay_ingest;
+REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) TO webhook_relay_app;
 GRANT EXECUTE ON FUNCTION relay_allowance_period(boolean, timestamptz) TO webhook_relay_app, webhook_relay_ingest;
