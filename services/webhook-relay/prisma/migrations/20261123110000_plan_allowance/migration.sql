@@ -66,7 +66,7 @@ CREATE FUNCTION relay_allowance_period(p_resets boolean, p_at timestamptz) RETUR
 --
 -- events has no foreign keys to endpoints and payloads: each would run a lookup and take a shared row
 -- lock per inserted row (the one endpoint row of a busy endpoint, locked by every concurrent batch).
--- This function is the only writer of events and guarantees both: the endpoint comes from the live
+-- This function writes the events of capture and guarantees both: the endpoint comes from the live
 -- token it joined, the payload row is inserted by the statement before. Endpoints are only soft-deleted.
 ALTER TABLE "events" DROP CONSTRAINT "events_endpoint_id_fkey";
 ALTER TABLE "events" DROP CONSTRAINT "events_tenant_id_payload_sha256_fkey";
