@@ -2,7 +2,7 @@
 // in clear except the two shown once: a new API key and an ingest URL asked for explicitly.
 import { isUtf8 } from 'node:buffer';
 import type { Usage } from '@workspace/contracts';
-import type { ApiKey, AuditEntry, Event, Payload, ProviderSecret } from '../generated/prisma/client.js';
+import type { ApiKey, AuditEntry, Event, EventCheck, Payload, ProviderSecret } from '../generated/prisma/client.js';
 import { API_KEY_PREFIX } from '../config.js';
 import type { EndpointWithToken } from '../domain/endpoints/endpoint-view.js';
 import { maskedIngestUrl } from '../domain/endpoints/ingest-token.js';
@@ -58,7 +58,12 @@ const headerValue = (headers: unknown, name: string): string | null => {
   return pair ? pair[1] : null;
 };
 
-export function presentEventSummary(event: Event & { payload: { size: number } }) {
+type EventWithCheck = Event & { check: EventCheck | null };
+
+// No result yet (a check is due, or there is nothing to check): unattempted.
+const stateOf = (event: EventWithCheck) => event.check?.state ?? 'unattempted';
+
+export function presentEventSummary(event: EventWithCheck & { payload: { size: number } }) {
   return {
     id: event.id,
     endpoint_id: event.endpointId,
@@ -66,13 +71,13 @@ export function presentEventSummary(event: Event & { payload: { size: number } }
     method: event.method,
     content_type: headerValue(event.headers, 'content-type'),
     size: event.payload.size,
-    provider: event.provider,
-    verification: { state: event.verificationState, cause: event.verificationCause },
+    provider: event.check?.provider ?? null,
+    verification: { state: stateOf(event), cause: event.check?.cause ?? null },
     duplicate_of: event.duplicateOf,
   };
 }
 
-export function presentEventDetail(event: Event & { payload: Payload }) {
+export function presentEventDetail(event: EventWithCheck & { payload: Payload }) {
   const body = Buffer.from(event.payload.body);
   const text = isUtf8(body);
   return {
@@ -83,18 +88,18 @@ export function presentEventDetail(event: Event & { payload: Payload }) {
     source_address: event.sourceAddress,
     body: { encoding: text ? 'utf8' : 'base64', data: body.toString(text ? 'utf8' : 'base64'), sha256: Buffer.from(event.payloadSha256).toString('hex') },
     verification: {
-      state: event.verificationState,
-      cause: event.verificationCause,
-      detail: (event.verificationDetail ?? unverifiedHint(event)) as Record<string, unknown> | null,
-      matched_secret_id: event.matchedSecretId,
-      verified_at: iso(event.verifiedAt),
+      state: stateOf(event),
+      cause: event.check?.cause ?? null,
+      detail: (event.check?.detail ?? unverifiedHint(event)) as Record<string, unknown> | null,
+      matched_secret_id: event.check?.matchedSecretId ?? null,
+      verified_at: iso(event.check?.verifiedAt ?? null),
     },
   };
 }
 
 // An endpoint without a provider verifies nothing; the headers may still say which provider to set.
-function unverifiedHint(event: Event): Record<string, unknown> | null {
-  if (event.provider !== null || event.verificationState !== 'unattempted') return null;
+function unverifiedHint(event: EventWithCheck): Record<string, unknown> | null {
+  if (event.check || event.toVerify) return null;
   const detected = detectProvider(event.headers as Array<[string, string]>);
   return detected ? { detected_provider: detected } : null;
 }

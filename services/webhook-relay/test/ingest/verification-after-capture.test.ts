@@ -61,7 +61,7 @@ describe('verification after capture', () => {
     const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body: 'boom' });
     const { event_id } = (await response.json()) as { event_id: string };
     await ingest.ingest.verification.idle();
-    await context.ownerPool.query('UPDATE events SET checked_at = NULL WHERE id = $1', [event_id]);
+    await context.ownerPool.query('DELETE FROM event_checks WHERE event_id = $1', [event_id]);
     const outcomes = await withTenantSql(context.pool, tenant.tenantId, (sql) =>
       verifyCapturedEvents({ sql, tenantId: tenant.tenantId, events: [{ id: event_id }], runtime: context.runtime, sealed: context.deps.sealed, ingestBase: 'http://x', verify: () => { throw new Error('verifier bug'); } }),
     );
@@ -75,9 +75,31 @@ describe('verification after capture', () => {
     const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: signed(body, 'msg_late') });
     const { event_id } = (await response.json()) as { event_id: string };
     await ingest.ingest.verification.idle();
-    await context.ownerPool.query("UPDATE events SET checked_at = NULL, verification_state = 'unattempted', received_at = received_at - interval '1 minute' WHERE id = $1", [event_id]);
+    await context.ownerPool.query('DELETE FROM event_checks WHERE event_id = $1', [event_id]);
+    await context.ownerPool.query("UPDATE events SET received_at = received_at - interval '1 minute' WHERE id = $1", [event_id]);
+    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('unattempted');
     expect(await ingest.ingest.verification.sweep()).toBeGreaterThanOrEqual(1);
     await ingest.ingest.verification.idle();
     expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('verified');
+    // Everything before the grace period is checked now: the next sweep starts after it and finds nothing.
+    expect(await ingest.ingest.verification.sweep()).toBe(0);
+  });
+
+  it('records a result once and never rewrites the event row: a second check of the same event changes nothing', async () => {
+    const body = '{"once": true}';
+    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: signed(body, 'msg_once') });
+    const { event_id } = (await response.json()) as { event_id: string };
+    await ingest.ingest.verification.idle();
+    await withTenantSql(context.pool, tenant.tenantId, (sql) =>
+      verifyCapturedEvents({ sql, tenantId: tenant.tenantId, events: [{ id: event_id, held: { endpointId: endpoint.id, request: { method: 'POST', url: 'http://x', headers: [], body: Buffer.from(body) } } }], runtime: context.runtime, sealed: context.deps.sealed, ingestBase: 'http://x' }),
+    );
+    // The second check (without the signature headers) would have failed: the first result stands.
+    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('verified');
+    // The event row is still the one capture wrote, in the same transaction as its payload.
+    const { rows } = await context.ownerPool.query(
+      'SELECT e.xmin::text = p.xmin::text AS untouched FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 WHERE e.id = $1',
+      [event_id],
+    );
+    expect(rows[0].untouched).toBe(true);
   });
 });

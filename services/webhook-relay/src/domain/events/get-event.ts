@@ -1,11 +1,11 @@
-import type { Event, Payload } from '../../generated/prisma/client.js';
+import type { Event, Payload, EventCheck } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { RelayError } from '../relay-error.js';
 
-export type EventWithPayload = Event & { payload: Payload };
+export type EventWithPayload = Event & { payload: Payload; check: EventCheck | null };
 
 export async function getEvent(options: { tx: TenantTx; eventId: string }): Promise<EventWithPayload> {
-  const event = await options.tx.event.findUnique({ where: { id: options.eventId }, include: { payload: true } });
+  const event = await options.tx.event.findUnique({ where: { id: options.eventId }, include: { payload: true, check: true } });
   if (!event) throw new RelayError('not_found', `event ${options.eventId} not found`);
   return event;
 }

@@ -1,8 +1,8 @@
-import type { Event } from '../../generated/prisma/client.js';
+import type { Event, EventCheck } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { decodeCursor, firstIdAt, toPage, type Page, type PageRequest } from '../pagination.js';
 
-export type EventWithSize = Event & { payload: { size: number } };
+export type EventWithSize = Event & { payload: { size: number }; check: EventCheck | null };
 
 export interface ListEventsOptions {
   tx: TenantTx;
@@ -25,7 +25,7 @@ export async function listEvents(options: ListEventsOptions): Promise<Page<Event
       ...(options.endpointId ? { endpointId: options.endpointId } : {}),
       ...(Object.keys(id).length ? { id } : {}),
     },
-    include: { payload: { select: { size: true } } },
+    include: { payload: { select: { size: true } }, check: true },
     orderBy: { id: 'desc' },
     take: options.page.limit + 1,
   });

@@ -29,20 +29,19 @@ export interface VerifyCapturedEventsOptions {
 const LOAD = `
 SELECT e.id, e.endpoint_id, e.method, e.path, e.query, e.headers, p.body
   FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
- WHERE e.id = ANY($1::uuid[]) AND e.checked_at IS NULL`;
+ WHERE e.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)`;
 const SETTINGS = `
 SELECT ep.id AS endpoint_id, ep.provider, s.id AS secret_id, s.secret_ciphertext, s.expires_at
   FROM endpoints ep LEFT JOIN provider_secrets s ON s.endpoint_id = ep.id AND s.revoked_at IS NULL
  WHERE ep.id = ANY($1::uuid[])
  ORDER BY s.id DESC`;
+// Insert-only: a result is written once (the first wins when two replicas checked the same event).
 const RECORD = `
-UPDATE events SET verification_state = u.state::verification_state, verification_cause = u.cause, verification_detail = u.detail,
-       provider = u.provider, matched_secret_id = u.matched, verified_at = u.verified_at, checked_at = $8::timestamptz
+INSERT INTO event_checks (event_id, tenant_id, state, cause, detail, provider, matched_secret_id, verified_at, checked_at)
+SELECT u.id, app_current_tenant(), u.state::verification_state, u.cause, u.detail, u.provider, u.matched, u.verified_at, $8::timestamptz
   FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::text[], $6::uuid[], $7::timestamptz[])
        AS u(id, state, cause, detail, provider, matched, verified_at)
- WHERE events.id = u.id AND events.id = ANY ($1::uuid[]) AND events.checked_at IS NULL`;
-// The second id condition is for the planner: it makes the primary key drive the update, instead of a
-// hash join over some scan of the tenant's events (which grows with the table).
+ON CONFLICT (event_id) DO NOTHING`;
 
 interface Loaded {
   id: string;

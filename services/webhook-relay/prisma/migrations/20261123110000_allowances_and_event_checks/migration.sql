@@ -1,4 +1,5 @@
--- Plan allowances enforced at capture, and a leaner capture statement.
+-- Plan allowances enforced at capture, a leaner capture statement, and verification results written
+-- insert-only to event_checks instead of updating the event row.
 --
 -- tenant_usage counts the events each tenant captured per allowance period: a calendar month (UTC)
 -- for plans whose allowance resets, 1970-01-01 for the free plan's allowance that is spent once.
@@ -56,7 +57,7 @@ CREATE FUNCTION relay_allowance_period(p_resets boolean, p_at timestamptz) RETUR
 -- come back refused ('paused' or 'allowance') and store nothing. A row whose dedup key its endpoint
 -- already has is still stored, without the key and pointing at the original (duplicate_of): capture
 -- first, deduplicate after. Events of endpoints without a provider have nothing to verify and are
--- stored already checked (unattempted). The caller made the ids and matches rows by id.
+-- stored with nothing to verify (to_verify false). The caller made the ids and matches rows by id.
 --
 -- Allowances: far from the cap, batches count without locks (slot rows per backend); within
 -- 65,536 events of it, a per-tenant advisory lock serialises the batches and usage is read again under
@@ -155,33 +156,33 @@ BEGIN
 
   RETURN QUERY
   WITH stored AS (
-    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key, checked_at)
+    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key, to_verify)
     SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source, i.dedup_key,
-           CASE WHEN l.unverified THEN i.received_at END
+           NOT l.unverified
       FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
              WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
       JOIN unnest(live_hashes, live_tenants, live_endpoints, live_unverified) AS l(token_hash, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
      WHERE NOT limited OR i.admit
      ORDER BY i.ord
     ON CONFLICT (endpoint_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
-    RETURNING id, tenant_id, endpoint_id, duplicate_of, checked_at IS NULL, NULL::text
+    RETURNING id, tenant_id, endpoint_id, duplicate_of, to_verify, NULL::text
   )
   SELECT * FROM stored;
 
   -- Repeats: rows with a dedup key that the insert above skipped.
   IF EXISTS (SELECT 1 FROM unnest(p_dedup_keys) AS k(key) WHERE k.key IS NOT NULL) THEN
     RETURN QUERY
-    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, duplicate_of, checked_at)
+    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, duplicate_of, to_verify)
     SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
            (SELECT o.id FROM events o WHERE o.endpoint_id = l.endpoint_id AND o.dedup_key = i.dedup_key),
-           CASE WHEN l.unverified THEN i.received_at END
+           NOT l.unverified
       FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
              WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
       JOIN unnest(live_hashes, live_tenants, live_endpoints, live_unverified) AS l(token_hash, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
      WHERE i.dedup_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM events x WHERE x.id = i.id)
        AND (NOT limited OR i.admit)
      ORDER BY i.ord
-    RETURNING id, tenant_id, endpoint_id, duplicate_of, checked_at IS NULL, NULL::text;
+    RETURNING id, tenant_id, endpoint_id, duplicate_of, to_verify, NULL::text;
   END IF;
 
   -- Count what was stored, per tenant and period, in this backend's slot.
@@ -210,3 +211,89 @@ ALTER FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], tex
 REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) TO webhook_relay_app;
 GRANT EXECUTE ON FUNCTION relay_allowance_period(boolean, timestamptz) TO webhook_relay_app, webhook_relay_ingest;
+
+-- Verification results: one row per checked event, inserted once. Updating the event row instead cost a
+-- whole new version of it (never HOT: pages are full and the unchecked index's predicate changed) plus
+-- dead tuples for vacuum, for every event.
+CREATE TABLE "event_checks" (
+    "event_id" UUID NOT NULL,
+    "tenant_id" UUID NOT NULL,
+    "state" "verification_state" NOT NULL,
+    "cause" VARCHAR(64),
+    "detail" JSONB,
+    "provider" VARCHAR(64),
+    "matched_secret_id" UUID,
+    "verified_at" TIMESTAMPTZ(3),
+    "checked_at" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "event_checks_pkey" PRIMARY KEY ("event_id")
+);
+ALTER TABLE event_checks ENABLE ROW LEVEL SECURITY;
+ALTER TABLE event_checks FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON event_checks USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+-- Results are written once and never changed by the application.
+GRANT SELECT, INSERT ON event_checks TO webhook_relay_app;
+
+ALTER TABLE "events" ADD COLUMN "to_verify" BOOLEAN NOT NULL DEFAULT false;
+
+-- Results recorded so far move over; events still unchecked (checked_at null) are due a check.
+INSERT INTO event_checks (event_id, tenant_id, state, cause, detail, provider, matched_secret_id, verified_at, checked_at)
+SELECT id, tenant_id, verification_state, verification_cause, verification_detail, provider, matched_secret_id, verified_at, checked_at
+  FROM events WHERE checked_at IS NOT NULL AND (provider IS NOT NULL OR verification_cause IS NOT NULL OR verification_state <> 'unattempted');
+UPDATE events SET to_verify = true WHERE checked_at IS NULL OR provider IS NOT NULL;
+
+DROP INDEX "events_unchecked_idx";
+ALTER TABLE "events" DROP COLUMN "verification_state",
+  DROP COLUMN "verification_cause",
+  DROP COLUMN "verification_detail",
+  DROP COLUMN "provider",
+  DROP COLUMN "matched_secret_id",
+  DROP COLUMN "verified_at",
+  DROP COLUMN "checked_at";
+
+-- Events due a check, by time: the sweep reads the recent end of it only (from its mark on).
+CREATE INDEX "events_to_verify_idx" ON "events" ("received_at") WHERE "to_verify";
+
+-- Where the sweep resumes: every event due a check received before this has its result (or is being
+-- checked by whoever found it). One row; only the sweep function reads and moves it.
+CREATE TABLE verification_sweep (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  resume_from timestamptz NOT NULL
+);
+INSERT INTO verification_sweep (resume_from) VALUES ('-infinity');
+GRANT SELECT, UPDATE ON verification_sweep TO webhook_relay_ingest;
+GRANT SELECT ON event_checks TO webhook_relay_ingest;
+CREATE POLICY sweep_read ON event_checks FOR SELECT TO webhook_relay_ingest USING (true);
+
+DROP FUNCTION relay_unchecked_events(timestamptz, int);
+
+-- Events due a check that have no result and were received in [mark, p_received_before): tenant and id
+-- only, oldest first. The mark then moves to the oldest one returned, or to p_received_before when there
+-- are none, so later sweeps read only the recent end of the index. p_received_before must lie a grace
+-- period behind every replica's clock (events are committed within it).
+CREATE FUNCTION relay_unchecked_events(p_received_before timestamptz, p_limit int)
+  RETURNS TABLE (tenant_id uuid, event_id uuid)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+#variable_conflict use_column
+DECLARE
+  mark timestamptz;
+  found_tenants uuid[];
+  found_ids uuid[];
+  oldest timestamptz;
+BEGIN
+  SELECT s.resume_from INTO mark FROM verification_sweep s FOR UPDATE;
+  SELECT array_agg(d.tenant_id ORDER BY d.received_at, d.id), array_agg(d.id ORDER BY d.received_at, d.id), min(d.received_at)
+    INTO found_tenants, found_ids, oldest
+    FROM (SELECT ev.tenant_id, ev.id, ev.received_at FROM events ev
+           WHERE ev.to_verify AND ev.received_at >= mark AND ev.received_at < p_received_before
+             AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = ev.id)
+           ORDER BY ev.received_at LIMIT p_limit) d;
+  UPDATE verification_sweep SET resume_from = greatest(mark, coalesce(oldest, p_received_before));
+  RETURN QUERY SELECT * FROM unnest(found_tenants, found_ids);
+END
+$$;
+ALTER FUNCTION relay_unchecked_events(timestamptz, int) OWNER TO webhook_relay_ingest;
+REVOKE ALL ON FUNCTION relay_unchecked_events(timestamptz, int) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_unchecked_events(timestamptz, int) TO webhook_relay_app;
