@@ -41,8 +41,19 @@ export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'se
   const server = createIngestServer({ resolver: new TokenResolver(pool), batcher, runtime, logger, maxBodyBytes: options.maxBodyBytes });
   let timer: NodeJS.Timeout | undefined;
   if (options.sweep !== false) {
-    const sweep = () => verification.sweep().catch((error: unknown) => logger.warn({ err: error }, 'could not look for unverified events'));
-    void sweep();
+    let sweeping = false;
+    // One sweep at a time: a long one (draining a backlog) is not joined by the next tick.
+    const sweep = () => {
+      if (sweeping) return;
+      sweeping = true;
+      void verification
+        .sweep()
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not look for unverified events'))
+        .finally(() => {
+          sweeping = false;
+        });
+    };
+    sweep();
     timer = setInterval(sweep, SWEEP_INTERVAL_MS);
     timer.unref();
   }

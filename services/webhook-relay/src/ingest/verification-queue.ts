@@ -16,6 +16,7 @@ export interface VerificationQueueDeps {
 }
 
 const SWEEP_BATCH = 2000;
+const SWEEP_BATCHES_AT_MOST = 50;
 /** Events of one tenant verified in one transaction, at most. */
 const BATCH = 500;
 // An event younger than this may still be on its way through the in-process queue.
@@ -42,12 +43,23 @@ export class VerificationQueue {
     this.pump();
   }
 
-  /** Queues every event captured earlier than the grace period and never checked. */
+  /**
+   * Queues every event captured earlier than the grace period and never checked, a batch at a time:
+   * while a batch comes back full, the next is read once it has been verified (a backlog drains at
+   * verification speed, not one batch per sweep interval).
+   */
   async sweep(): Promise<number> {
-    const before = new Date(this.deps.runtime.now().getTime() - SWEEP_GRACE_MS);
-    const { rows } = await this.deps.pool.query<{ tenant_id: string; event_id: string }>('SELECT * FROM relay_unchecked_events($1, $2)', [before, SWEEP_BATCH]);
-    this.enqueue(rows.map((row) => ({ tenantId: row.tenant_id, event: { id: row.event_id } })));
-    return rows.length;
+    let total = 0;
+    // Bounded: if verifying keeps failing, the same batch comes back; the next sweep tries again later.
+    for (let batch = 0; batch < SWEEP_BATCHES_AT_MOST; batch += 1) {
+      const before = new Date(this.deps.runtime.now().getTime() - SWEEP_GRACE_MS);
+      const { rows } = await this.deps.pool.query<{ tenant_id: string; event_id: string }>('SELECT * FROM relay_unchecked_events($1, $2)', [before, SWEEP_BATCH]);
+      this.enqueue(rows.map((row) => ({ tenantId: row.tenant_id, event: { id: row.event_id } })));
+      total += rows.length;
+      if (rows.length < SWEEP_BATCH) break;
+      await this.idle();
+    }
+    return total;
   }
 
   /** Resolves when nothing is queued or running (tests, shutdown). */
