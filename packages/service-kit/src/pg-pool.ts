@@ -1,3 +1,4 @@
+import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 
 /**
@@ -9,4 +10,34 @@ export function createPgPool(databaseUrl: string, size: number, onIdleClientErro
   const pool = new pg.Pool({ connectionString: databaseUrl, max: size });
   pool.on('error', onIdleClientError);
   return pool;
+}
+
+/** A service's Prisma client and the pg pool it runs on, closed together. */
+export interface PrismaOnPool<Client> {
+  db: Client;
+  /** The same pool, for the hot statements where Prisma's per-query overhead would cost too much. */
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/**
+ * One pool for both Prisma (through @prisma/adapter-pg) and raw SQL. Each service passes its own
+ * generated client: `openPrismaOnPool(url, size, onError, (adapter) => new PrismaClient({ adapter }))`.
+ */
+export function openPrismaOnPool<Client extends { $disconnect(): Promise<void> }>(
+  databaseUrl: string,
+  poolSize: number,
+  onIdleClientError: (error: Error) => void,
+  createClient: (adapter: PrismaPg) => Client,
+): PrismaOnPool<Client> {
+  const pool = createPgPool(databaseUrl, poolSize, onIdleClientError);
+  const db = createClient(new PrismaPg(pool));
+  return {
+    db,
+    pool,
+    async close() {
+      await db.$disconnect();
+      await pool.end();
+    },
+  };
 }

@@ -1,28 +1,14 @@
-import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
-import { createPgPool } from '@workspace/service-kit';
+import { openPrismaOnPool, type PrismaOnPool } from '@workspace/service-kit';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 export type Database = PrismaClient;
 export type ConnectionPool = pg.Pool;
 
-export interface DatabaseHandles {
-  db: Database;
-  /** The pool Prisma runs on, for the per-request statements (key lookup, metering): Prisma's
-   *  per-query overhead there cost a large share of the service's throughput (bench/translator). */
-  pool: ConnectionPool;
-  close(): Promise<void>;
-}
+// `pool` is the pool Prisma runs on, for the per-request statements (key lookup, metering): Prisma's
+// per-query overhead there cost a large share of the service's throughput (bench/translator).
+export type DatabaseHandles = PrismaOnPool<Database>;
 
 export function openDatabase(databaseUrl: string, poolSize: number, onIdleClientError: (error: Error) => void): DatabaseHandles {
-  const pool = createPgPool(databaseUrl, poolSize, onIdleClientError);
-  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
-  return {
-    db,
-    pool,
-    async close() {
-      await db.$disconnect();
-      await pool.end();
-    },
-  };
+  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }));
 }

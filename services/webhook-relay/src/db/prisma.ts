@@ -1,6 +1,5 @@
-import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
-import { createPgPool } from '@workspace/service-kit';
+import { openPrismaOnPool, type PrismaOnPool } from '@workspace/service-kit';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 
 export type Database = PrismaClient;
@@ -8,23 +7,10 @@ export type Database = PrismaClient;
 export type TenantTx = Prisma.TransactionClient;
 export type ConnectionPool = pg.Pool;
 
-export interface DatabaseHandles {
-  db: Database;
-  /** The same pool, for the lookups that run before a tenant is known (API key, ingest token). */
-  pool: ConnectionPool;
-  close(): Promise<void>;
-}
+/** `pool` is the same pool, for the lookups that run before a tenant is known (API key, ingest token) and the capture path. */
+export type DatabaseHandles = PrismaOnPool<Database>;
 
 /** Connects as the application role (never the owner: see assertRowLevelSecurityApplies). */
 export function openDatabase(databaseUrl: string, poolSize: number, onIdleClientError: (error: Error) => void = () => undefined): DatabaseHandles {
-  const pool = createPgPool(databaseUrl, poolSize, onIdleClientError);
-  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
-  return {
-    db,
-    pool,
-    async close() {
-      await db.$disconnect();
-      await pool.end();
-    },
-  };
+  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }));
 }
