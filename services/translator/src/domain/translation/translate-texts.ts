@@ -39,7 +39,12 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
 
   const billed = request.text.map(billedCharacters);
   const totalBilled = billed.reduce((sum, count) => sum + count, 0);
-  const reservation = await deps.meter.reserve(context.key, totalBilled, context.reportingTag);
+  const reserving = deps.meter.reserve(context.key, totalBilled, context.reportingTag);
+  // A key with a character limit may be refused (456), so its engine work waits for the meter's answer.
+  // A key without one can only fail metering if the database does: its text goes to the engine while
+  // the meter commits, and the answer still waits for both.
+  if (context.key.characterLimit !== null) await reserving;
+  else reserving.catch(() => {});
   let results: Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>;
   try {
     results = await deps.inflight.run(totalBilled, async () => {
@@ -47,9 +52,11 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
       return runEngine(deps.engine, request, target, sources, context.signal);
     });
   } catch (error) {
-    await reservation.refund();
+    // A failed reservation metered nothing; a successful one is given back.
+    await reserving.then((reservation) => reservation.refund(), () => undefined);
     throw error;
   }
+  await reserving;
 
   return results.map((result, index) => ({
     detected_source_language: result.detectedSource,
