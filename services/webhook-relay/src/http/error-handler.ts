@@ -1,3 +1,4 @@
+import type { RelayErrorCode as ContractErrorCode } from '@workspace/contracts';
 import { errorHandler, type HttpAnswer, type Logger } from '@workspace/service-kit';
 import { RelayError, type RelayErrorCode } from '../domain/relay-error.js';
 
@@ -13,13 +14,13 @@ const STATUS: Record<RelayErrorCode, number> = {
   unavailable: 503,
 };
 
-// Problems raised outside our domain code (body parser, framework, outages) get a code from their status.
-const CODE_BY_STATUS: Record<number, string> = {
+// Problems raised outside our domain code (body parser, framework, outages) get a code from their status;
+// only codes the contract declares (RELAY_ERROR_CODES), so clients can switch on every one they see.
+const CODE_BY_STATUS: Record<number, ContractErrorCode> = {
   400: 'invalid_request',
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
-  405: 'method_not_allowed',
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
