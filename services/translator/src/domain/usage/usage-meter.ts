@@ -2,20 +2,22 @@ import type { ConnectionPool } from '../../db/database.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
 import { TranslatorError } from '../translator-error.js';
 import { monthStart, utcDay } from './periods.js';
+import { UsageBatcher } from './usage-batcher.js';
 
 export const QUOTA_MESSAGE = 'Quota for this billing period has been exceeded.';
 
-// One statement per request: the characters are added to the key's month only if that stays within
-// its limit (so concurrent requests can never pass it together), and in the same statement to the
-// day's and the reporting tag's rows that reports read. Nothing is written when the limit refuses.
+// A key with a limit: one statement per request. The characters are added to the key's month only if
+// that stays within its limit (so concurrent requests can never pass it together), and in the same
+// statement to the day's and the reporting tag's rows that reports read. Nothing is written when the
+// limit refuses. (Keys without a limit go through usage-batcher.ts.)
 const METER = `
 WITH reserved AS (
   INSERT INTO period_usage (api_key_id, period_start, characters)
   SELECT $1::uuid, $2::date, $4::bigint
-  WHERE $5::bigint IS NULL OR $4::bigint <= $5::bigint
+  WHERE $4::bigint <= $5::bigint
   ON CONFLICT (api_key_id, period_start) DO UPDATE
     SET characters = period_usage.characters + EXCLUDED.characters
-    WHERE $5::bigint IS NULL OR period_usage.characters + EXCLUDED.characters <= $5::bigint
+    WHERE period_usage.characters + EXCLUDED.characters <= $5::bigint
   RETURNING 1
 ), daily AS (
   INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, requests)
@@ -53,6 +55,8 @@ export class UsageMeter {
   constructor(
     private readonly pool: ConnectionPool,
     private readonly now: () => Date = () => new Date(),
+    // Keys without a limit cannot be refused: their usage goes in group commits.
+    private readonly unlimited: UsageBatcher = new UsageBatcher(pool),
   ) {}
 
   /** Meters `characters` for the key, or refuses with 456 (metering nothing) past its monthly limit. */
@@ -60,13 +64,16 @@ export class UsageMeter {
     const at = this.now();
     const period = isoDate(monthStart(at));
     const day = isoDate(utcDay(at));
-    const limit = key.characterLimit === null ? null : key.characterLimit.toString();
-    const { rows } = await this.pool.query<{ reserved: number }>({
-      name: 'translator-meter-usage',
-      text: METER,
-      values: [key.id, period, day, characters, limit, reportingTag ?? null],
-    });
-    if (rows[0]?.reserved !== 1) throw new TranslatorError('QUOTA_EXCEEDED', QUOTA_MESSAGE);
+    if (key.characterLimit === null) {
+      await this.unlimited.record({ keyId: key.id, period, day, characters, reportingTag: reportingTag ?? null });
+    } else {
+      const { rows } = await this.pool.query<{ reserved: number }>({
+        name: 'translator-meter-usage',
+        text: METER,
+        values: [key.id, period, day, characters, key.characterLimit.toString(), reportingTag ?? null],
+      });
+      if (rows[0]?.reserved !== 1) throw new TranslatorError('QUOTA_EXCEEDED', QUOTA_MESSAGE);
+    }
     return {
       refund: async () => {
         await this.pool.query({ name: 'translator-refund-usage', text: REFUND, values: [key.id, period, day, characters, reportingTag ?? null] });
