@@ -5,23 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { EngineError } from '../../src/engine/engine-error.js';
-import type { TranslationEngine } from '../../src/engine/engine.js';
+import { enEsEngine } from '../helpers/en-es-engine.js';
 import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
 
 let engineCalls = 0;
 let engineFails = false;
-const recordingEngine: TranslationEngine = {
-  name: 'apertium',
-  detectsSource: false,
-  translate: async (segments) => {
-    engineCalls += 1;
-    if (engineFails) throw new EngineError('RESTARTED', 'the chain was restarted');
-    return segments.map((text) => ({ text: `es:${text}`, detectedSource: 'EN' }));
-  },
-  languages: async () => ({ pairs: [{ source: 'EN', target: 'ES' }], formalityTargets: [] }),
-  checkReady: async () => undefined,
-  close: async () => undefined,
-};
+const recordingEngine = enEsEngine(async (segments) => {
+  engineCalls += 1;
+  if (engineFails) throw new EngineError('RESTARTED', 'the chain was restarted');
+  return segments.map((text) => ({ text: `es:${text}`, detectedSource: 'EN' }));
+});
 
 let ctx: TestContext;
 beforeAll(async () => {

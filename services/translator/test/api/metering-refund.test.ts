@@ -2,19 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { EngineError } from '../../src/engine/engine-error.js';
-import type { TranslationEngine } from '../../src/engine/engine.js';
+import { enEsEngine } from '../helpers/en-es-engine.js';
 import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
 
-const failingEngine: TranslationEngine = {
-  name: 'apertium',
-  detectsSource: false,
-  translate: async () => {
-    throw new EngineError('RESTARTED', 'the chain was restarted');
-  },
-  languages: async () => ({ pairs: [{ source: 'EN', target: 'ES' }], formalityTargets: [] }),
-  checkReady: async () => undefined,
-  close: async () => undefined,
-};
+const failingEngine = enEsEngine(async () => {
+  throw new EngineError('RESTARTED', 'the chain was restarted');
+});
 
 let ctx: TestContext;
 beforeAll(async () => {

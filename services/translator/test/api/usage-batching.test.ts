@@ -2,17 +2,10 @@
 // and reporting tags, and every character and request is counted exactly once in each place reports read.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import type { TranslationEngine } from '../../src/engine/engine.js';
+import { enEsEngine } from '../helpers/en-es-engine.js';
 import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
 
-const echoEngine: TranslationEngine = {
-  name: 'apertium',
-  detectsSource: false,
-  translate: async (segments) => segments.map((text) => ({ text, detectedSource: 'EN' })),
-  languages: async () => ({ pairs: [{ source: 'EN', target: 'ES' }], formalityTargets: [] }),
-  checkReady: async () => undefined,
-  close: async () => undefined,
-};
+const echoEngine = enEsEngine(async (segments) => segments.map((text) => ({ text, detectedSource: 'EN' })));
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -20,15 +20,20 @@ function manualTimers() {
   return { timers: { setTimeout: (callback: () => void) => due.push(callback) }, fire: () => due.splice(0).forEach((callback) => callback()), pending: () => due.length };
 }
 
+/** A batcher on a recording pool whose linger fires only when the test says so. */
+function setup(options: { maxBatch?: number } = {}) {
+  const { pool, commits } = recordingPool();
+  const clock = manualTimers();
+  return { commits, clock, batcher: new UsageBatcher(pool, { timers: clock.timers, ...options }) };
+}
+
 const entry = (keyId: string): UsageEntry => ({ keyId, period: '2026-11-01', day: '2026-11-23', characters: 10, reportingTag: null });
 const settled = (promise: Promise<void>) => promise.then(() => 'committed', () => 'failed');
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('usage group commit', () => {
   it('the first entry waits the linger, and every entry arriving meanwhile shares its commit', async () => {
-    const { pool, commits } = recordingPool();
-    const clock = manualTimers();
-    const batcher = new UsageBatcher(pool, { timers: clock.timers });
+    const { commits, clock, batcher } = setup();
     const results = ['a', 'b', 'c'].map((key) => settled(batcher.record(entry(key))));
     expect(commits).toHaveLength(0);
     expect(clock.pending()).toBe(1);
@@ -39,9 +44,7 @@ describe('usage group commit', () => {
   });
 
   it('entries arriving during a commit go into the next one as soon as it ends', async () => {
-    const { pool, commits } = recordingPool();
-    const clock = manualTimers();
-    const batcher = new UsageBatcher(pool, { timers: clock.timers });
+    const { commits, clock, batcher } = setup();
     const first = settled(batcher.record(entry('a')));
     clock.fire();
     const second = settled(batcher.record(entry('b')));
@@ -57,18 +60,14 @@ describe('usage group commit', () => {
   });
 
   it('a full batch commits without waiting for the linger', () => {
-    const { pool, commits } = recordingPool();
-    const clock = manualTimers();
-    const batcher = new UsageBatcher(pool, { timers: clock.timers, maxBatch: 2 });
+    const { commits, batcher } = setup({ maxBatch: 2 });
     void batcher.record(entry('a'));
     void batcher.record(entry('b'));
     expect(commits.map((c) => c.keys)).toEqual([['a', 'b']]);
   });
 
   it('a failed commit fails the entries it held, and only those', async () => {
-    const { pool, commits } = recordingPool();
-    const clock = manualTimers();
-    const batcher = new UsageBatcher(pool, { timers: clock.timers });
+    const { commits, clock, batcher } = setup();
     const lost = settled(batcher.record(entry('a')));
     clock.fire();
     const later = settled(batcher.record(entry('b')));
