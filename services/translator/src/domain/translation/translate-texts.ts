@@ -40,10 +40,10 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
   const billed = request.text.map(billedCharacters);
   const totalBilled = billed.reduce((sum, count) => sum + count, 0);
   const reserving = deps.meter.reserve(context.key, totalBilled, context.reportingTag);
-  // A key with a character limit may be refused (456), so its engine work waits for the meter's answer.
-  // A key without one can only fail metering if the database does: its text goes to the engine while
-  // the meter commits, and the answer still waits for both.
-  if (context.key.characterLimit !== null) await reserving;
+  // A key the meter may refuse (456) has its text translated only once the meter said yes. Any other
+  // key can only fail metering if the database does: its text goes to the engine while the meter
+  // commits, and the answer still waits for both.
+  if (deps.meter.canRefuse(context.key)) await reserving;
   else reserving.catch(() => {});
   let results: Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>;
   try {

@@ -59,6 +59,11 @@ export class UsageMeter {
     private readonly unlimited: UsageBatcher = new UsageBatcher(pool),
   ) {}
 
+  /** Whether `reserve` may refuse this key (456): only a key with a character limit can be. */
+  canRefuse(key: AuthenticatedKey): boolean {
+    return key.characterLimit !== null;
+  }
+
   /** Meters `characters` for the key, or refuses with 456 (metering nothing) past its monthly limit. */
   async reserve(key: AuthenticatedKey, characters: number, reportingTag: string | undefined): Promise<Reservation> {
     const at = this.now();
