@@ -1,6 +1,6 @@
 import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
-import { withTenantSql } from '../db/tenant-sql.js';
+import { VerificationSettingsCache } from '../domain/events/verification-settings.js';
 import { verifyCapturedEvents, type EventToVerify } from '../domain/events/verify-captured-events.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
@@ -30,8 +30,11 @@ export class VerificationQueue {
   private readonly waiting: Array<{ tenantId: string; event: EventToVerify }> = [];
   private running = 0;
   private idleWaiters: Array<() => void> = [];
+  private readonly settings: VerificationSettingsCache;
 
-  constructor(private readonly deps: VerificationQueueDeps) {}
+  constructor(private readonly deps: VerificationQueueDeps) {
+    this.settings = new VerificationSettingsCache({ pool: deps.pool, sealed: deps.sealed });
+  }
 
   /**
    * Under a burst, capture comes first: past `maxWaiting` queued events the rest are left to the
@@ -90,9 +93,9 @@ export class VerificationQueue {
   }
 
   private async verify(tenantId: string, events: EventToVerify[]): Promise<void> {
-    const { pool, runtime, sealed, ingestBase } = this.deps;
+    const { pool, runtime, ingestBase } = this.deps;
     try {
-      await withTenantSql(pool, tenantId, (sql) => verifyCapturedEvents({ sql, tenantId, events, runtime, sealed, ingestBase }));
+      await verifyCapturedEvents({ pool, tenantId, events, runtime, settings: this.settings, ingestBase });
     } catch (error) {
       // Left unchecked: the next sweep tries again.
       this.deps.logger.warn({ err: error, events: events.length }, 'could not verify captured events; will retry');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
-import { withTenantSql } from '../../src/db/tenant-sql.js';
+import { VerificationSettingsCache } from '../../src/domain/events/verification-settings.js';
 import { verifyCapturedEvents } from '../../src/domain/events/verify-captured-events.js';
 import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
@@ -28,6 +28,7 @@ describe('verification after capture', () => {
     const timestamp = context.runtime.now();
     return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(SECRET).sign(id, timestamp, body) };
   };
+  const newSettings = () => new VerificationSettingsCache({ pool: context.pool, sealed: context.deps.sealed });
   const deliver = async (body: string, headers: Record<string, string>) => {
     const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
     expect(response.status).toBe(200);
@@ -62,9 +63,10 @@ describe('verification after capture', () => {
     const { event_id } = (await response.json()) as { event_id: string };
     await ingest.ingest.verification.idle();
     await context.ownerPool.query('DELETE FROM event_checks WHERE event_id = $1', [event_id]);
-    const outcomes = await withTenantSql(context.pool, tenant.tenantId, (sql) =>
-      verifyCapturedEvents({ sql, tenantId: tenant.tenantId, events: [{ id: event_id }], runtime: context.runtime, sealed: context.deps.sealed, ingestBase: 'http://x', verify: () => { throw new Error('verifier bug'); } }),
-    );
+    const outcomes = await verifyCapturedEvents({
+      pool: context.pool, tenantId: tenant.tenantId, events: [{ id: event_id }], runtime: context.runtime, settings: newSettings(), ingestBase: 'http://x',
+      verify: () => { throw new Error('verifier bug'); },
+    });
     expect(outcomes.get(event_id)).toMatchObject({ state: 'unattempted', detail: { error: 'verifier_error' } });
     const event = (await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body;
     expect(event).toMatchObject({ body: { data: 'boom' }, verification: { state: 'unattempted' } });
@@ -90,9 +92,10 @@ describe('verification after capture', () => {
     const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: signed(body, 'msg_once') });
     const { event_id } = (await response.json()) as { event_id: string };
     await ingest.ingest.verification.idle();
-    await withTenantSql(context.pool, tenant.tenantId, (sql) =>
-      verifyCapturedEvents({ sql, tenantId: tenant.tenantId, events: [{ id: event_id, held: { endpointId: endpoint.id, request: { method: 'POST', url: 'http://x', headers: [], body: Buffer.from(body) } } }], runtime: context.runtime, sealed: context.deps.sealed, ingestBase: 'http://x' }),
-    );
+    await verifyCapturedEvents({
+      pool: context.pool, tenantId: tenant.tenantId, runtime: context.runtime, settings: newSettings(), ingestBase: 'http://x',
+      events: [{ id: event_id, held: { endpointId: endpoint.id, request: { method: 'POST', url: 'http://x', headers: [], body: Buffer.from(body) } } }],
+    });
     // The second check (without the signature headers) would have failed: the first result stands.
     expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('verified');
     // The event row is still the one capture wrote, in the same transaction as its payload.

@@ -1,10 +1,9 @@
-import type { SqlClient } from '../../db/tenant-sql.js';
-import { sqlWrappedKeyStore } from '../../db/wrapped-key-store.js';
-import type { CapturedRequestView, VerificationOutcome, VerificationSecret } from '../../verification/types.js';
+import type { ConnectionPool } from '../../db/prisma.js';
+import { withTenantSql } from '../../db/tenant-sql.js';
+import type { CapturedRequestView, VerificationOutcome } from '../../verification/types.js';
 import { verifyRequest } from '../../verification/verify-request.js';
-import { isActiveSecret } from '../provider-secrets/store-provider-secret.js';
 import type { Runtime } from '../runtime.js';
-import type { SealedValues } from '../sealed-values.js';
+import { activeSecrets, type VerificationSettings, type VerificationSettingsCache } from './verification-settings.js';
 
 /** An event to check; `request` is the bytes just committed, when the caller still holds them. */
 export interface EventToVerify {
@@ -13,35 +12,29 @@ export interface EventToVerify {
 }
 
 export interface VerifyCapturedEventsOptions {
-  /** A transaction with the tenant set (withTenantSql). */
-  sql: SqlClient;
+  pool: ConnectionPool;
   tenantId: string;
   events: EventToVerify[];
   runtime: Runtime;
-  sealed: SealedValues;
+  /** Endpoints' providers and secrets, held between batches. */
+  settings: VerificationSettingsCache;
   /** The public base of ingest URLs: providers that sign the URL signed this one. */
   ingestBase: string;
   verify?: typeof verifyRequest;
 }
 
-// Raw SQL on a plain connection throughout: this runs for every captured event, and Prisma's query
+// Raw SQL on plain connections throughout: this runs for every captured event, and Prisma's query
 // layer cost more CPU than the checks themselves.
 const LOAD = `
 SELECT e.id, e.endpoint_id, e.method, e.path, e.query, e.headers, p.body
   FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
  WHERE e.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)`;
-const SETTINGS = `
-SELECT ep.id AS endpoint_id, ep.provider, s.id AS secret_id, s.secret_ciphertext, s.expires_at
-  FROM endpoints ep LEFT JOIN provider_secrets s ON s.endpoint_id = ep.id AND s.revoked_at IS NULL
- WHERE ep.id = ANY($1::uuid[])
- ORDER BY s.id DESC`;
-// Insert-only: a result is written once (the first wins when two replicas checked the same event).
-const RECORD = `
-INSERT INTO event_checks (event_id, tenant_id, state, cause, detail, provider, matched_secret_id, verified_at, checked_at)
-SELECT u.id, app_current_tenant(), u.state::verification_state, u.cause, u.detail, u.provider, u.matched, u.verified_at, $8::timestamptz
-  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::text[], $6::uuid[], $7::timestamptz[])
-       AS u(id, state, cause, detail, provider, matched, verified_at)
-ON CONFLICT (event_id) DO NOTHING`;
+// One statement, its own transaction: insert-only (the first result wins when two replicas checked
+// the same event); returns the events whose endpoint's settings changed since they were checked.
+const RECORD = `SELECT relay_record_checks(
+  $1::uuid, $2::timestamptz, $3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::uuid[], $11::timestamptz[]) AS stale`;
+/** Checks of one batch at most: the first with held settings, one more for those found stale. */
+const ATTEMPTS = 2;
 
 interface Loaded {
   id: string;
@@ -53,73 +46,77 @@ interface Loaded {
   body: Uint8Array;
 }
 
+type ToCheck = Map<string, { endpointId: string; request: CapturedRequestView }>;
+type Checked = Map<string, { outcome: VerificationOutcome; endpointId: string; version: number | null }>;
+
 /**
- * Checks captured events' signatures, with the provider and secrets their endpoints have now, and
- * records every outcome in one statement. Events whose bytes the caller no longer holds (found by
- * the sweep after a restart) are read back from the database. A verifier that throws is recorded
- * as an unattempted check with its reason; the event itself is never touched otherwise.
+ * Checks captured events' signatures with the provider and secrets their endpoints have now, and
+ * records every outcome with one statement. Events whose bytes the caller no longer holds (found by
+ * the sweep after a restart) are read back first. A verifier that throws is recorded as an
+ * unattempted check with its reason; the event itself is never touched. Events whose endpoint
+ * changed while they were checked are checked again; if it changes again they stay unchecked, for
+ * the sweep.
  */
 export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions): Promise<Map<string, VerificationOutcome>> {
-  const { sql, runtime } = options;
-  const toCheck = new Map<string, { endpointId: string; request: CapturedRequestView }>();
+  const { pool, tenantId, runtime } = options;
+  let toCheck: ToCheck = new Map();
   for (const event of options.events) if (event.held) toCheck.set(event.id, event.held);
   const missing = options.events.filter((event) => !event.held).map((event) => event.id);
   if (missing.length) {
-    for (const row of (await sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD, values: [missing] })).rows) {
+    const { rows } = await withTenantSql(pool, tenantId, (sql) => sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD, values: [missing] }));
+    for (const row of rows) {
       const request = { method: row.method, url: `${options.ingestBase}${row.path}${row.query ? `?${row.query}` : ''}`, headers: row.headers, body: Buffer.from(row.body) };
       toCheck.set(row.id, { endpointId: row.endpoint_id, request });
     }
   }
   const outcomes = new Map<string, VerificationOutcome>();
-  if (toCheck.size === 0) return outcomes;
-  const now = runtime.now();
-  const settings = await endpointSettings(options, [...new Set([...toCheck.values()].map((event) => event.endpointId))], now);
-  const verify = options.verify ?? verifyRequest;
-  for (const [id, { endpointId, request }] of toCheck) {
-    const { provider, secrets } = settings.get(endpointId) ?? { provider: null, secrets: [] };
-    try {
-      outcomes.set(id, verify({ provider, secrets, request, now }));
-    } catch (error) {
-      outcomes.set(id, { state: 'unattempted', provider, cause: null, detail: { error: 'verifier_error', message: error instanceof Error ? error.message : String(error) }, matchedSecretId: null });
-    }
+  for (let attempt = 1; attempt <= ATTEMPTS && toCheck.size > 0; attempt += 1) {
+    const now = runtime.now();
+    const settings = await options.settings.settingsFor(tenantId, [...toCheck.values()].map((event) => event.endpointId));
+    const checked = check(toCheck, settings, now, options.verify ?? verifyRequest);
+    const stale = await record(pool, tenantId, checked, now);
+    for (const [id, { outcome }] of checked) if (!stale.has(id)) outcomes.set(id, outcome);
+    options.settings.forget([...stale].map((id) => toCheck.get(id)!.endpointId));
+    toCheck = new Map([...toCheck].filter(([id]) => stale.has(id)));
   }
-  const rows = [...outcomes];
-  await sql.query({
-    name: 'relay-verify-record',
-    text: RECORD,
-    values: [
-      rows.map(([id]) => id),
-      rows.map(([, outcome]) => outcome.state),
-      rows.map(([, outcome]) => outcome.cause),
-      rows.map(([, outcome]) => (outcome.detail ? JSON.stringify(outcome.detail) : null)),
-      rows.map(([, outcome]) => outcome.provider),
-      rows.map(([, outcome]) => outcome.matchedSecretId),
-      rows.map(([, outcome]) => (outcome.state === 'verified' || outcome.state === 'authenticated' ? now : null)),
-      now,
-    ],
-  });
   return outcomes;
 }
 
-interface SettingsRow {
-  endpoint_id: string;
-  provider: string | null;
-  secret_id: string | null;
-  secret_ciphertext: Uint8Array | null;
-  expires_at: Date | null;
+function check(toCheck: ToCheck, settings: Map<string, VerificationSettings>, now: Date, verify: typeof verifyRequest): Checked {
+  const checked: Checked = new Map();
+  for (const [id, { endpointId, request }] of toCheck) {
+    const endpoint = settings.get(endpointId) ?? { version: null, provider: null, secrets: [] };
+    const { provider } = endpoint;
+    let outcome: VerificationOutcome;
+    try {
+      outcome = verify({ provider, secrets: activeSecrets(endpoint, now), request, now });
+    } catch (error) {
+      outcome = { state: 'unattempted', provider, cause: null, detail: { error: 'verifier_error', message: error instanceof Error ? error.message : String(error) }, matchedSecretId: null };
+    }
+    checked.set(id, { outcome, endpointId, version: endpoint.version });
+  }
+  return checked;
 }
 
-/** Each endpoint's provider and its active secrets, opened with the tenant's data key. */
-async function endpointSettings(options: VerifyCapturedEventsOptions, endpointIds: string[], now: Date): Promise<Map<string, { provider: string | null; secrets: VerificationSecret[] }>> {
-  const { sql, tenantId, sealed } = options;
-  const result = new Map<string, { provider: string | null; secrets: VerificationSecret[] }>();
-  const keys = sqlWrappedKeyStore(sql);
-  for (const row of (await sql.query<SettingsRow>({ name: 'relay-verify-settings', text: SETTINGS, values: [endpointIds] })).rows) {
-    const entry = result.get(row.endpoint_id) ?? { provider: row.provider, secrets: [] };
-    result.set(row.endpoint_id, entry);
-    if (row.secret_id && row.secret_ciphertext && isActiveSecret({ revokedAt: null, expiresAt: row.expires_at }, now)) {
-      entry.secrets.push({ id: row.secret_id, value: await sealed.openFrom(keys, tenantId, 'provider_secret', row.secret_id, row.secret_ciphertext) });
-    }
-  }
-  return result;
+async function record(pool: ConnectionPool, tenantId: string, checked: Checked, now: Date): Promise<Set<string>> {
+  const entries = [...checked.values()];
+  const outcomes = entries.map((entry) => entry.outcome);
+  const { rows } = await pool.query<{ stale: string }>({
+    name: 'relay-verify-record',
+    text: RECORD,
+    values: [
+      tenantId,
+      now,
+      [...checked.keys()],
+      entries.map((entry) => entry.endpointId),
+      entries.map((entry) => entry.version),
+      outcomes.map((outcome) => outcome.state),
+      outcomes.map((outcome) => outcome.cause),
+      outcomes.map((outcome) => (outcome.detail ? JSON.stringify(outcome.detail) : null)),
+      outcomes.map((outcome) => outcome.provider),
+      outcomes.map((outcome) => outcome.matchedSecretId),
+      outcomes.map((outcome) => (outcome.state === 'verified' || outcome.state === 'authenticated' ? now : null)),
+    ],
+  });
+  return new Set(rows.map((row) => row.stale));
 }
