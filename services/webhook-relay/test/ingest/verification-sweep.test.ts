@@ -22,10 +22,12 @@ describe('the verification sweep after a crash', () => {
 
   async function leaveUnchecked(count: number, receivedAt: string): Promise<void> {
     await context.ownerPool.query("INSERT INTO payloads (tenant_id, sha256, body, size) VALUES ($1, sha256('{}'), '{}', 2) ON CONFLICT DO NOTHING", [tenant.tenantId]);
+    // As capture makes them: each id a UUIDv7 of the received time.
+    const ids = Array.from({ length: count }, () => context.runtime.newIdAt(new Date(receivedAt)));
     await context.ownerPool.query(
       `INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, headers, payload_sha256, to_verify)
-       SELECT gen_random_uuid(), $1, $2, $3::timestamptz, 'POST', '/whep_x', '[]', sha256('{}'), true FROM generate_series(1, $4)`,
-      [tenant.tenantId, endpointId, receivedAt, count],
+       SELECT id, $1, $2, $3::timestamptz, 'POST', '/whep_x', '[]', sha256('{}'), true FROM unnest($4::uuid[]) AS id`,
+      [tenant.tenantId, endpointId, receivedAt, ids],
     );
   }
 
