@@ -112,6 +112,15 @@ async function startRelay(): Promise<{ server: RunningServer; capture: BenchEndp
   return { server, capture: { id: capture.id, ingestUrl: capture.ingest_url }, verified: { id: verified.id, ingestUrl: verified.ingest_url } };
 }
 
+// The server's WAL written (bytes, full-page images) since it started: per round, what each request cost in log.
+async function walCounters(): Promise<{ bytes: number; fpi: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await client.connect();
+  const { rows } = await client.query('SELECT wal_bytes::float8 AS bytes, wal_fpi::float8 AS fpi FROM pg_stat_wal');
+  await client.end();
+  return { bytes: Number(rows[0].bytes), fpi: Number(rows[0].fpi) };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
@@ -139,15 +148,19 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round += 1) {
       for (const system of systems) {
         const before = await count(system.database, system.countSql);
+        const walBefore = await walCounters();
         const cpuBefore = snapshotCpu();
         const result = await runLoad({ url: system.url, connections: SENDERS, seconds, method: 'POST', nextRequest });
         const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, name) => (pid === process.pid ? 'load generator' : pid === system.pid ? `${system.name} (node)` : name));
         const stored = (await count(system.database, system.countSql)) - before;
+        const wal = await walCounters();
         console.log(
           `${`${system.name} #${round}`.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  2xx ${result.ok2xx}  stored ${stored}  non-2xx ${result.non2xx}  errors ${result.errors}`,
         );
         const perRequest = [...cpu].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, result.ok2xx)).toFixed(0)} us`);
         console.log(`${''.padEnd(24)} CPU per request: ${perRequest.join(', ')}`);
+        const perStored = (value: number) => (value / Math.max(1, stored)).toFixed(value === wal.fpi - walBefore.fpi ? 2 : 0);
+        console.log(`${''.padEnd(24)} WAL per request: ${perStored(wal.bytes - walBefore.bytes)} bytes, ${perStored(wal.fpi - walBefore.fpi)} full-page images`);
         if (stored < result.ok2xx) throw new Error(`${system.name}: ${result.ok2xx} requests were answered 2xx but only ${stored} are stored`);
         system.results.push(result.requestsPerSecond);
       }
