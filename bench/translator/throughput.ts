@@ -3,7 +3,7 @@
 //   a. apertium-apy (Debian), the peer;  b. one raw warm chain of our own, the engine's limit;
 //   c. our translator service.
 // Targets (shared/DESIGN.md): service >= 5x apy and >= 0.7x raw. Run: pnpm bench:translator
-// Environment: BENCH_SECONDS (30: apy's time per round; sets the fixed amount of work), BENCH_ROUNDS (2),
+// Environment: BENCH_SECONDS (30: apy's time per round; sets the fixed amount of work), BENCH_ROUNDS (2), BENCH_ROUND_WARMUP_SECONDS (5),
 // BENCH_DATABASE_SERVER_URL, BENCH_APY_ARGS.
 import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ const CONCURRENCY = 8;
 // Node's JIT needs ~10 s of this load to reach its steady state (3 s left the service a fifth slower);
 // apy and the raw chain are at theirs after the first pass. BENCH_WARMUP_SECONDS changes it.
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 12);
+const ROUND_WARMUP_SECONDS = Number(process.env.BENCH_ROUND_WARMUP_SECONDS ?? 5);
 const TARGETS = { serviceVsApy: 5, serviceVsRaw: 0.7 };
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
@@ -92,6 +93,9 @@ async function main(): Promise<void> {
       for (const name of ['apy', 'raw', 'rawClients', 'service'] as const) {
         const run = runners[name];
         if (!run) continue;
+        // Each system gets the same short warm-up right before its measured round: the others' rounds left it idle.
+        const until = Date.now() + ROUND_WARMUP_SECONDS * 1000;
+        while (Date.now() < until) await run(paragraphs);
         const result = await run(texts);
         show(`${LABELS[name]} #${round}`, result);
         measured[name].push(result);
