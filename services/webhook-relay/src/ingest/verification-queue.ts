@@ -33,7 +33,7 @@ export class VerificationQueue {
   private readonly settings: VerificationSettingsCache;
 
   constructor(private readonly deps: VerificationQueueDeps) {
-    this.settings = new VerificationSettingsCache({ pool: deps.pool, sealed: deps.sealed });
+    this.settings = new VerificationSettingsCache({ pool: deps.pool, sealed: deps.sealed, now: () => deps.runtime.now().getTime() });
   }
 
   /**

@@ -87,6 +87,21 @@ describe('verification settings held between batches', () => {
     expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification).toMatchObject({ state: 'unattempted', cause: 'no_secret_configured' });
   });
 
+  it('reads an endpoint\'s settings again once they are older than maxAgeMs: opened secrets do not stay in memory indefinitely', async () => {
+    const endpoint = await createEndpoint(FIRST);
+    let reads = 0;
+    const pool = new Proxy(context.pool, { get: (target, key) => (key === 'connect' ? () => ((reads += 1), target.connect()) : Reflect.get(target, key)) });
+    let clock = 0;
+    const settings = new VerificationSettingsCache({ pool, sealed: context.deps.sealed, maxAgeMs: 1000, now: () => clock });
+    await settings.settingsFor(tenant.tenantId, [endpoint.id]);
+    clock = 999;
+    await settings.settingsFor(tenant.tenantId, [endpoint.id]);
+    expect(reads).toBe(1);
+    clock = 1000;
+    expect((await settings.settingsFor(tenant.tenantId, [endpoint.id])).get(endpoint.id)?.secrets.map((secret) => secret.value)).toEqual([FIRST]);
+    expect(reads).toBe(2);
+  });
+
   it('moves an endpoint\'s verification version on with every secret and provider change, and only then', async () => {
     const endpoint = await createEndpoint(FIRST);
     const version = async () => Number((await context.ownerPool.query('SELECT verification_version AS v FROM endpoints WHERE id = $1', [endpoint.id])).rows[0].v);

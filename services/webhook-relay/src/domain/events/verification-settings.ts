@@ -40,6 +40,9 @@ export interface VerificationSettingsCacheDeps {
   sealed: SealedValues;
   /** Endpoints held at most; the least recently used go first. */
   maxEntries?: number;
+  /** How long opened secrets stay in memory before they are read again (as the tenant keyring holds data keys). */
+  maxAgeMs?: number;
+  now?: () => number;
 }
 
 /**
@@ -49,11 +52,15 @@ export interface VerificationSettingsCacheDeps {
  * entry and checks again. A stale entry can cost a second check, never a wrong result.
  */
 export class VerificationSettingsCache {
-  private readonly entries = new Map<string, { tenantId: string; settings: VerificationSettings }>();
+  private readonly entries = new Map<string, { tenantId: string; settings: VerificationSettings; until: number }>();
   private readonly maxEntries: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
 
   constructor(private readonly deps: VerificationSettingsCacheDeps) {
     this.maxEntries = deps.maxEntries ?? 10_000;
+    this.maxAgeMs = deps.maxAgeMs ?? 300_000;
+    this.now = deps.now ?? Date.now;
   }
 
   /** Each endpoint's settings: held ones as they are, the others read in one transaction. */
@@ -62,7 +69,7 @@ export class VerificationSettingsCache {
     const missing: string[] = [];
     for (const endpointId of new Set(endpointIds)) {
       const entry = this.entries.get(endpointId);
-      if (entry && entry.tenantId === tenantId) {
+      if (entry && entry.tenantId === tenantId && entry.until > this.now()) {
         // Most recently used last: eviction takes from the front.
         this.entries.delete(endpointId);
         this.entries.set(endpointId, entry);
@@ -86,7 +93,7 @@ export class VerificationSettingsCache {
 
   private remember(tenantId: string, endpointId: string, settings: VerificationSettings): void {
     this.entries.delete(endpointId);
-    this.entries.set(endpointId, { tenantId, settings });
+    this.entries.set(endpointId, { tenantId, settings, until: this.now() + this.maxAgeMs });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
