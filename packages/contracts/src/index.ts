@@ -2,3 +2,5 @@ export * from './config-store.js';
 export * from './validation-message.js';
 export * from './translator.js';
 export * from './webhook-relay/index.js';
+export * from './translator-admin.js';
+export * from './translator-glossaries.js';

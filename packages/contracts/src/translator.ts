@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag, missing, notSupported, oneOf, optionalString, refuseUnknownParameters, requiredString } from './translator-parameters.js';
 
 // Wire shapes of the translator (shared/specs/translator.md; DeepL API v2 as deepl-node speaks it).
 // Requests arrive as JSON or as form fields; the service turns a form into the same object (lists as
@@ -27,26 +28,6 @@ export const TRANSLATE_LIST_PARAMETERS = [
   'splitting_tags',
   'ignore_tags',
 ] as const;
-
-const notSupported = (name: string, hint = '') => `Value for '${name}' not supported.${hint ? ` ${hint}` : ''}`;
-const missing = (name: string) => `Parameter '${name}' not specified.`;
-
-const requiredString = (name: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? missing(name) : notSupported(name, 'Expected a string.')) });
-
-const optionalString = (name: string) => z.string({ error: notSupported(name, 'Expected a string.') }).optional();
-
-/** JSON booleans, or 0/1/true/false as form fields send them. */
-const flag = (name: string) =>
-  z
-    .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)], {
-      error: notSupported(name, 'Use 0, 1, true or false.'),
-    })
-    .transform((value) => value === true || value === '1' || value === 'true' || value === 1)
-    .optional();
-
-const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
-  z.enum(values, { error: notSupported(name, `Allowed: ${values.map((v) => `'${v}'`).join(', ')}.`) }).optional();
 
 /** An array, or one comma-separated string (form encoding, and what deepl-node sends for tag lists). */
 const commaList = (name: string) =>
@@ -117,7 +98,7 @@ export const TranslateRequest = z
       ignore_tags: commaList('ignore_tags'),
       enable_beta_languages: flag('enable_beta_languages'),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter '${issue.keys[0]}'.` : undefined) },
+    refuseUnknownParameters,
   )
   .superRefine((request, ctx) => {
     if (request.glossary_id !== undefined && request.glossary_ids !== undefined) {
@@ -155,6 +136,8 @@ export const Translation = z.object({
   text: z.string(),
   billed_characters: z.number().int().optional(),
   model_type_used: z.string().optional(),
+  /** Only when `tag_handling` was sent. */
+  tag_handling_version: z.enum(TAG_HANDLING_VERSIONS).optional(),
 });
 export type Translation = z.infer<typeof Translation>;
 
@@ -163,7 +146,7 @@ export type TranslateResponse = z.infer<typeof TranslateResponse>;
 
 export const LanguagesQuery = z.strictObject(
   { type: oneOf('type', ['source', 'target']) },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter '${issue.keys[0]}'.` : undefined) },
+  refuseUnknownParameters,
 );
 export type LanguagesQuery = z.output<typeof LanguagesQuery>;
 
@@ -171,6 +154,10 @@ export const SourceLanguage = z.object({ language: z.string(), name: z.string() 
 export const TargetLanguage = SourceLanguage.extend({ supports_formality: z.boolean() });
 export type SourceLanguage = z.infer<typeof SourceLanguage>;
 export type TargetLanguage = z.infer<typeof TargetLanguage>;
+
+/** `/v2/usage` takes no parameters: anything sent is refused by name rather than ignored. */
+export const UsageQuery = z.strictObject({}, refuseUnknownParameters);
+export type UsageQuery = z.output<typeof UsageQuery>;
 
 export const UsageResponse = z.object({
   character_count: z.number().int(),

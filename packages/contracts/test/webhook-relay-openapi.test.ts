@@ -23,6 +23,19 @@ const V1_ROUTES = [
   'get /v1/usage',
   'get /v1/audit',
   'post /v1/audit/verify',
+  'post /v1/destinations',
+  'get /v1/destinations',
+  'get /v1/destinations/{destination_id}',
+  'patch /v1/destinations/{destination_id}',
+  'delete /v1/destinations/{destination_id}',
+  'post /v1/destinations/{destination_id}/secrets/rotate',
+  'delete /v1/destinations/{destination_id}/secrets/{secret_id}',
+  'post /v1/subscriptions',
+  'get /v1/subscriptions',
+  'delete /v1/subscriptions/{subscription_id}',
+  'get /v1/deliveries',
+  'get /v1/deliveries/{delivery_id}',
+  'post /v1/replays',
 ];
 const PUBLIC_ROUTES = ['get /healthz', 'get /readyz', 'get /openapi.json'];
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];

@@ -6,3 +6,5 @@ export * from './events.js';
 export * from './audit.js';
 export * from './usage.js';
 export * from './openapi.js';
+export * from './destinations.js';
+export * from './deliveries.js';

@@ -7,6 +7,18 @@ import { CreateEndpointRequest, Endpoint, EndpointWithIngestUrl, IngestUrl, Upda
 import { EventDetail, EventSummary, ListEventsQuery } from './events.js';
 import { AddProviderSecretRequest, ProviderSecret, RotatedProviderSecrets, RotateProviderSecretRequest } from './provider-secrets.js';
 import { Usage } from './usage.js';
+import {
+  CreateDestinationRequest,
+  CreatedDestination,
+  CreateSubscriptionRequest,
+  Destination,
+  ListSubscriptionsQuery,
+  RotateDestinationSecretRequest,
+  RotatedDestinationSecret,
+  Subscription,
+  UpdateDestinationRequest,
+} from './destinations.js';
+import { Delivery, DeliveryDetail, ListDeliveriesQuery, ReplayRequest, ReplayResult } from './deliveries.js';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -46,6 +58,19 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/events/{event_id}', operationId: 'getEvent', tag: 'Events', summary: 'Get an event with its headers, body and verification', params: ['event_id'], status: 200, response: EventDetail },
   { method: 'get', path: '/v1/audit', operationId: 'listAuditEntries', tag: 'Audit', summary: 'List audit entries, newest first', query: RelayListQuery, status: 200, response: page(AuditEntry) },
   { method: 'post', path: '/v1/audit/verify', operationId: 'verifyAuditChain', tag: 'Audit', summary: 'Walk the hash chain and name the first broken link', status: 200, response: AuditVerification },
+  { method: 'post', path: '/v1/destinations', operationId: 'createDestination', tag: 'Destinations', summary: 'Register a destination (its signing secret is shown once)', body: CreateDestinationRequest, status: 201, response: CreatedDestination },
+  { method: 'get', path: '/v1/destinations', operationId: 'listDestinations', tag: 'Destinations', summary: 'List destinations, newest first', query: RelayListQuery, status: 200, response: page(Destination) },
+  { method: 'get', path: '/v1/destinations/{destination_id}', operationId: 'getDestination', tag: 'Destinations', summary: 'Get a destination', params: ['destination_id'], status: 200, response: Destination },
+  { method: 'patch', path: '/v1/destinations/{destination_id}', operationId: 'updateDestination', tag: 'Destinations', summary: 'Change a destination; enabling it again resumes its queue', params: ['destination_id'], body: UpdateDestinationRequest, status: 200, response: Destination },
+  { method: 'delete', path: '/v1/destinations/{destination_id}', operationId: 'deleteDestination', tag: 'Destinations', summary: 'Delete a destination (pending deliveries are cancelled)', params: ['destination_id'], status: 204 },
+  { method: 'post', path: '/v1/destinations/{destination_id}/secrets/rotate', operationId: 'rotateDestinationSecret', tag: 'Destinations', summary: 'Add a signing secret and retire the active ones after a grace period (both sign until then)', params: ['destination_id'], body: RotateDestinationSecretRequest, status: 201, response: RotatedDestinationSecret },
+  { method: 'delete', path: '/v1/destinations/{destination_id}/secrets/{secret_id}', operationId: 'revokeDestinationSecret', tag: 'Destinations', summary: 'Stop signing with a secret at once', params: ['destination_id', 'secret_id'], status: 204 },
+  { method: 'post', path: '/v1/subscriptions', operationId: 'createSubscription', tag: 'Subscriptions', summary: "Forward an endpoint's events (optionally only some states or event types) to a destination", body: CreateSubscriptionRequest, status: 201, response: Subscription },
+  { method: 'get', path: '/v1/subscriptions', operationId: 'listSubscriptions', tag: 'Subscriptions', summary: 'List subscriptions, newest first', query: ListSubscriptionsQuery, status: 200, response: page(Subscription) },
+  { method: 'delete', path: '/v1/subscriptions/{subscription_id}', operationId: 'deleteSubscription', tag: 'Subscriptions', summary: 'Stop forwarding (deliveries already queued go on)', params: ['subscription_id'], status: 204 },
+  { method: 'get', path: '/v1/deliveries', operationId: 'listDeliveries', tag: 'Deliveries', summary: 'List deliveries, newest first; state=dead_lettered lists the dead letters', query: ListDeliveriesQuery, status: 200, response: page(Delivery) },
+  { method: 'get', path: '/v1/deliveries/{delivery_id}', operationId: 'getDelivery', tag: 'Deliveries', summary: 'Get a delivery with its attempts', params: ['delivery_id'], status: 200, response: DeliveryDetail },
+  { method: 'post', path: '/v1/replays', operationId: 'replay', tag: 'Deliveries', summary: 'Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order)', body: ReplayRequest, status: 201, response: ReplayResult },
   { method: 'get', path: '/v1/usage', operationId: 'getUsage', tag: 'Usage', summary: "The plan, its allowance and this period's captured events", status: 200, response: Usage },
 ];
 

@@ -16,15 +16,18 @@ export const AddProviderSecretRequest = jsonObject({
 }).meta({ id: 'AddProviderSecretRequest' });
 export type AddProviderSecretRequest = z.infer<typeof AddProviderSecretRequest>;
 
+/** How long the secrets a rotation replaces keep working (default one day), for provider and signing secrets alike. */
+export const PreviousExpireInSeconds = z
+  .number({ error: 'previous_expire_in_seconds must be a number' })
+  .int('previous_expire_in_seconds must be an integer')
+  .min(0, 'previous_expire_in_seconds must not be negative')
+  .max(MAX_GRACE_SECONDS, `previous_expire_in_seconds must be at most ${MAX_GRACE_SECONDS} (30 days)`)
+  .default(86_400);
+
 export const RotateProviderSecretRequest = jsonObject({
   secret: Secret,
   label: nonBlankName('label').optional(),
-  previous_expire_in_seconds: z
-    .number({ error: 'previous_expire_in_seconds must be a number' })
-    .int('previous_expire_in_seconds must be an integer')
-    .min(0, 'previous_expire_in_seconds must not be negative')
-    .max(MAX_GRACE_SECONDS, `previous_expire_in_seconds must be at most ${MAX_GRACE_SECONDS} (30 days)`)
-    .default(86_400),
+  previous_expire_in_seconds: PreviousExpireInSeconds,
 }).meta({ id: 'RotateProviderSecretRequest' });
 export type RotateProviderSecretRequest = z.infer<typeof RotateProviderSecretRequest>;
 

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+// Building blocks of the translator's parameter schemas (translator.ts, translator-admin.ts): each rule
+// words its own 400 message with the parameter's name, the way DeepL does.
+
+export const notSupported = (name: string, hint = '') => `Value for '${name}' not supported.${hint ? ` ${hint}` : ''}`;
+export const missing = (name: string) => `Parameter '${name}' not specified.`;
+
+export const requiredString = (name: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? missing(name) : notSupported(name, 'Expected a string.')) });
+
+export const optionalString = (name: string) => z.string({ error: notSupported(name, 'Expected a string.') }).optional();
+
+/** JSON booleans, or 0/1/true/false as form fields send them. */
+export const flag = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)], {
+      error: notSupported(name, 'Use 0, 1, true or false.'),
+    })
+    .transform((value) => value === true || value === '1' || value === 'true' || value === 1)
+    .optional();
+
+export const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: notSupported(name, `Allowed: ${values.map((v) => `'${v}'`).join(', ')}.`) }).optional();
+
+/** Options of a strict object whose unknown members are refused by name. */
+export const refuseUnknownParameters = {
+  error: (issue: z.core.$ZodRawIssue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter '${issue.keys[0]}'.` : undefined),
+};

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { jsonObject, nonBlankName, RelayId, RelayListQuery, RelayTimestamp } from './common.js';
+import { VerificationState } from './events.js';
+import { PreviousExpireInSeconds } from './provider-secrets.js';
+
+// Headers the relay sets itself (signature, framing, routing) cannot be configured per destination.
+const RESERVED_HEADERS = /^(webhook-.*|content-length|content-type|host|connection|transfer-encoding|keep-alive|upgrade|te|trailer|proxy-.*|expect)$/i;
+
+export const DestinationUrl = z
+  .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? 'url is required' : 'url must be an absolute http:// or https:// URL') })
+  .max(2048, 'url must be at most 2048 characters')
+  .refine((value) => !/^[a-z]+:\/\/[^/?#]*@/i.test(value), 'url must not carry credentials')
+  .refine((value) => !value.includes('#'), 'url must not have a fragment');
+
+export const DestinationHeaders = z
+  .record(
+    z.string(),
+    z.string({ error: 'headers values must be strings' }).max(4096, 'headers values must be at most 4096 characters').refine((value) => !/[\r\n\u0000]/.test(value), 'headers values must not contain line breaks'),
+    { error: 'headers must be an object of header names to values' },
+  )
+  .refine((headers) => Object.keys(headers).length <= 20, 'headers must have at most 20 entries')
+  .refine((headers) => Object.keys(headers).every((name) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(name)), 'headers must have names of 1-100 token characters')
+  .refine((headers) => !Object.keys(headers).some((name) => RESERVED_HEADERS.test(name)), 'headers must not set webhook-*, content-type, host or hop-by-hop headers')
+  .meta({ description: 'Extra request headers (stored encrypted; only their names are shown back).' });
+
+const TimeoutMs = z
+  .number({ error: 'timeout_ms must be a number' })
+  .int('timeout_ms must be an integer')
+  .min(100, 'timeout_ms must be at least 100')
+  .max(60_000, 'timeout_ms must be at most 60000');
+
+export const SigningSecret = z
+  .string({ error: 'secret must be a string' })
+  .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, 'secret must be whsec_ followed by base64 of 24 to 64 bytes (Standard Webhooks)');
+
+export const CreateDestinationRequest = jsonObject({
+  name: nonBlankName('name'),
+  url: DestinationUrl,
+  headers: DestinationHeaders.optional(),
+  timeout_ms: TimeoutMs.default(15_000),
+  enabled: z.boolean({ error: 'enabled must be a boolean' }).default(true),
+  secret: SigningSecret.optional().meta({ description: 'A Standard Webhooks secret; one is generated when absent.' }),
+}).meta({ id: 'CreateDestinationRequest' });
+export type CreateDestinationRequest = z.infer<typeof CreateDestinationRequest>;
+
+export const UpdateDestinationRequest = jsonObject({
+  name: nonBlankName('name').optional(),
+  url: DestinationUrl.optional(),
+  headers: DestinationHeaders.optional(),
+  timeout_ms: TimeoutMs.optional(),
+  enabled: z.boolean({ error: 'enabled must be a boolean' }).optional(),
+})
+  .refine((body) => Object.keys(body).length > 0, 'body must change at least one of name, url, headers, timeout_ms, enabled')
+  .meta({ id: 'UpdateDestinationRequest' });
+export type UpdateDestinationRequest = z.infer<typeof UpdateDestinationRequest>;
+
+export const DestinationSecret = z
+  .object({
+    id: z.uuid(),
+    label: z.string().nullable(),
+    secret_hint: z.string().meta({ example: 'whsec_…a1b2' }),
+    created_at: RelayTimestamp('created_at'),
+    expires_at: RelayTimestamp('expires_at').nullable(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'DestinationSecret' });
+export type DestinationSecret = z.infer<typeof DestinationSecret>;
+
+export const Destination = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    url: z.string(),
+    header_names: z.array(z.string()),
+    timeout_ms: z.number().int(),
+    enabled: z.boolean(),
+    disabled_reason: z.string().nullable().meta({ description: 'Why the relay disabled it (e.g. the destination answered 410).' }),
+    secrets: z.array(DestinationSecret),
+    created_at: RelayTimestamp('created_at'),
+    updated_at: RelayTimestamp('updated_at'),
+  })
+  .meta({ id: 'Destination' });
+export type Destination = z.infer<typeof Destination>;
+
+export const CreatedDestination = Destination.extend({
+  secret: z.string().meta({ description: 'The signing secret, shown this once (whsec_...).' }),
+}).meta({ id: 'CreatedDestination' });
+
+export const RotateDestinationSecretRequest = jsonObject({
+  secret: SigningSecret.optional(),
+  label: nonBlankName('label').optional(),
+  previous_expire_in_seconds: PreviousExpireInSeconds,
+}).meta({ id: 'RotateDestinationSecretRequest' });
+export type RotateDestinationSecretRequest = z.infer<typeof RotateDestinationSecretRequest>;
+
+export const RotatedDestinationSecret = z
+  .object({ secret: z.string().meta({ description: 'The new signing secret, shown this once.' }), created: DestinationSecret, previous: z.array(DestinationSecret) })
+  .meta({ id: 'RotatedDestinationSecret' });
+
+export const CreateSubscriptionRequest = jsonObject({
+  endpoint_id: RelayId('endpoint_id'),
+  destination_id: RelayId('destination_id'),
+  states: z.array(VerificationState, { error: 'states must be an array of verified, authenticated, failed, unattempted' }).max(4, 'states must have at most 4 entries').default([]),
+  event_types: z
+    .array(z.string({ error: 'event_types must be strings' }).min(1, 'event_types must not hold empty strings').max(200, 'event_types entries must be at most 200 characters'), { error: 'event_types must be an array of strings' })
+    .max(100, 'event_types must have at most 100 entries')
+    .default([]),
+}).meta({ id: 'CreateSubscriptionRequest' });
+export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
+
+export const Subscription = z
+  .object({
+    id: z.uuid(),
+    endpoint_id: z.uuid(),
+    destination_id: z.uuid(),
+    states: z.array(VerificationState).meta({ description: 'Verification states forwarded; empty = all.' }),
+    event_types: z.array(z.string()).meta({ description: 'Provider event types forwarded; empty = all.' }),
+    created_at: RelayTimestamp('created_at'),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof Subscription>;
+
+export const ListSubscriptionsQuery = RelayListQuery.extend({
+  endpoint_id: RelayId('endpoint_id').optional(),
+  destination_id: RelayId('destination_id').optional(),
+});
+export type ListSubscriptionsQuery = z.infer<typeof ListSubscriptionsQuery>;
