@@ -12,7 +12,7 @@ export interface CreatedKey {
 }
 
 export async function createKey(
-  db: Database,
+  db: Pick<Database, 'apiKey'>,
   options: { label?: string; isAdmin?: boolean; secret?: string; characterLimit?: bigint | null },
 ): Promise<CreatedKey> {
   const isAdmin = options.isAdmin ?? false;

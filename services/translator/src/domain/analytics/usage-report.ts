@@ -1,0 +1,58 @@
+import type { AnalyticsQuery, UsageCounters, UsageReportResponse } from '@workspace/contracts';
+import type { ConnectionPool } from '../../db/database.js';
+import { isoDay, rangeDate, usageDay } from './report-dates.js';
+
+// Sums of the metered rows (daily_usage: billed characters per key per UTC day), both dates included.
+// Keys appear by their masked secret and label, oldest key first. Document translation, text
+// improvement and speech are not served yet: their counters are present and 0.
+const PER_KEY = `
+SELECT k.masked_secret, k.label, sum(d.text_translation_characters)::text AS characters
+  FROM daily_usage d JOIN api_keys k ON k.id = d.api_key_id
+ WHERE d.usage_date BETWEEN $1::date AND $2::date
+ GROUP BY k.id ORDER BY min(k.created_at), k.id`;
+
+const PER_KEY_AND_DAY = `
+SELECT k.masked_secret, k.label, to_char(d.usage_date, 'YYYY-MM-DD') AS usage_date, d.text_translation_characters::text AS characters
+  FROM daily_usage d JOIN api_keys k ON k.id = d.api_key_id
+ WHERE d.usage_date BETWEEN $1::date AND $2::date
+ ORDER BY d.usage_date, k.created_at, k.id`;
+
+interface KeyRow {
+  masked_secret: string;
+  label: string;
+  usage_date?: string;
+  characters: string;
+}
+
+export function usageCounters(textTranslationCharacters: number): UsageCounters {
+  return {
+    total_characters: textTranslationCharacters,
+    text_translation_characters: textTranslationCharacters,
+    document_translation_characters: 0,
+    text_improvement_characters: 0,
+    speech_to_text_minutes: 0,
+  };
+}
+
+export async function buildUsageReport(pool: ConnectionPool, query: AnalyticsQuery): Promise<UsageReportResponse> {
+  const range = [isoDay(query.start_date), isoDay(query.end_date)];
+  const grouped = query.group_by === 'key_and_day';
+  const { rows } = await pool.query<KeyRow>({ text: grouped ? PER_KEY_AND_DAY : PER_KEY, values: range });
+  const total = rows.reduce((sum, row) => sum + Number(row.characters), 0);
+  const usages = rows.map((row) => ({
+    api_key: row.masked_secret,
+    api_key_label: row.label,
+    ...(grouped ? { usage_date: usageDay(row.usage_date!) } : {}),
+    usage: usageCounters(Number(row.characters)),
+  }));
+  return {
+    usage_report: {
+      total_usage: usageCounters(total),
+      ...(query.group_by ? { group_by: query.group_by } : {}),
+      start_date: rangeDate(query.start_date),
+      end_date: rangeDate(query.end_date),
+      ...(query.group_by === 'key' ? { key_usages: usages } : {}),
+      ...(grouped ? { key_and_day_usages: usages as (typeof usages[number] & { usage_date: string })[] } : {}),
+    },
+  };
+}
