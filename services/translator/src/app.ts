@@ -1,6 +1,6 @@
 import express from 'express';
 import { formBody, HttpProblem, jsonBody, registerHealthRoutes, requestLogging, type Logger } from '@workspace/service-kit';
-import type { Database } from './db/database.js';
+import type { ConnectionPool, Database } from './db/database.js';
 import type { KeyAuthenticator } from './domain/keys/authenticate-key.js';
 import type { LanguageCatalog } from './domain/languages/language-catalog.js';
 import { TranslatorError } from './domain/translator-error.js';
@@ -8,6 +8,11 @@ import type { TranslateTextsDeps } from './domain/translation/translate-texts.js
 import type { UsageMeter } from './domain/usage/usage-meter.js';
 import { requireKey } from './http/authenticate.js';
 import { translatorErrorHandler } from './http/error-handler.js';
+import { registerAnalyticsRoutes } from './http/routes/admin-analytics.js';
+import { registerDeveloperKeyRoutes } from './http/routes/admin-developer-keys.js';
+import type { GlossaryDeps } from './domain/glossaries/glossary-deps.js';
+import { registerGlossaryV2Routes } from './http/routes/glossaries-v2.js';
+import { registerGlossaryV3Routes } from './http/routes/glossaries-v3.js';
 import { registerLanguageRoutes } from './http/routes/languages.js';
 import { registerTranslateRoutes } from './http/routes/translate.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
@@ -16,15 +21,24 @@ import { newTraceId, traceIdHeader } from './http/trace-id.js';
 // The 128 KiB limit is checked on the texts themselves (domain/translation/request-size.ts); the raw
 // body may be larger by the encoding's overhead, up to this cap.
 export const MAX_RAW_BODY_BYTES = 512 * 1024;
+// A glossary holds up to 10 MiB of entries (checked on the parsed entries, 413 naming the limit); form
+// encoding can triple that (a tab is `%09`).
+export const MAX_GLOSSARY_BODY_BYTES = 32 * 1024 * 1024;
+const LARGE_BODY_PATHS = ['/v2/glossaries', '/v3/glossaries'];
 
-export interface AppDeps extends TranslateTextsDeps {
+export interface AppDeps extends TranslateTextsDeps, Omit<GlossaryDeps, 'db' | 'catalog' | 'now'> {
   db: Database;
+  /** The pool Prisma runs on, for the statements that are plain SQL (metering, reports). */
+  pool: ConnectionPool;
   authenticator: KeyAuthenticator;
   logger: Logger;
   meter: UsageMeter;
   catalog: () => Promise<LanguageCatalog>;
   now: () => Date;
   trustProxy: boolean | number | string;
+  maxActiveDeveloperKeys: number;
+  /** Drops every replica's cached answer for a key that was deactivated or got new limits. */
+  forgetKey: (id: string) => Promise<void>;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -41,7 +55,8 @@ export function createApp(deps: AppDeps): express.Express {
     engine: () => deps.engine.checkReady(),
   });
 
-  app.use('/v2', requireKey(deps.authenticator));
+  app.use(['/v2', '/v3'], requireKey(deps.authenticator));
+  app.use(LARGE_BODY_PATHS, jsonBody({ limit: MAX_GLOSSARY_BODY_BYTES }), formBody({ limit: MAX_GLOSSARY_BODY_BYTES }));
   app.use(jsonBody({ limit: MAX_RAW_BODY_BYTES }));
   app.use(formBody({ limit: MAX_RAW_BODY_BYTES }));
   app.use((req, _res, next) => {
@@ -54,7 +69,11 @@ export function createApp(deps: AppDeps): express.Express {
 
   registerTranslateRoutes(app, deps);
   registerLanguageRoutes(app, deps.catalog);
+  registerGlossaryV2Routes(app, deps);
+  registerGlossaryV3Routes(app, deps);
   registerUsageRoutes(app, deps.meter, deps.now);
+  registerDeveloperKeyRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps.pool);
   app.use((req, _res, next) => next(new TranslatorError('NOT_FOUND', `Not found: no route for ${req.method} ${req.path}.`)));
   app.use(translatorErrorHandler(deps.logger));
   return app;

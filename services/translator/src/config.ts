@@ -42,6 +42,10 @@ export const ConfigSchema = z
     APERTIUM_CHAINS_PER_PAIR: envInteger(Math.max(1, Math.floor(availableParallelism() / 2)), { min: 1, max: 16 }),
     /** How long a replica reuses a key it looked up; a deactivation elsewhere applies within this time. */
     TRANSLATOR_KEY_CACHE_MS: envInteger(1000, { min: 0, max: 60_000 }),
+    /** Developer keys active at once (DeepL allows 25); creating one more answers 400. */
+    TRANSLATOR_MAX_ACTIVE_DEVELOPER_KEYS: envInteger(25, { min: 1, max: 100_000 }),
+    /** Glossaries the organization may hold (DeepL: 1000 per account); one more answers 400. */
+    TRANSLATOR_MAX_GLOSSARIES: envInteger(1000, { min: 1, max: 1_000_000 }),
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),

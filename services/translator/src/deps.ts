@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '@workspace/service-kit';
 import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { KeyAuthenticator } from './domain/keys/authenticate-key.js';
+import { openKeyChangeChannel, type KeyChangeChannel } from './domain/keys/key-change-channel.js';
 import { cachedCatalog } from './domain/languages/cached-catalog.js';
 import { InflightLimit } from './domain/translation/inflight-limit.js';
-import { noStoredResources } from './domain/translation/translation-resources.js';
+import { StoredResources } from './domain/translation/translation-resources.js';
 import { UsageMeter } from './domain/usage/usage-meter.js';
 import { createEngine } from './engine/create-engine.js';
 import type { TranslationEngine } from './engine/engine.js';
@@ -15,6 +17,8 @@ const CATALOG_REFRESH_MS = 10 * 60 * 1000;
 
 export interface Resources extends AppDeps {
   logger: Logger;
+  /** Started once the database exists (after migrations). */
+  keyChanges: KeyChangeChannel;
   close(): Promise<void>;
 }
 
@@ -25,19 +29,37 @@ export function connectResources(config: Config, engine: TranslationEngine = cre
     logger.warn({ err: error }, 'an idle database connection was closed by the server'),
   );
   const now = () => new Date();
+  const authenticator = new KeyAuthenticator(database.pool, config.TRANSLATOR_KEY_CACHE_MS);
+  const keyChanges = openKeyChangeChannel({
+    databaseUrl: config.DATABASE_URL,
+    pool: database.pool,
+    onChange: (id) => authenticator.forget(id),
+    onError: (error) => logger.warn({ err: error }, 'key change notifications interrupted; reconnecting (cached keys expire meanwhile)'),
+  });
   return {
     db: database.db,
-    authenticator: new KeyAuthenticator(database.pool, config.TRANSLATOR_KEY_CACHE_MS),
+    pool: database.pool,
+    authenticator,
+    keyChanges,
     logger,
     engine,
     catalog: cachedCatalog(engine, CATALOG_REFRESH_MS),
     detector: createLanguageDetector(),
-    resources: noStoredResources,
+    resources: new StoredResources(database.pool),
     meter: new UsageMeter(database.pool, now),
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
     now,
     trustProxy: config.TRUST_PROXY,
+    maxActiveDeveloperKeys: config.TRANSLATOR_MAX_ACTIVE_DEVELOPER_KEYS,
+    maxGlossaries: config.TRANSLATOR_MAX_GLOSSARIES,
+    newId: randomUUID,
+    async forgetKey(id) {
+      authenticator.forget(id);
+      // The change is committed already: other replicas learn of it now, or when their cache expires.
+      await keyChanges.announce(id).catch((error: unknown) => logger.warn({ err: error }, 'could not announce a key change to other replicas'));
+    },
     async close() {
+      await keyChanges.close();
       await engine.close();
       await database.close();
     },

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
 
   if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
   await ensureAdminKey(db, logger, config.TRANSLATOR_ADMIN_KEY);
+  resources.keyChanges.start();
 
   const languages = await engine.languages();
   logger.info({ engine: engine.name, pairs: languages.pairs.length }, 'translation engine configured');

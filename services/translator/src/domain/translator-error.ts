@@ -16,6 +16,8 @@ export class TranslatorError extends Error {
     message: string,
     /** Seconds a client should wait before retrying (429 and 503). */
     readonly retryAfterSeconds?: number,
+    /** DeepL's optional second member of an error body (glossary entry errors name the line). */
+    readonly detail?: string,
   ) {
     super(message);
   }

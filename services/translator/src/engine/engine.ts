@@ -4,6 +4,19 @@
 
 export type Formality = 'default' | 'more' | 'less' | 'prefer_more' | 'prefer_less';
 
+/** Segments that are markup (tag_handling, or plain text carrying placeholder tags). */
+export interface SegmentFormat {
+  /** Tags, comments and entities pass through unchanged and in place. */
+  tagHandling: 'xml' | 'html';
+  /** Tags that always end a sentence (html: block elements too). */
+  splittingTags: string[];
+  /** Tags that never end a sentence. */
+  nonSplittingTags: string[];
+  outlineDetection: boolean;
+}
+
+export type SplitSentences = '0' | '1' | 'nonewlines';
+
 export interface TranslateOptions {
   /** Base source code; undefined only for engines with `detectsSource` (they detect it themselves). */
   source?: string;
@@ -12,6 +25,14 @@ export interface TranslateOptions {
   /** Present only when the caller sent `model_type`. */
   modelType?: string;
   context?: string;
+  /** Present only when the segments are markup. */
+  format?: SegmentFormat;
+  /** Present only when the caller sent `split_sentences`. */
+  splitSentences?: SplitSentences;
+  /** Present only when the caller sent `preserve_formatting`. */
+  preserveFormatting?: boolean;
+  /** Present only when the caller sent them; engines that cannot follow instructions ignore them. */
+  customInstructions?: string[];
   signal?: AbortSignal;
 }
 

@@ -27,7 +27,9 @@ const ENGINE_STATUS: Record<EngineErrorCode, number> = {
 };
 
 function mapError(error: unknown): HttpAnswer | undefined {
-  if (error instanceof TranslatorError) return { status: STATUS[error.code], body: { message: error.message } };
+  if (error instanceof TranslatorError) {
+    return { status: STATUS[error.code], body: error.detail === undefined ? { message: error.message } : { message: error.message, detail: error.detail } };
+  }
   if (error instanceof EngineError) {
     const status = error.code === 'UPSTREAM_REJECTED' && error.upstreamStatus ? error.upstreamStatus : ENGINE_STATUS[error.code];
     const message = status === 503 ? `Translation engine temporarily unavailable (${error.message}); retry shortly.` : error.message;

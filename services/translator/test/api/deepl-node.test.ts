@@ -1,7 +1,8 @@
 // The official deepl-node client (1.28), pointed at the running service with serverUrl, unchanged.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as deepl from 'deepl-node';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import request from 'supertest';
+import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
 
 let ctx: TestContext;
 let serverUrl: string;
@@ -78,15 +79,24 @@ describe('deepl-node against the service', () => {
     await expect(clientFor('not-a-key-we-issued').translateText('Hi', 'en', 'es')).rejects.toBeInstanceOf(deepl.AuthorizationError);
   });
 
+  // Keys made, deactivated and limited through the administration API, as an admin would.
+  const developerKey = async (): Promise<{ key: string; key_id: string }> =>
+    (await request(ctx.app).post('/v2/admin/developer-keys').set(auth(ctx.adminKey)).send({ label: 'deepl-node' }).expect(200)).body;
+
   it('raises AuthorizationError for a deactivated key (403)', async () => {
-    const { id, secret } = await ctx.createKey();
-    await ctx.db.apiKey.update({ where: { id }, data: { deactivatedAt: new Date() } });
-    await expect(clientFor(secret).getUsage()).rejects.toBeInstanceOf(deepl.AuthorizationError);
+    const { key, key_id } = await developerKey();
+    await clientFor(key).getUsage();
+    await request(ctx.app).put('/v2/admin/developer-keys/deactivate').set(auth(ctx.adminKey)).send({ key_id }).expect(200);
+    await expect(clientFor(key).getUsage()).rejects.toBeInstanceOf(deepl.AuthorizationError);
   });
 
   it('raises QuotaExceededError when the key is over its character limit (456)', async () => {
-    const { secret } = await ctx.createKey({ characterLimit: 5n });
-    await expect(clientFor(secret).translateText('Hello world.', 'en', 'es')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+    const { key, key_id } = await developerKey();
+    await request(ctx.app).put('/v2/admin/developer-keys/limits').set(auth(ctx.adminKey)).send({ key_id, characters: 5 }).expect(200);
+    await expect(clientFor(key).translateText('Hello world.', 'en', 'es')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+    const usage = await clientFor(key).getUsage();
+    expect(usage.character?.count).toBe(0);
+    expect(usage.character?.limit).toBe(5);
   });
 
   it('raises DeepLError naming the parameter for a bad request (400)', async () => {

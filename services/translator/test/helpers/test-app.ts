@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { createLogger } from '@workspace/service-kit';
@@ -5,10 +6,11 @@ import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testin
 import { createApp, type AppDeps } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { KeyAuthenticator } from '../../src/domain/keys/authenticate-key.js';
+import { openKeyChangeChannel } from '../../src/domain/keys/key-change-channel.js';
 import { createKey, type CreatedKey } from '../../src/domain/keys/create-key.js';
 import { cachedCatalog } from '../../src/domain/languages/cached-catalog.js';
 import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
-import { noStoredResources } from '../../src/domain/translation/translation-resources.js';
+import { StoredResources } from '../../src/domain/translation/translation-resources.js';
 import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
 import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
 import type { TranslationEngine } from '../../src/engine/engine.js';
@@ -17,6 +19,8 @@ import { TEMPLATE } from './template.js';
 
 export interface TestContext {
   db: Database;
+  /** The test file's own database, for a second replica in the same test. */
+  databaseUrl: string;
   app: ReturnType<typeof createApp>;
   engine: TranslationEngine;
   /** An admin key, as TRANSLATOR_ADMIN_KEY would give. */
@@ -30,29 +34,44 @@ export interface TestContext {
 
 // Own database per test file (cloned from the migrated template); the real Apertium engine unless
 // another is given. `now` is injectable so usage periods can be tested on fixed dates.
-export async function createTestContext(options: { engine?: TranslationEngine; now?: () => Date; maxInflightCharacters?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { engine?: TranslationEngine; now?: () => Date; maxInflightCharacters?: number; maxActiveDeveloperKeys?: number; maxGlossaries?: number } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
   const handles = openDatabase(database.url, 5, () => undefined);
   const engine = options.engine ?? new ApertiumEngine({ chainsPerPair: 1 });
   const now = options.now ?? (() => new Date());
+  const authenticator = new KeyAuthenticator(handles.pool, 1000);
+  const keyChanges = openKeyChangeChannel({ databaseUrl: database.url, pool: handles.pool, onChange: (id) => authenticator.forget(id) });
   const deps: AppDeps = {
     db: handles.db,
-    authenticator: new KeyAuthenticator(handles.pool, 1000),
+    pool: handles.pool,
+    authenticator,
     logger: createLogger({ service: 'translator-test', level: 'silent' }),
     engine,
     catalog: cachedCatalog(engine, 60_000),
     detector: createLanguageDetector(),
-    resources: noStoredResources,
+    resources: new StoredResources(handles.pool),
     meter: new UsageMeter(handles.pool, now),
     inflight: new InflightLimit(options.maxInflightCharacters ?? 4_000_000),
     now,
     trustProxy: false,
+    maxActiveDeveloperKeys: options.maxActiveDeveloperKeys ?? 25,
+    maxGlossaries: options.maxGlossaries ?? 1000,
+    newId: randomUUID,
+    forgetKey: async (id) => {
+      authenticator.forget(id);
+      await keyChanges.announce(id);
+    },
   };
   const app = createApp(deps);
   const admin = await createKey(handles.db, { isAdmin: true, label: 'test admin' });
   const servers: Server[] = [];
+  keyChanges.start();
+  await keyChanges.listening();
   return {
     db: handles.db,
+    databaseUrl: database.url,
     app,
     engine,
     adminKey: admin.secret,
@@ -73,6 +92,7 @@ export async function createTestContext(options: { engine?: TranslationEngine; n
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
       if (!options.engine) await engine.close();
+      await keyChanges.close();
       await handles.close();
       await database.drop();
     },

@@ -64,6 +64,11 @@ export class LanguageCatalog {
     return baseLanguage(target) === source ? this.sources.has(source) && this.targets.has(target) : this.sourcesFor(target).includes(source);
   }
 
+  /** Base codes of every language served (as source or target): the languages a glossary may pair. */
+  baseLanguages(): string[] {
+    return [...new Set([...this.sources, ...[...this.targets].map(baseLanguage)])].sort();
+  }
+
   listSources(): ListedLanguage[] {
     return [...this.sources].sort().map((language) => ({ language, name: languageName(language) }));
   }

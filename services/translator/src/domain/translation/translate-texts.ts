@@ -1,7 +1,7 @@
 // POST /v2/translate after parsing: language checks, referenced resources, limits, detection, the
 // engine, metering. Everything that can refuse a request does so before the engine is asked.
 import type { TranslateRequest, Translation } from '@workspace/contracts';
-import type { TranslationEngine } from '../../engine/engine.js';
+import type { SegmentFormat, TranslateOptions, TranslationEngine } from '../../engine/engine.js';
 import type { LanguageDetector } from '../../languages/detect-language.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
 import { baseLanguage, normalizeCode, type LanguageCatalog } from '../languages/language-catalog.js';
@@ -11,6 +11,8 @@ import type { UsageMeter } from '../usage/usage-meter.js';
 import { detectSources } from './detect-sources.js';
 import type { InflightLimit } from './inflight-limit.js';
 import { assertWithinRequestLimit } from './request-size.js';
+import { preserveFormatting } from './preserve-formatting.js';
+import { prepareSegment, type SegmentPlan } from './prepare-segments.js';
 import type { TranslationResources } from './translation-resources.js';
 
 export interface TranslateTextsDeps {
@@ -34,7 +36,7 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
   if ((request.formality === 'more' || request.formality === 'less') && !catalog.supportsFormality(target)) {
     throw new TranslatorError('BAD_REQUEST', `Target language '${target}' doesn't support formality; use 'prefer_more' or 'prefer_less' to ask for it where available.`);
   }
-  await assertResourcesExist(deps.resources, context.key, request);
+  const plan = needsPlan(request) ? await resolvePlan(deps.resources, request, source, target) : undefined;
   assertWithinRequestLimit(request.text, request.context);
 
   const billed = request.text.map(billedCharacters);
@@ -49,7 +51,15 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
   try {
     results = await deps.inflight.run(totalBilled, async () => {
       const sources = source ?? (deps.engine.detectsSource ? undefined : detectSources(deps.detector, catalog, request.text, target));
-      return runEngine(deps.engine, request, target, sources, context.signal);
+      if (!plan) return runEngine(deps.engine, request.text, engineOptions(request, target, undefined, context.signal), sources);
+      const prepared = request.text.map((text) => prepareSegment(text, plan));
+      const markup = prepared.some((segment) => segment.markup);
+      const format = markup ? segmentFormat(request) : undefined;
+      const translated = await runEngine(deps.engine, prepared.map((segment) => segment.text), engineOptions(request, target, format, context.signal), sources);
+      return translated.map((result, index) => {
+        const text = prepared[index]!.restore(result.text);
+        return { ...result, text: request.preserve_formatting ? preserveFormatting(request.text[index]!, text) : text };
+      });
     });
   } catch (error) {
     // A failed reservation metered nothing; a successful one is given back.
@@ -63,6 +73,7 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
     text: result.text,
     ...(request.show_billed_characters ? { billed_characters: billed[index]! } : {}),
     ...(request.model_type ? { model_type_used: result.modelTypeUsed ?? request.model_type.replace(/^prefer_/, '') } : {}),
+    ...(request.tag_handling ? { tag_handling_version: request.tag_handling_version ?? 'v1' } : {}),
   }));
 }
 
@@ -82,19 +93,56 @@ function resolveLanguages(catalog: LanguageCatalog, request: TranslateRequest): 
   return { source, target };
 }
 
-async function assertResourcesExist(resources: TranslationResources, key: AuthenticatedKey, request: TranslateRequest): Promise<void> {
+/** Whether the request needs more than the plain path (which must stay a cheap check: it is benchmarked). */
+function needsPlan(request: TranslateRequest): boolean {
+  return (
+    request.glossary_id !== undefined ||
+    request.glossary_ids !== undefined ||
+    request.tag_handling !== undefined ||
+    request.translation_memory_id !== undefined ||
+    request.style_id !== undefined ||
+    request.preserve_formatting === true
+  );
+}
+
+async function resolvePlan(resources: TranslationResources, request: TranslateRequest, source: string | undefined, target: string): Promise<SegmentPlan> {
+  const parameter = request.glossary_id !== undefined ? 'glossary_id' : 'glossary_ids';
   const glossaryIds = request.glossary_id !== undefined ? [request.glossary_id] : (request.glossary_ids ?? []);
-  for (const id of glossaryIds) {
-    if (!(await resources.glossaryExists(key.id, id))) {
-      throw new TranslatorError('NOT_FOUND', `Glossary '${id}' (named by '${request.glossary_id !== undefined ? 'glossary_id' : 'glossary_ids'}') not found.`);
-    }
-  }
-  if (request.translation_memory_id !== undefined && !(await resources.translationMemoryExists(key.id, request.translation_memory_id))) {
+  // The schema refuses glossaries without source_lang, so `source` is known whenever there are ids.
+  const glossaries = glossaryIds.length > 0 && source ? await resources.glossaries(glossaryIds, source, target, parameter) : [];
+  if (request.translation_memory_id !== undefined && !(await resources.translationMemoryExists(request.translation_memory_id))) {
     throw new TranslatorError('NOT_FOUND', `Translation memory '${request.translation_memory_id}' (named by 'translation_memory_id') not found.`);
   }
-  if (request.style_id !== undefined && !(await resources.styleRuleExists(key.id, request.style_id))) {
+  if (request.style_id !== undefined && !(await resources.styleRuleExists(request.style_id))) {
     throw new TranslatorError('NOT_FOUND', `Style rule list '${request.style_id}' (named by 'style_id') not found.`);
   }
+  return { glossaries, ignoreTags: request.ignore_tags ?? [], ...(request.tag_handling ? { tagHandling: request.tag_handling } : {}) };
+}
+
+function segmentFormat(request: TranslateRequest): SegmentFormat {
+  return {
+    // Plain text carrying placeholders travels as XML.
+    tagHandling: request.tag_handling ?? 'xml',
+    splittingTags: request.splitting_tags ?? [],
+    nonSplittingTags: request.non_splitting_tags ?? [],
+    // DeepL detects the outline of XML by itself unless told not to; never for placeholders in plain text.
+    outlineDetection: request.tag_handling === 'xml' && (request.outline_detection ?? true),
+  };
+}
+
+function engineOptions(request: TranslateRequest, target: string, format: SegmentFormat | undefined, signal: AbortSignal | undefined): TranslateOptions {
+  return {
+    target,
+    formality: request.formality,
+    modelType: request.model_type,
+    context: request.context,
+    signal,
+    ...(format ? { format } : {}),
+    // html defaults to `nonewlines`, as DeepL documents.
+    ...(request.split_sentences ? { splitSentences: request.split_sentences } : request.tag_handling === 'html' ? { splitSentences: 'nonewlines' as const } : {}),
+    ...(request.preserve_formatting !== undefined ? { preserveFormatting: request.preserve_formatting } : {}),
+    ...(request.custom_instructions?.length ? { customInstructions: request.custom_instructions } : {}),
+  };
 }
 
 /**
@@ -103,22 +151,21 @@ async function assertResourcesExist(resources: TranslationResources, key: Authen
  */
 async function runEngine(
   engine: TranslationEngine,
-  request: TranslateRequest,
-  target: string,
+  texts: string[],
+  options: TranslateOptions,
   sources: string | string[] | undefined,
-  signal: AbortSignal | undefined,
 ): Promise<Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>> {
-  const options = { target, formality: request.formality, modelType: request.model_type, context: request.context, signal };
-  if (sources === undefined) return engine.translate(request.text, options);
+  const target = options.target;
+  if (sources === undefined) return engine.translate(texts, options);
   const sourceOf = (index: number) => (typeof sources === 'string' ? sources : sources[index]!);
-  const results = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
+  const results = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(texts.length);
   const groups = new Map<string, number[]>();
-  request.text.forEach((_, index) => groups.set(sourceOf(index), [...(groups.get(sourceOf(index)) ?? []), index]));
+  texts.forEach((_, index) => groups.set(sourceOf(index), [...(groups.get(sourceOf(index)) ?? []), index]));
   await Promise.all(
     [...groups].map(async ([source, indices]) => {
-      const texts = indices.map((index) => request.text[index]!);
+      const group = indices.map((index) => texts[index]!);
       const translated =
-        baseLanguage(target) === source ? texts.map((text) => ({ text, detectedSource: source })) : await engine.translate(texts, { ...options, source });
+        baseLanguage(target) === source ? group.map((text) => ({ text, detectedSource: source })) : await engine.translate(group, { ...options, source });
       indices.forEach((index, position) => (results[index] = translated[position]!));
     }),
   );

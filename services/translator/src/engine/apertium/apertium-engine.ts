@@ -4,6 +4,7 @@
 import { EngineError } from '../engine-error.js';
 import type { EngineLanguages, TranslateOptions, TranslatedSegment, TranslationEngine } from '../engine.js';
 import { ApertiumRunner, type ApertiumRunnerOptions } from './apertium-runner.js';
+import type { StreamFormat } from './format.js';
 import { DeepLRoutes } from './deepl-routes.js';
 import { DEFAULT_MODES_DIR, listModes, modeFilesExist, readModeFile, type ModeInfo } from './mode-file.js';
 
@@ -23,8 +24,9 @@ export class ApertiumEngine implements TranslationEngine {
     const route = (await this.loadRoutes()).route(source, target);
     if (!route) throw new EngineError('UNSUPPORTED_PAIR', `no Apertium pair for ${source} -> ${target}`);
     let texts = segments;
+    const format = streamFormat(options);
     for (const hop of route.hops) {
-      const results = await this.runner.translate(texts, { source: hop.source, target: hop.target, signal });
+      const results = await this.runner.translate(texts, { source: hop.source, target: hop.target, signal, ...(format ? { format } : {}) });
       texts = results.map((result) => result.text);
     }
     return texts.map((text) => ({ text, detectedSource: source }));
@@ -71,4 +73,13 @@ export class ApertiumEngine implements TranslationEngine {
 async function usableModes(modes: ModeInfo[]): Promise<ModeInfo[]> {
   const usable = await Promise.all(modes.map(async (mode) => modeFilesExist(await readModeFile(mode.path)).catch(() => false)));
   return modes.filter((_, index) => usable[index]);
+}
+
+// Apertium keeps markup as superblanks; formality, custom instructions and the model type it cannot honour.
+function streamFormat(options: TranslateOptions): StreamFormat | undefined {
+  if (!options.format && !options.splitSentences) return undefined;
+  return {
+    ...(options.format ? { markup: options.format } : {}),
+    ...(options.splitSentences ? { splitSentences: options.splitSentences } : {}),
+  };
 }

@@ -3,7 +3,7 @@
 // TypeScript, so the chains only ever see stream-format segments.
 import { EngineError } from '../engine-error.js';
 import type { ModePair, RunOptions, RunResult } from './runner-types.js';
-import { fromStream, isCompleteOutput, toStream } from './format.js';
+import { fromStream, isCompleteOutput, toStream, type StreamFormat } from './format.js';
 import { codeSpellings } from './language-codes.js';
 import { DEFAULT_MODES_DIR, listModes, readModeFile, type ModeInfo, type PipelineCommand } from './mode-file.js';
 import { Pipeline, type Timers } from './pipeline.js';
@@ -45,7 +45,7 @@ export class ApertiumRunner {
   async translate(segments: string[], options: RunOptions): Promise<RunResult[]> {
     if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
     const work = this.findMode(options.source, options.target).then((mode) =>
-      Promise.all(segments.map((segment) => this.translateText(mode, segment))),
+      Promise.all(segments.map((segment) => this.translateText(mode, segment, options.format))),
     );
     const texts = await abortable(work, options.signal);
     return texts.map((text) => ({ text, detectedSource: options.source }));
@@ -90,17 +90,17 @@ export class ApertiumRunner {
     return pools.flatMap((pool) => pool.pipelines).flatMap((pipeline) => pipeline.pids);
   }
 
-  private async translateText(mode: ModeInfo, text: string): Promise<string> {
+  private async translateText(mode: ModeInfo, text: string, format: StreamFormat | undefined): Promise<string> {
     const chunks = splitText(text, this.options.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS);
-    const translated = await Promise.all(chunks.map((chunk) => this.translateChunk(mode, chunk.text)));
+    const translated = await Promise.all(chunks.map((chunk) => this.translateChunk(mode, chunk.text, format)));
     return joinChunks(chunks, translated);
   }
 
-  private async translateChunk(mode: ModeInfo, chunk: string): Promise<string> {
+  private async translateChunk(mode: ModeInfo, chunk: string, format: StreamFormat | undefined): Promise<string> {
     // Leading and trailing whitespace pass through verbatim: the chain would trim or move it.
     const [, lead = '', body = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(chunk) ?? [];
     if (!body) return chunk;
-    const stream = toStream(body);
+    const stream = toStream(body, format);
     let output: string;
     try {
       output = await this.send(mode, stream);

@@ -28,5 +28,15 @@ function fixedParams(options: TranslateOptions): URLSearchParams {
   if (options.formality) params.append('formality', options.formality);
   if (options.modelType) params.append('model_type', options.modelType);
   if (options.context !== undefined && options.context !== '') params.append('context', options.context);
+  // Markup (tag_handling, glossary placeholders) goes upstream with DeepL's own tag options.
+  if (options.format) {
+    params.append('tag_handling', options.format.tagHandling);
+    if (options.format.splittingTags.length) params.append('splitting_tags', options.format.splittingTags.join(','));
+    if (options.format.nonSplittingTags.length) params.append('non_splitting_tags', options.format.nonSplittingTags.join(','));
+    if (!options.format.outlineDetection) params.append('outline_detection', '0');
+  }
+  if (options.splitSentences) params.append('split_sentences', options.splitSentences);
+  if (options.preserveFormatting !== undefined) params.append('preserve_formatting', options.preserveFormatting ? '1' : '0');
+  for (const instruction of options.customInstructions ?? []) params.append('custom_instructions', instruction);
   return params;
 }

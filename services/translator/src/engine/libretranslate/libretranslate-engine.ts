@@ -44,7 +44,7 @@ export class LibreTranslateEngine implements TranslationEngine {
     if (!source) throw new EngineError('UNSUPPORTED_PAIR', 'the LibreTranslate engine needs a source language');
     if (segments.length === 0) return [];
     const listed = listedCodes(await this.serverLanguages());
-    const bodies = translateBodies(segments, { source: toLibreCode(source, listed), target: toLibreCode(target, listed), apiKey: this.options.key });
+    const bodies = translateBodies(segments, { source: toLibreCode(source, listed), target: toLibreCode(target, listed), apiKey: this.options.key, ...(options.format ? { format: 'html' as const } : {}) });
     const results = await mapBounded(bodies, CONCURRENT_REQUESTS, (body, signal) => this.translateBody(body, signal), options.signal);
     return results.flat().map((text) => ({ text, detectedSource: source.toUpperCase() }));
   }

@@ -8,6 +8,8 @@ export interface TranslateBodyFields {
   source: string;
   target: string;
   apiKey?: string;
+  /** `html` keeps tags (what the service sends for tag_handling and glossary placeholders). */
+  format?: 'text' | 'html';
 }
 
 export interface TranslateBody extends Batch {
@@ -16,7 +18,7 @@ export interface TranslateBody extends Batch {
 
 export function translateBodies(texts: readonly string[], fields: TranslateBodyFields): TranslateBody[] {
   const build = (q: readonly string[]) =>
-    JSON.stringify({ q, source: fields.source, target: fields.target, format: 'text', ...(fields.apiKey ? { api_key: fields.apiKey } : {}) });
+    JSON.stringify({ q, source: fields.source, target: fields.target, format: fields.format ?? 'text', ...(fields.apiKey ? { api_key: fields.apiKey } : {}) });
   const fixed = Buffer.byteLength(build([]));
   // Each text costs its JSON string plus the comma that separates it.
   const costs = texts.map((text) => Buffer.byteLength(JSON.stringify(text)) + 1);
