@@ -6,7 +6,8 @@ import { RelayError } from '../domain/relay-error.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { CaptureBatcher, CaptureRefusal } from './capture-batcher.js';
 import { dedupKey } from './dedup-key.js';
-import { BodyTooLarge, readBody } from './read-body.js';
+import { answerHandshake, findHandshake, needsSecret } from './handshake.js';
+import { BodyTooLarge, discardBody, readBody } from './read-body.js';
 import type { TokenResolver } from './token-resolver.js';
 
 export interface IngestDeps {
@@ -15,9 +16,13 @@ export interface IngestDeps {
   runtime: Runtime;
   logger: Logger;
   maxBodyBytes: number;
+  /** The endpoint's newest active secret, for handshakes that prove knowledge of it (Zoom, X). */
+  handshakeSecret?: (tenantId: string, endpointId: string) => Promise<string | null>;
 }
 
 const TOKEN_PATTERN = new RegExp(`^${INGEST_TOKEN_PREFIX}[A-Za-z0-9_-]{16,128}$`);
+// How much of a refused body is read and thrown away (a multiple of the limit) before the connection is cut.
+const DISCARD_FACTOR = 16;
 const UNKNOWN = 'no endpoint has this ingest URL';
 // Told to the sender (a provider), so about the endpoint's state only: nothing of the account's plan or usage.
 const REFUSALS: Record<CaptureRefusal, string> = {
@@ -33,7 +38,10 @@ const REFUSALS: Record<CaptureRefusal, string> = {
 export function createIngestServer(deps: IngestDeps): Server {
   return createServer((req, res) => {
     handle(deps, req, res).catch((error: unknown) => {
-      if (error instanceof BodyTooLarge) return answer(res, 413, { error: { code: 'payload_too_large', message: `request body is larger than the limit of ${deps.maxBodyBytes} bytes` } }, true);
+      if (error instanceof BodyTooLarge) {
+        discardBody(req, deps.maxBodyBytes * DISCARD_FACTOR);
+        return answer(res, 413, { error: { code: 'payload_too_large', message: `request body is larger than the limit of ${deps.maxBodyBytes} bytes` } });
+      }
       if (isDependencyUnavailable(error) || (error instanceof RelayError && error.code === 'unavailable')) {
         deps.logger.warn({ err: error }, 'ingest could not store a request');
         res.setHeader('Retry-After', '5');
@@ -51,7 +59,10 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
   const queryAt = target.indexOf('?');
   const path = queryAt >= 0 ? target.slice(0, queryAt) : target;
   const token = path.split('/')[1] ?? '';
-  if (!TOKEN_PATTERN.test(token)) return drainThen(req, () => answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } }));
+  if (!TOKEN_PATTERN.test(token)) {
+    discardBody(req, deps.maxBodyBytes * DISCARD_FACTOR);
+    return answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
+  }
 
   const tokenHash = hashIngestToken(token);
   const [endpoint, body] = await Promise.all([deps.resolver.resolve(tokenHash), readBody(req, deps.maxBodyBytes)]);
@@ -76,7 +87,25 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
   // The token was rotated or its endpoint deleted between the lookup and the commit.
   if (!outcome) return answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
   if ('refused' in outcome) return answer(res, 429, { error: { code: 'capture_paused', message: REFUSALS[outcome.refused] } });
-  answer(res, 200, { event_id: outcome.eventId, duplicate_of: outcome.duplicateOf });
+  const captureAnswer = { event_id: outcome.eventId, duplicate_of: outcome.duplicateOf };
+  // A setup handshake (Slack, Meta, Zoom, ...) is stored like any request, then answered as its provider expects.
+  const handshake = findHandshake(endpoint.dedup.provider, { method, url: target, headers, body });
+  if (handshake) {
+    const secret = needsSecret(handshake.handshake) ? await handshakeSecret(deps, endpoint.tenantId, endpoint.endpointId) : null;
+    const reply = answerHandshake(handshake.handshake, handshake.challenge, JSON.stringify(captureAnswer), secret);
+    if (reply) return send(res, 200, reply.contentType, reply.body, reply.headers);
+  }
+  answer(res, 200, captureAnswer);
+}
+
+// The request is already committed: a secret that cannot be read leaves the handshake unanswered, never the capture.
+async function handshakeSecret(deps: IngestDeps, tenantId: string, endpointId: string): Promise<string | null> {
+  try {
+    return (await deps.handshakeSecret?.(tenantId, endpointId)) ?? null;
+  } catch (error) {
+    deps.logger.warn({ err: error, endpointId }, 'could not read the secret a handshake needs');
+    return null;
+  }
 }
 
 function pairs(raw: string[]): Array<[string, string]> {
@@ -85,17 +114,15 @@ function pairs(raw: string[]): Array<[string, string]> {
   return result;
 }
 
-function drainThen(req: IncomingMessage, then: () => void): void {
-  req.resume();
-  then();
+function answer(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, 'application/json', JSON.stringify(body), []);
 }
 
-function answer(res: ServerResponse, status: number, body: unknown, close = false): void {
+function send(res: ServerResponse, status: number, contentType: string, text: string, extra: Array<[string, string]>): void {
   if (res.headersSent) return;
-  const text = JSON.stringify(body);
   // A flat list: node:http takes it without walking an object on every answer.
-  const headers = ['Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(text)), 'Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff'];
-  if (close) headers.push('Connection', 'close');
+  const headers = ['Content-Type', contentType, 'Content-Length', String(Buffer.byteLength(text)), 'Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff'];
+  for (const [name, value] of extra) headers.push(name, value);
   res.writeHead(status, headers);
   res.end(text);
 }

@@ -9,17 +9,31 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
+        req.off('data', onData);
         reject(new BodyTooLarge());
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks, size)));
     req.on('error', reject);
   });
+}
+
+/**
+ * After a refusal: reads and throws away what the sender is still sending, so that it gets to read the
+ * answer. Closing at once would reset the connection under a sender still writing its body, and most
+ * HTTP clients then report a network error instead of the 413. Past `cap` more bytes the connection is cut.
+ */
+export function discardBody(req: IncomingMessage, cap: number): void {
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > cap) req.socket.destroy();
+  });
+  req.resume();
 }

@@ -10,6 +10,7 @@ export function detectProvider(headers: CapturedRequestView['headers']): string 
   const present = new Set(headers.map(([name]) => name.toLowerCase()));
   const found = PROVIDERS.find((provider) => {
     const scheme = provider.scheme;
+    if (scheme.kind === 'body-token' || (scheme.kind === 'hmac' && scheme.signatureIn)) return false;
     const header = 'signatureHeader' in scheme ? scheme.signatureHeader : scheme.header;
     return header !== 'authorization' && present.has(header);
   });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sameBytes } from './constant-time.js';
-import { headerValue } from './request-view.js';
+import { headerValue, jsonField, queryParam } from './request-view.js';
 import { parseSignatureHeader } from './signature-header.js';
 import { requiredHeaders, signedMessage } from './signed-message.js';
 import { checkTimestamp } from './timestamp-window.js';
@@ -17,9 +17,8 @@ const failed = (cause: Result['cause'], detail: Record<string, unknown> | null =
  * way (whitespace trimmed, JSON re-encoded) before blaming the secret.
  */
 export function verifyHmac(scheme: HmacScheme, request: CapturedRequestView, secrets: VerificationSecret[], now: Date): Result {
-  const headerNames = scheme.numberedHeaders ? numberedHeaderNames(request, scheme.signatureHeader) : [scheme.signatureHeader];
-  const rawValues = headerNames.map((name) => headerValue(request, name)).filter((value): value is string => value !== undefined);
-  if (rawValues.length === 0) return failed('missing_header', { header: scheme.signatureHeader });
+  const rawValues = signatureValues(scheme, request);
+  if (rawValues.length === 0) return failed('missing_header', { [scheme.signatureIn === 'query' ? 'parameter' : scheme.signatureIn === 'json-body' ? 'field' : 'header']: scheme.signatureHeader });
   const timestampHeader = scheme.timestamp?.header;
   for (const name of [...(timestampHeader ? [timestampHeader] : []), ...requiredHeaders(scheme.message)]) {
     if (headerValue(request, name) === undefined) return failed('missing_header', { header: name });
@@ -28,8 +27,13 @@ export function verifyHmac(scheme: HmacScheme, request: CapturedRequestView, sec
   const parsed = rawValues.map((value) => parseSignatureHeader(value, scheme.format));
   const signatures = parsed.flatMap((entry) => entry?.signatures ?? []).map((text) => decode(text, scheme.encoding)).filter((bytes) => bytes.length === DIGEST_BYTES[scheme.digest]);
   if (signatures.length === 0) return failed('malformed_signature', { header: scheme.signatureHeader });
-  const timestamp = timestampHeader ? headerValue(request, timestampHeader) : parsed.find((entry) => entry?.timestamp !== undefined)?.timestamp;
-  const window = scheme.timestamp ? checkTimestamp(timestamp, scheme.timestamp.unit, now, scheme.toleranceSeconds) : ({ ok: true } as const);
+  const timestamp = timestampHeader
+    ? headerValue(request, timestampHeader)
+    : scheme.timestamp?.jsonField
+      ? jsonField(request.body, scheme.timestamp.jsonField)
+      : parsed.find((entry) => entry?.timestamp !== undefined)?.timestamp;
+  const tolerance = scheme.enforceReplayWindow === false ? Number.POSITIVE_INFINITY : scheme.toleranceSeconds;
+  const window = scheme.timestamp ? checkTimestamp(timestamp, scheme.timestamp.unit, now, tolerance) : ({ ok: true } as const);
   if (!window.ok && window.cause === 'malformed_signature') return failed(window.cause, window.detail);
 
   const keys = secrets.map((secret) => ({ id: secret.id, key: deriveKey(secret.value, scheme.key) })).filter((entry) => entry.key.length > 0);
@@ -86,6 +90,14 @@ function bodyProbes(body: Buffer): Array<[string, Buffer]> {
     // not JSON: nothing to probe
   }
   return probes;
+}
+
+/** Every encoded signature value the request carries for this scheme, wherever the scheme puts them. */
+function signatureValues(scheme: HmacScheme, request: CapturedRequestView): string[] {
+  if (scheme.signatureIn === 'query') return [queryParam(request, scheme.signatureHeader)].filter((value): value is string => value !== undefined);
+  if (scheme.signatureIn === 'json-body') return [jsonField(request.body, scheme.signatureHeader)].filter((value): value is string => value !== undefined);
+  const names = scheme.numberedHeaders ? numberedHeaderNames(request, scheme.signatureHeader) : [scheme.signatureHeader, ...(scheme.additionalSignatureHeaders ?? [])];
+  return names.map((name) => headerValue(request, name)).filter((value): value is string => value !== undefined);
 }
 
 function numberedHeaderNames(request: CapturedRequestView, first: string): string[] {

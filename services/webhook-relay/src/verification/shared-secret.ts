@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sameBytes } from './constant-time.js';
-import { headerValue } from './request-view.js';
-import type { CapturedRequestView, SharedSecretScheme, VerificationOutcome, VerificationSecret } from './types.js';
+import { headerValue, jsonField } from './request-view.js';
+import type { BodyTokenScheme, CapturedRequestView, SharedSecretScheme, VerificationOutcome, VerificationSecret } from './types.js';
 
 type Result = Omit<VerificationOutcome, 'provider'>;
 
@@ -15,6 +15,17 @@ export function verifySharedSecret(scheme: SharedSecretScheme, request: Captured
     if (!match) return { state: 'failed', cause: 'malformed_signature', detail: { header: scheme.header }, matchedSecretId: null };
     presented = Buffer.from(match[1]!, 'base64').toString('utf8');
   }
+  return matchPresented(presented, secrets);
+}
+
+/** A shared secret inside the JSON body (Graph's clientState, Figma's passcode): authenticated, not verified. */
+export function verifyBodyToken(scheme: BodyTokenScheme, request: CapturedRequestView, secrets: VerificationSecret[]): Result {
+  const presented = jsonField(request.body, scheme.jsonField);
+  if (presented === undefined) return { state: 'failed', cause: 'missing_header', detail: { field: scheme.jsonField }, matchedSecretId: null };
+  return matchPresented(presented, secrets);
+}
+
+function matchPresented(presented: string, secrets: VerificationSecret[]): Result {
   // Hash both sides first, so the comparison is constant-time whatever the lengths.
   const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
   const matched = secrets.find((secret) => sameBytes(digest(presented), digest(secret.value)));

@@ -16,7 +16,9 @@ export function checkTimestamp(raw: string | undefined, unit: TimestampUnit, now
 function toMilliseconds(raw: string | undefined, unit: TimestampUnit): number | null {
   if (raw === undefined || raw === '') return null;
   if (unit === 'iso') {
-    const parsed = Date.parse(raw);
+    // A date-time without a zone designator is UTC (Orb sends them so); Date.parse would read it as server-local time.
+    const zoned = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(raw) ? `${raw}Z` : raw;
+    const parsed = Date.parse(zoned);
     return Number.isNaN(parsed) ? null : parsed;
   }
   if (!/^\d{1,16}$/.test(raw)) return null;

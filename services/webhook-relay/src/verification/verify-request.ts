@@ -2,7 +2,7 @@ import { verifyAsymmetric } from './asymmetric.js';
 import { verifyHmac } from './hmac-engine.js';
 import { verifyJwtBodyHash } from './jwt-body-hash.js';
 import { findProvider } from './registry.js';
-import { verifySharedSecret } from './shared-secret.js';
+import { verifyBodyToken, verifySharedSecret } from './shared-secret.js';
 import { verifyTwilio } from './twilio.js';
 import type { CapturedRequestView, Scheme, VerificationOutcome, VerificationSecret } from './types.js';
 
@@ -22,7 +22,9 @@ function verifyScheme(scheme: Scheme, request: CapturedRequestView, secrets: Ver
     case 'hmac':
       return verifyHmac(scheme, request, secrets, now);
     case 'jwt-body-hash':
-      return verifyJwtBodyHash(scheme, request, secrets);
+      return verifyJwtBodyHash(scheme, request, secrets, now);
+    case 'body-token':
+      return verifyBodyToken(scheme, request, secrets);
     case 'token':
     case 'basic':
       return verifySharedSecret(scheme, request, secrets);

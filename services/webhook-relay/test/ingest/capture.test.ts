@@ -77,6 +77,44 @@ describe('capture-first ingest', () => {
     expect((await context.ownerPool.query('SELECT count(*)::int AS n FROM events')).rows[0].n).toBe(before);
   });
 
+  it('lets a sender still writing a body far over the limit read its 413 instead of a connection reset', async () => {
+    // A 1 MiB limit and a 12 MiB body: more than loopback buffers hold, within what the relay reads and throws away (16 times the limit).
+    const roomy = await startIngest(context, { maxBodyBytes: 1024 * 1024 });
+    try {
+      const huge = Buffer.alloc(12 * 1024 * 1024, 97);
+      for (const [path, code] of [[ingest.pathOf(endpoint.ingest_url), 'payload_too_large'], ['/not-a-token', 'not_found']] as const) {
+        const response = await fetch(`${roomy.url}${path}`, { method: 'POST', body: huge });
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
+      }
+    } finally {
+      await roomy.close();
+    }
+  });
+
+  it('reads at most 16 times the limit of a refused body, then cuts the connection', async () => {
+    const { connect } = await import('node:net');
+    const target = new URL(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`);
+    // A raw sender that never stops: chunks of 64 KiB for as long as the socket takes them.
+    const { sent, answer } = await new Promise<{ sent: number; answer: string }>((resolve) => {
+      const socket = connect(Number(target.port), target.hostname);
+      const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(64 * 1024, 97), Buffer.from('\r\n')]);
+      let written = 0;
+      let received = '';
+      socket.on('data', (data) => (received += data.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve({ sent: written, answer: received }));
+      socket.write(`POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const pump = (): void => {
+        while (!socket.destroyed && socket.write(chunk)) written += chunk.length;
+        if (!socket.destroyed) socket.once('drain', pump);
+      };
+      pump();
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    // The limit is 64 KiB here: the relay reads about 1 MiB more; the rest is what the kernel buffered.
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
   it('stores 1,000 concurrent requests exactly once each, and answers each only after its commit', async () => {
     const fresh = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'burst' }).expect(201)).body;
     const answers = await Promise.all(

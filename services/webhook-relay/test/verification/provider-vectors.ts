@@ -4,6 +4,7 @@ import { createHash, createHmac, generateKeyPairSync, sign as signAsymmetric } f
 import { sign as githubSign } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
+import type { FailureCause } from '../../src/verification/types.js';
 
 export const NOW = new Date('2026-11-23T10:00:00.000Z');
 export const SECONDS = String(Math.floor(NOW.getTime() / 1000));
@@ -18,10 +19,15 @@ export interface Vector {
   body?: string;
   url?: string;
   method?: string;
+  /**
+   * The tampered request, when changing the body is not the tampering that matters (a scheme that
+   * signs fields other than the body): the changes and the cause they must be refused with.
+   */
+  tampered?: { body?: string; url?: string; headers?: Record<string, string>; cause: FailureCause };
 }
 
-const SECRET = 'vector-secret-0123456789abcdef';
-const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+export const SECRET = 'vector-secret-0123456789abcdef';
+export const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const hmac = (algorithm: string, key: string | Buffer, message: string, encoding: 'hex' | 'base64') => createHmac(algorithm, key).update(message).digest(encoding);
 const sha256Hex = (message: string) => hmac('sha256', SECRET, message, 'hex');
 const sha256B64 = (message: string) => hmac('sha256', SECRET, message, 'base64');

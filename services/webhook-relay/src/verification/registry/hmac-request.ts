@@ -4,10 +4,15 @@ const record = (slug: string, name: string, docs: string, scheme: HmacScheme | T
 
 // Schemes that sign parts of the request besides the body: the URL the provider called, the method, form fields.
 export const HMAC_REQUEST: ProviderRecord[] = [
+  // checked against https://developer.squareup.com/docs/webhooks/step2subscribe (x-square-hmacsha256-signature, HMAC-SHA256); the
+  // stored copy of step3validate stops before its code, so the URL-then-body order rests on third-party verifiers that agree.
   record('square', 'Square', 'https://developer.squareup.com/docs/webhooks/step3validate', {
     kind: 'hmac', signatureHeader: 'x-square-hmacsha256-signature', format: { kind: 'plain' }, digest: 'sha256', encoding: 'base64', key: 'utf8', message: ['url', 'body'],
   }),
-  record('hubspot', 'HubSpot (v3)', 'https://developers.hubspot.com/docs/api/webhooks/validating-requests#validate-the-v3-request-signature', {
+  // checked against https://developers.hubspot.com/docs/apps/developer-platform/build-apps/authentication/request-validation and
+  // HubSpot's v3 changelog: base64 HMAC-SHA256 of method + URI + body + X-HubSpot-Request-Timestamp (ms), refuse after 5 minutes.
+  // The old link is now the legacy-apps page.
+  record('hubspot', 'HubSpot (v3)', 'https://developers.hubspot.com/docs/apps/developer-platform/build-apps/authentication/request-validation#validate-the-v3-request-signature', {
     kind: 'hmac', signatureHeader: 'x-hubspot-signature-v3', format: { kind: 'plain' }, digest: 'sha256', encoding: 'base64', key: 'utf8',
     timestamp: { header: 'x-hubspot-request-timestamp', unit: 'milliseconds' }, message: ['method', 'url', 'body', 'timestamp'],
   }),

@@ -14,7 +14,7 @@ export const ASYMMETRIC: ProviderRecord[] = [
 
 export const JWT: ProviderRecord[] = [
   { slug: 'netlify', name: 'Netlify', family: 'jwt', docs: 'https://docs.netlify.com/site-deploys/deploy-notifications/#payload-signature',
-    scheme: { kind: 'jwt-body-hash', header: 'x-webhook-signature', bodyHashClaim: 'sha256' } },
+    scheme: { kind: 'jwt-body-hash', header: 'x-webhook-signature', algorithm: 'HS256', bodyHashClaim: 'sha256' } },
 ];
 
 // Token and Basic prove who sent the request, not what it says: `authenticated`, never `verified`.

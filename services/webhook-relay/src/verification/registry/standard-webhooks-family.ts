@@ -1,18 +1,7 @@
-import type { HmacScheme, ProviderRecord } from '../types.js';
+import { recordsOf, standardWebhooks } from './builders.js';
+import type { ProviderRecord } from '../types.js';
 
-// HMAC-SHA256 over `{id}.{timestamp}.{body}`, base64, `v1,<sig>` entries separated by spaces.
-const standardWebhooks = (prefix: string, key: HmacScheme['key'] = 'whsec-base64', idHeader = `${prefix}-id`): HmacScheme => ({
-  kind: 'hmac',
-  signatureHeader: `${prefix}-signature`,
-  format: { kind: 'versioned-list', version: 'v1' },
-  digest: 'sha256',
-  encoding: 'base64',
-  key,
-  timestamp: { header: `${prefix}-timestamp`, unit: 'seconds' },
-  message: [{ header: idHeader }, { literal: '.' }, 'timestamp', { literal: '.' }, 'body'],
-});
-
-const record = (slug: string, name: string, docs: string, scheme: HmacScheme): ProviderRecord => ({ slug, name, family: 'standard-webhooks', docs, scheme });
+const record = recordsOf('standard-webhooks');
 
 export const STANDARD_WEBHOOKS_FAMILY: ProviderRecord[] = [
   record('standard-webhooks', 'Standard Webhooks', 'https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md', standardWebhooks('webhook')),
