@@ -8,9 +8,12 @@ import { requireApiKey } from './http/authenticate.js';
 import { relayErrorHandler } from './http/error-handler.js';
 import { registerApiKeyRoutes } from './http/routes/api-keys.js';
 import { registerAuditRoutes } from './http/routes/audit.js';
+import { registerDeliveryRoutes } from './http/routes/deliveries.js';
+import { registerDestinationRoutes } from './http/routes/destinations.js';
 import { registerEndpointRoutes } from './http/routes/endpoints.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js';
+import { registerSubscriptionRoutes } from './http/routes/subscriptions.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
 
 export const MAX_API_BODY_BYTES = 256 * 1024;
@@ -40,6 +43,9 @@ export function createApp(deps: Deps): express.Express {
   registerEventRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerUsageRoutes(app, deps);
+  registerDestinationRoutes(app, deps, json);
+  registerSubscriptionRoutes(app, deps, json);
+  registerDeliveryRoutes(app, deps, json);
 
   app.use((req, _res, next) => next(new RelayError('not_found', `no route for ${req.method} ${req.path}`)));
   app.use(relayErrorHandler(deps.logger));

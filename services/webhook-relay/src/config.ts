@@ -1,7 +1,19 @@
 import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
 import { RELAY_PLAN_IDS } from '@workspace/contracts';
 import { z } from 'zod';
+import { parseDuration, parseDurationList } from './delivery/durations.js';
+import { parseCidrList } from './delivery/egress-guard.js';
 import { parsePlanAllowances } from './domain/tenants/plan-allowances.js';
+
+/** A zod transform that runs a parser and turns its error into the variable's message. */
+const parsed = <T>(parse: (text: string) => T) => (value: string, ctx: z.RefinementCtx) => {
+  try {
+    return parse(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+};
 
 /** The role the service works as: owns no table, so row-level security always applies to it. */
 export const APP_DATABASE_ROLE = 'webhook_relay_app';
@@ -48,6 +60,29 @@ export const ConfigSchema = z.object({
    *  batches cost PostgreSQL more per row than the overlap saves). bench/webhook-relay, capture alone, medians of 3
    *  rounds: 2 commits with a 40-request minimum 1.46x-1.54x; with 24: 1.42x; 4 commits: 1.33x; 1 commit: 1.26x. */
   INGEST_CONCURRENT_COMMITS: envInteger(2, { min: 1, max: 64 }),
+  /** Redis for the delivery queues (BullMQ); must persist (appendonly) where queued work matters. */
+  REDIS_URL: z.string().url('must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  /** Key prefix of every delivery queue in Redis. */
+  RELAY_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -').default('relay'),
+  /** Run the delivery workers and the reconciler inside the API process (the quick start); else run `worker`. */
+  RELAY_WORKERS_IN_PROCESS: envBoolean(false),
+  /** The worker process's /healthz and /readyz (probes); the API process serves its own on PORT. */
+  WORKER_HEALTH_PORT: envPort(8102),
+  /** Waits before each retry of a failing head of line; after the last one it is dead-lettered. */
+  RELAY_RETRY_SCHEDULE: z.string().default('5s,5m,30m,2h,5h,10h,10h').transform(parsed(parseDurationList)),
+  /** Each wait is drawn from [w * (1 - j), w * (1 + j)]. */
+  RELAY_RETRY_JITTER: z.coerce.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be at least 0').max(1, 'must be at most 1').default(0.2),
+  /** Bounds on a destination's Retry-After: a shorter one waits this long, a longer one this long at most. */
+  RELAY_RETRY_AFTER_MIN: z.string().default('1s').transform(parsed(parseDuration)),
+  RELAY_RETRY_AFTER_MAX: z.string().default('6h').transform(parsed(parseDuration)),
+  /** CIDRs outbound deliveries may reach even though they are private, loopback, link-local, ... (e.g. 10.1.2.0/24). */
+  RELAY_EGRESS_ALLOW: envOptional().transform((value, ctx) => parsed(parseCidrList)(value ?? '', ctx)),
+  /** Bytes of a destination's response kept with each attempt. */
+  RELAY_RESPONSE_EXCERPT_BYTES: envInteger(1024, { min: 0, max: 64 * 1024 }),
+  /** How often the reconciler compares pending deliveries with the jobs Redis holds (and finds new destinations). */
+  RELAY_RECONCILE_INTERVAL_MS: envInteger(5000, { min: 50, max: 10 * 60 * 1000 }),
+  /** A worker that stops renewing its lock for this long (crashed) has its job run again. */
+  RELAY_WORKER_LOCK_MS: envInteger(30_000, { min: 500, max: 10 * 60 * 1000 }),
   TRUST_PROXY: envTrustProxy(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -6,6 +6,10 @@ import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js
 import { TenantDatabase } from './db/tenant-database.js';
 import { systemRuntime, type Runtime } from './domain/runtime.js';
 import { SealedValues } from './domain/sealed-values.js';
+import { EgressGuard } from './delivery/egress-guard.js';
+import { HttpSender } from './delivery/http-sender.js';
+import type { RetryPolicy } from './delivery/retry-policy.js';
+import { connectRedis, DeliveryQueues } from './queue/delivery-queues.js';
 
 /** Everything the app needs from the outside world; tests build their own (own database, pinned runtime). */
 export interface Deps {
@@ -15,6 +19,8 @@ export interface Deps {
   runtime: Runtime;
   logger: Logger;
   config: { ingestBaseUrl: string; IDEMPOTENCY_TTL_SECONDS: number; TRUST_PROXY: Config['TRUST_PROXY'] };
+  /** The delivery queues (absent: the API serves destinations but cannot queue replays). */
+  delivery?: { queues: DeliveryQueues; wake(): void };
 }
 
 export interface Resources extends Deps {
@@ -28,6 +34,26 @@ export function masterKeyProvider(config: Pick<Config, 'RELAY_MASTER_KEY' | 'REL
     current: parseMasterKey(config.RELAY_MASTER_KEY, 'RELAY_MASTER_KEY'),
     previous: previous.map((value) => parseMasterKey(value, 'RELAY_MASTER_KEY_PREVIOUS')),
   });
+}
+
+export function retryPolicy(config: Pick<Config, 'RELAY_RETRY_SCHEDULE' | 'RELAY_RETRY_JITTER' | 'RELAY_RETRY_AFTER_MIN' | 'RELAY_RETRY_AFTER_MAX'>): RetryPolicy {
+  return { schedule: config.RELAY_RETRY_SCHEDULE, jitter: config.RELAY_RETRY_JITTER, retryAfterMin: config.RELAY_RETRY_AFTER_MIN, retryAfterMax: config.RELAY_RETRY_AFTER_MAX };
+}
+
+/** Redis, the queues and the outbound HTTP client: what the delivery workers and the fan-out use. */
+export function connectDelivery(config: Config) {
+  const queues = new DeliveryQueues(connectRedis(config.REDIS_URL), config.RELAY_QUEUE_PREFIX);
+  const sender = new HttpSender(new EgressGuard(config.RELAY_EGRESS_ALLOW), config.RELAY_RESPONSE_EXCERPT_BYTES);
+  return {
+    queues,
+    sender,
+    policy: retryPolicy(config),
+    async close() {
+      await queues.close();
+      await sender.close();
+      queues.connection.disconnect();
+    },
+  };
 }
 
 export function connectResources(config: Config, logger: Logger = createLogger({ service: 'webhook-relay', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' })): Resources {

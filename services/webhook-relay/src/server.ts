@@ -7,6 +7,7 @@ import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
 import { connectResources } from './deps.js';
 import { ensureBootstrapTenant } from './domain/tenants/ensure-bootstrap-tenant.js';
 import { applyPlanAllowances } from './domain/tenants/plan-allowances.js';
+import { startDelivery } from './delivery/start-delivery.js';
 import { createIngest } from './ingest/create-ingest.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -31,12 +32,15 @@ async function main(): Promise<void> {
     logger.info(outcome === 'created' ? 'created the first tenant for RELAY_BOOTSTRAP_API_KEY' : 'RELAY_BOOTSTRAP_API_KEY opens an existing tenant');
   }
 
-  const server = createServer(createApp(resources));
-  const ingest = createIngest(resources, { maxBodyBytes: config.INGEST_MAX_BODY_BYTES, maxBatch: config.INGEST_BATCH_MAX, concurrentCommits: config.INGEST_CONCURRENT_COMMITS });
+  const delivery = startDelivery(config, resources, { workers: config.RELAY_WORKERS_IN_PROCESS });
+  await delivery.start();
+  const server = createServer(createApp({ ...resources, delivery }));
+  const ingest = createIngest(resources, { maxBodyBytes: config.INGEST_MAX_BODY_BYTES, maxBatch: config.INGEST_BATCH_MAX, concurrentCommits: config.INGEST_CONCURRENT_COMMITS, fanOut: delivery.fanOut });
   installGracefulShutdown(server, {
     logger,
     closers: [
       { name: 'ingest listener', close: () => ingest.close() },
+      { name: 'delivery', close: () => delivery.close() },
       { name: 'database', close: () => resources.close() },
       { name: 'log buffer', close: async () => logger.flush() },
     ],

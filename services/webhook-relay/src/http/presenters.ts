@@ -2,7 +2,9 @@
 // in clear except the two shown once: a new API key and an ingest URL asked for explicitly.
 import { isUtf8 } from 'node:buffer';
 import type { Usage } from '@workspace/contracts';
-import type { ApiKey, AuditEntry, Event, EventCheck, Payload, ProviderSecret } from '../generated/prisma/client.js';
+import type { ApiKey, AuditEntry, Delivery, DeliveryAttempt, DestinationSecret, Event, EventCheck, Payload, ProviderSecret, Subscription } from '../generated/prisma/client.js';
+import type { DestinationWithSecrets } from '../domain/destinations/destination-view.js';
+import { isActiveDestinationSecret } from '../domain/destinations/rotate-destination-secret.js';
 import { API_KEY_PREFIX } from '../config.js';
 import type { EndpointWithToken } from '../domain/endpoints/endpoint-view.js';
 import { maskedIngestUrl } from '../domain/endpoints/ingest-token.js';
@@ -138,5 +140,73 @@ export function presentUsage(usage: TenantUsageView): Usage {
     events_remaining: usage.eventsRemaining,
     capture_paused: usage.pausedReason !== null,
     paused_reason: usage.pausedReason,
+  };
+}
+
+export function presentDestinationSecret(secret: DestinationSecret, now: Date) {
+  return {
+    id: secret.id,
+    label: secret.label,
+    secret_hint: `whsec_…${secret.secretHint}`,
+    created_at: secret.createdAt.toISOString(),
+    expires_at: iso(secret.expiresAt),
+    active: isActiveDestinationSecret(secret, now),
+  };
+}
+
+export function presentDestination(destination: DestinationWithSecrets, now: Date) {
+  return {
+    id: destination.id,
+    name: destination.name,
+    url: destination.url,
+    header_names: destination.headerNames,
+    timeout_ms: destination.timeoutMs,
+    enabled: destination.enabled,
+    disabled_reason: destination.disabledReason,
+    secrets: destination.secrets.map((secret) => presentDestinationSecret(secret, now)),
+    created_at: destination.createdAt.toISOString(),
+    updated_at: destination.updatedAt.toISOString(),
+  };
+}
+
+export function presentSubscription(subscription: Subscription) {
+  return {
+    id: subscription.id,
+    endpoint_id: subscription.endpointId,
+    destination_id: subscription.destinationId,
+    states: subscription.states,
+    event_types: subscription.eventTypes,
+    created_at: subscription.createdAt.toISOString(),
+  };
+}
+
+export function presentDelivery(delivery: Delivery) {
+  return {
+    id: delivery.id,
+    destination_id: delivery.destinationId,
+    event_id: delivery.eventId,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    next_attempt_at: delivery.state === 'pending' ? iso(delivery.nextAttemptAt) : null,
+    last_status: delivery.lastStatus,
+    last_error: delivery.lastError,
+    replay_of: delivery.replayOf,
+    created_at: delivery.createdAt.toISOString(),
+    completed_at: iso(delivery.completedAt),
+    dead_lettered_at: iso(delivery.deadLetteredAt),
+  };
+}
+
+export function presentDeliveryDetail(delivery: Delivery & { attemptsLog: DeliveryAttempt[] }) {
+  return {
+    ...presentDelivery(delivery),
+    attempt_log: delivery.attemptsLog.map((attempt) => ({
+      id: attempt.id,
+      started_at: attempt.startedAt.toISOString(),
+      duration_ms: attempt.durationMs,
+      status_code: attempt.statusCode,
+      error: attempt.error,
+      response_excerpt: attempt.responseExcerpt,
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Resources } from '../deps.js';
+import type { FanOut } from '../delivery/fan-out.js';
 import { CaptureBatcher } from './capture-batcher.js';
 import { createIngestServer } from './ingest-server.js';
 import { TokenResolver } from './token-resolver.js';
@@ -14,15 +15,18 @@ export interface Ingest {
 const SWEEP_INTERVAL_MS = 5_000;
 
 /** The ingest listener with its batcher and the verification that follows each commit. */
-export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: { maxBodyBytes: number; maxBatch: number; concurrentCommits?: number; sweep?: boolean }): Ingest {
+export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: { maxBodyBytes: number; maxBatch: number; concurrentCommits?: number; sweep?: boolean; fanOut?: FanOut }): Ingest {
   const { pool, runtime, sealed, logger } = resources;
   const ingestBase = resources.config.ingestBaseUrl;
-  const verification = new VerificationQueue({ pool, runtime, sealed, logger, ingestBase });
+  const { fanOut } = options;
+  // Checked events are ready for delivery; so are events with nothing to check, right after capture.
+  const verification = new VerificationQueue({ pool, runtime, sealed, logger, ingestBase, ...(fanOut ? { onChecked: (tenantId, ids) => fanOut.submit(tenantId, ids) } : {}) });
   const batcher = new CaptureBatcher(pool, {
     maxBatch: options.maxBatch,
     maxConcurrentCommits: options.concurrentCommits,
     // The bytes just committed are checked from memory: no read back.
-    onCaptured: (stored) =>
+    onCaptured: (stored) => {
+      if (fanOut) submitReady(fanOut, stored.map(({ captured }) => captured));
       verification.enqueue(
         stored
           .filter(({ captured }) => captured.toVerify)
@@ -36,9 +40,17 @@ export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'se
               },
             },
           })),
-      ),
+      );
+    },
   });
-  const server = createIngestServer({ resolver: new TokenResolver(pool), batcher, runtime, logger, maxBodyBytes: options.maxBodyBytes });
+  const server = createIngestServer({
+    resolver: new TokenResolver(pool),
+    batcher,
+    runtime,
+    logger,
+    maxBodyBytes: options.maxBodyBytes,
+    handshakeSecret: async (tenantId, endpointId) => (await verification.activeSecretsOf(tenantId, endpointId))[0]?.value ?? null,
+  });
   let timer: NodeJS.Timeout | undefined;
   if (options.sweep !== false) {
     let sweeping = false;
@@ -66,4 +78,14 @@ export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'se
       await verification.idle();
     },
   };
+}
+
+/** Events that need no check go to delivery at once, grouped by tenant (one transaction each). */
+function submitReady(fanOut: FanOut, captured: Array<{ tenantId: string; eventId: string; toVerify: boolean; duplicateOf: string | null }>): void {
+  const byTenant = new Map<string, string[]>();
+  for (const event of captured) {
+    if (event.toVerify || event.duplicateOf) continue;
+    byTenant.set(event.tenantId, [...(byTenant.get(event.tenantId) ?? []), event.eventId]);
+  }
+  for (const [tenantId, ids] of byTenant) fanOut.submit(tenantId, ids);
 }

@@ -1,9 +1,10 @@
 import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
-import { VerificationSettingsCache } from '../domain/events/verification-settings.js';
+import { activeSecrets, VerificationSettingsCache } from '../domain/events/verification-settings.js';
 import { verifyCapturedEvents, type EventToVerify } from '../domain/events/verify-captured-events.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
+import type { VerificationSecret } from '../verification/types.js';
 
 export interface VerificationQueueDeps {
   pool: ConnectionPool;
@@ -13,6 +14,8 @@ export interface VerificationQueueDeps {
   ingestBase: string;
   concurrency?: number;
   maxWaiting?: number;
+  /** Called with the events whose check was recorded (delivery fans them out). */
+  onChecked?: (tenantId: string, eventIds: string[]) => void;
 }
 
 const SWEEP_BATCH = 2000;
@@ -65,6 +68,19 @@ export class VerificationQueue {
     return total;
   }
 
+  /** An endpoint's secrets that verify now, newest first, from the settings verification holds. */
+  async activeSecretsOf(tenantId: string, endpointId: string): Promise<VerificationSecret[]> {
+    const read = async () => {
+      const settings = (await this.settings.settingsFor(tenantId, [endpointId])).get(endpointId);
+      return settings ? activeSecrets(settings, this.deps.runtime.now()) : [];
+    };
+    const held = await read();
+    if (held.length > 0) return held;
+    // Held settings may predate the secret just added for this very handshake: read them again once.
+    this.settings.forget([endpointId]);
+    return read();
+  }
+
   /** Resolves when nothing is queued or running (tests, shutdown). */
   idle(): Promise<void> {
     if (this.running === 0 && this.waiting.length === 0) return Promise.resolve();
@@ -95,7 +111,8 @@ export class VerificationQueue {
   private async verify(tenantId: string, events: EventToVerify[]): Promise<void> {
     const { pool, runtime, ingestBase } = this.deps;
     try {
-      await verifyCapturedEvents({ pool, tenantId, events, runtime, settings: this.settings, ingestBase });
+      const outcomes = await verifyCapturedEvents({ pool, tenantId, events, runtime, settings: this.settings, ingestBase });
+      if (outcomes.size) this.deps.onChecked?.(tenantId, [...outcomes.keys()]);
     } catch (error) {
       // Left unchecked: the next sweep tries again.
       this.deps.logger.warn({ err: error, events: events.length }, 'could not verify captured events; will retry');

@@ -60,7 +60,7 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     tenants: new TenantDatabase(handles.db),
     sealed: new SealedValues(new TenantKeyring({ provider: new MasterKeyProvider({ current: TEST_MASTER_KEY }) })),
     runtime,
-    logger: createLogger({ service: 'webhook-relay-test', level: 'silent' }),
+    logger: createLogger({ service: 'webhook-relay-test', level: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent' }),
     config: { ingestBaseUrl: INGEST_BASE, IDEMPOTENCY_TTL_SECONDS: 3600, TRUST_PROXY: false },
     ...overrides,
   };

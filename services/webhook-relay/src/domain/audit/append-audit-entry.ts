@@ -14,6 +14,15 @@ export type AuditAction =
   | 'provider_secret.added'
   | 'provider_secret.rotated'
   | 'provider_secret.removed'
+  | 'destination.created'
+  | 'destination.updated'
+  | 'destination.deleted'
+  | 'destination.disabled'
+  | 'destination_secret.rotated'
+  | 'destination_secret.revoked'
+  | 'subscription.created'
+  | 'subscription.deleted'
+  | 'delivery.replayed'
   | 'tenant.bootstrapped'
   | 'tenant.plan_changed';
 

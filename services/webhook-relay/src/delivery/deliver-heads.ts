@@ -1,0 +1,114 @@
+import { Worker, type Job } from 'bullmq';
+import type { ConnectionPool } from '../db/prisma.js';
+import type { Runtime } from '../domain/runtime.js';
+import type { SealedValues } from '../domain/sealed-values.js';
+import type { DeliveryJob } from '../queue/delivery-queues.js';
+import { loadHeads, recordOutcomes, type AttemptOutcome, type DestinationTarget, type PendingHead } from './delivery-store.js';
+import type { HttpSender } from './http-sender.js';
+import { nextRetryDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.js';
+import { standardWebhookHeaders } from './sign-standard-webhook.js';
+
+/** Pending deliveries read (and sent, one after the other) per round trip. */
+const HEADS_PER_READ = 20;
+const SIGNED_STATES = new Set(['verified', 'authenticated']);
+
+export interface DeliverHeadsDeps {
+  pool: ConnectionPool;
+  sealed: SealedValues;
+  runtime: Runtime;
+  sender: HttpSender;
+  policy: RetryPolicy;
+  random?: () => number;
+  /** A destination answered 410: it has been disabled (audit, stop its worker). */
+  onGone?: (job: DeliveryJob, reason: string) => Promise<void>;
+}
+
+/** Delivery ids this worker finished recently: a job for one of them has nothing left to do. */
+export class RecentlyDone {
+  private readonly ids = new Set<string>();
+  constructor(private readonly capacity = 10_000) {}
+  add(id: string): void {
+    this.ids.add(id);
+    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value!);
+  }
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+}
+
+type Stop = { kind: 'wait'; ms: number } | { kind: 'gone'; reason: string } | null;
+
+/**
+ * The processor of a destination's queue (concurrency 1). A job wakes the worker for its delivery;
+ * the worker sends the destination's pending deliveries in position order up to and including it, so
+ * FIFO comes from the outbox, not from the order jobs reached Redis. A failing head stays the head:
+ * the queue is rate-limited for the retry wait and the job goes back to the front (BullMQ's own
+ * retry would let the next job overtake it). Once the schedule is spent the head is dead-lettered and
+ * the queue moves on.
+ */
+export async function deliverHeads(deps: DeliverHeadsDeps, job: Job<DeliveryJob>, rateLimit: (ms: number) => Promise<void>, done: RecentlyDone): Promise<void> {
+  const { tenantId, destinationId, deliveryId } = job.data;
+  while (!done.has(deliveryId)) {
+    const { target, heads } = await loadHeads(deps.pool, deps.sealed, { tenantId, destinationId, limit: HEADS_PER_READ, now: deps.runtime.now() });
+    // Disabled or deleted: deliveries wait; enabling the destination again lets the reconciler wake it.
+    if (!target || heads.length === 0) return;
+    const outcomes: AttemptOutcome[] = [];
+    const stop = await sendInOrder(deps, target, heads, outcomes);
+    await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes, ...(stop?.kind === 'gone' ? { disable: stop.reason } : {}) });
+    for (const outcome of outcomes) if (outcome.state !== 'pending') done.add(outcome.deliveryId);
+    if (stop?.kind === 'gone') {
+      await deps.onGone?.(job.data, stop.reason);
+      return;
+    }
+    if (stop?.kind === 'wait') {
+      await rateLimit(stop.ms);
+      throw Worker.RateLimitError();
+    }
+    // The job's delivery was not among the pending ones read: done already (or cancelled).
+    if (!heads.some((head) => head.id === deliveryId) && heads.length < HEADS_PER_READ) return;
+  }
+}
+
+async function sendInOrder(deps: DeliverHeadsDeps, target: DestinationTarget, heads: PendingHead[], outcomes: AttemptOutcome[]): Promise<Stop> {
+  for (const head of heads) {
+    const now = deps.runtime.now();
+    if (head.nextAttemptAt && head.nextAttemptAt > now) return { kind: 'wait', ms: head.nextAttemptAt.getTime() - now.getTime() };
+    const signed = SIGNED_STATES.has(head.state) && target.secrets.length > 0;
+    const headers: Record<string, string> = {
+      ...target.headers,
+      'content-type': head.contentType ?? 'application/octet-stream',
+      'user-agent': 'webhook-relay/1',
+      'x-relay-event-id': head.eventId,
+      'x-relay-verification': head.state,
+      ...(signed ? standardWebhookHeaders(head.id, now, head.body, target.secrets) : {}),
+    };
+    const result = await deps.sender.send({ url: target.url, headers, body: head.body, timeoutMs: target.timeoutMs });
+    const outcome: AttemptOutcome = {
+      deliveryId: head.id,
+      attemptId: deps.runtime.newId(),
+      startedAt: now,
+      durationMs: result.durationMs,
+      status: result.status,
+      error: result.ok ? null : (result.error ?? `answered ${result.status}`),
+      excerpt: result.excerpt,
+      state: 'succeeded',
+      nextAttemptAt: null,
+    };
+    outcomes.push(outcome);
+    if (result.ok) continue;
+    if (result.status === 410) {
+      outcome.state = 'pending';
+      return { kind: 'gone', reason: `the destination answered 410 Gone at ${now.toISOString()}` };
+    }
+    const attempts = head.attempts + 1;
+    const delay = nextRetryDelay(deps.policy, attempts, deps.random ?? Math.random, parseRetryAfter(result.retryAfter, now));
+    if (delay === null) {
+      outcome.state = 'dead_lettered';
+      continue;
+    }
+    outcome.state = 'pending';
+    outcome.nextAttemptAt = new Date(now.getTime() + delay);
+    return { kind: 'wait', ms: delay };
+  }
+  return null;
+}

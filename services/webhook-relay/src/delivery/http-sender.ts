@@ -1,0 +1,93 @@
+import { Agent, request } from 'undici';
+import { EgressGuard } from './egress-guard.js';
+
+export interface SendRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  timeoutMs: number;
+}
+
+export interface SendResult {
+  /** 2xx only; redirects are not followed, so a 3xx is a failure like any other. */
+  ok: boolean;
+  status: number | null;
+  durationMs: number;
+  excerpt: string | null;
+  error: string | null;
+  retryAfter: string | undefined;
+}
+
+/**
+ * POSTs over one shared connection pool whose every connection passes the egress guard at connect
+ * time (the resolved address is the one checked and the one used).
+ */
+export class HttpSender {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly guard: EgressGuard,
+    private readonly excerptBytes: number,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    // undici follows no redirect unless a redirect interceptor is added: a 3xx comes back as it is.
+    this.agent = new Agent({ connect: { lookup: guard.lookup as never }, connections: 8, keepAliveTimeout: 10_000 });
+  }
+
+  async send(input: SendRequest): Promise<SendResult> {
+    const started = this.clock();
+    const elapsed = () => Math.round(this.clock() - started);
+    try {
+      this.guard.checkHost(new URL(input.url).hostname);
+      const response = await request(input.url, {
+        method: 'POST',
+        headers: { ...input.headers, 'content-length': String(input.body.length) },
+        body: input.body,
+        dispatcher: this.agent,
+        headersTimeout: input.timeoutMs,
+        bodyTimeout: input.timeoutMs,
+        signal: AbortSignal.timeout(input.timeoutMs),
+      });
+      const excerpt = await readExcerpt(response.body, this.excerptBytes);
+      const retryAfter = response.headers['retry-after'];
+      return {
+        ok: response.statusCode >= 200 && response.statusCode < 300,
+        status: response.statusCode,
+        durationMs: elapsed(),
+        excerpt,
+        error: response.statusCode >= 300 && response.statusCode < 400 ? `redirect to ${String(response.headers.location ?? '(no location)')} not followed` : null,
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+      };
+    } catch (error) {
+      return { ok: false, status: null, durationMs: elapsed(), excerpt: null, error: describe(error, input.timeoutMs), retryAfter: undefined };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
+
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      if (size < limit) chunks.push(chunk.subarray(0, limit - size));
+      size += chunk.length;
+      // Enough kept: the rest of a long answer is not read.
+      if (size >= limit) break;
+    }
+  } finally {
+    body.destroy();
+  }
+  return size === 0 ? null : Buffer.concat(chunks).toString('utf8');
+}
+
+function describe(error: unknown, timeoutMs: number): string {
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err.name === 'TimeoutError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') return `timed out after ${timeoutMs} ms`;
+  const cause = err.cause?.code === 'EGRESS_REFUSED' || err.code === 'EGRESS_REFUSED' ? (err.cause?.message ?? err.message) : undefined;
+  if (cause) return cause;
+  return [err.code ?? err.cause?.code, err.message].filter(Boolean).join(': ') || String(error);
+}

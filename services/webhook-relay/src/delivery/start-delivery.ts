@@ -1,0 +1,45 @@
+import type { Config } from '../config.js';
+import { connectDelivery, type Resources } from '../deps.js';
+import { DeliveryWorkers } from './delivery-workers.js';
+import { FanOut } from './fan-out.js';
+
+const FAN_OUT_SWEEP_INTERVAL_MS = 5_000;
+
+/** Redis queues and the fan-out for the API process; the workers too when they run in it. */
+export function startDelivery(config: Config, resources: Resources, options: { workers: boolean }) {
+  const delivery = connectDelivery(config);
+  const { pool, runtime, logger } = resources;
+  const fanOut = new FanOut({ pool, queues: delivery.queues, runtime, logger });
+  const workers = options.workers
+    ? new DeliveryWorkers({ ...resources, queues: delivery.queues, sender: delivery.sender, policy: delivery.policy, lockMs: config.RELAY_WORKER_LOCK_MS, reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS })
+    : undefined;
+  let sweeping = false;
+  const sweep = () => {
+    if (sweeping) return;
+    sweeping = true;
+    void fanOut
+      .sweep()
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not look for events to fan out'))
+      .finally(() => {
+        sweeping = false;
+      });
+  };
+  const timer = setInterval(sweep, FAN_OUT_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    fanOut,
+    workers,
+    queues: delivery.queues,
+    wake: () => void workers?.reconcile(),
+    start: async () => {
+      sweep();
+      await workers?.start();
+    },
+    async close() {
+      clearInterval(timer);
+      await workers?.close();
+      await fanOut.idle();
+      await delivery.close();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { ReplayRequest } from '@workspace/contracts';
+import type { TenantTx } from '../../db/prisma.js';
+import type { DeliveryJob } from '../../queue/delivery-queues.js';
+import { appendAuditEntry } from '../audit/append-audit-entry.js';
+import { firstIdAt } from '../pagination.js';
+import { RelayError } from '../relay-error.js';
+import type { Runtime } from '../runtime.js';
+import { LOCK_DESTINATIONS } from './fan-out-events.js';
+
+/** Events one replay may send at most (a larger range is split by the caller). */
+export const MAX_REPLAY_EVENTS = 10_000;
+
+// New deliveries (replay_of = the event, or the dead letter they re-send), in capture order, at the
+// end of the destination's queue. Only events still stored (retention) are found.
+const REPLAY = `
+INSERT INTO deliveries (id, tenant_id, destination_id, event_id, replay_of, created_at)
+SELECT relay_uuid7(), $1, $2, s.event_id, s.replay_of, $3 FROM unnest($4::uuid[], $5::uuid[]) AS s(event_id, replay_of)
+ ORDER BY s.event_id
+RETURNING id`;
+
+export interface ReplayEventsOptions {
+  tx: TenantTx;
+  tenantId: string;
+  runtime: Runtime;
+  actor: string;
+  input: ReplayRequest;
+}
+
+/** Sends events again to a registered destination: by event id, by dead letter, or by time range. Audited. */
+export async function replayEvents(options: ReplayEventsOptions): Promise<{ jobs: DeliveryJob[] }> {
+  const { tx, tenantId, runtime, input } = options;
+  const destination = await tx.destination.findFirst({ where: { id: input.destination_id, deletedAt: null } });
+  if (!destination) throw new RelayError('not_found', `destination ${input.destination_id} not found`);
+  const selected = await selectEvents(tx, input);
+  if (selected.length > MAX_REPLAY_EVENTS) throw new RelayError('invalid_request', `the selection holds more than ${MAX_REPLAY_EVENTS} events: narrow from/to`);
+  await tx.$executeRawUnsafe(LOCK_DESTINATIONS, [input.destination_id]);
+  const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(REPLAY, tenantId, input.destination_id, runtime.now(), selected.map((s) => s.eventId), selected.map((s) => s.replayOf));
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'delivery.replayed',
+    target: { type: 'destination', id: input.destination_id },
+    details: {
+      selector: input.event_ids ? 'event_ids' : input.delivery_ids ? 'delivery_ids' : 'time_range',
+      ...(input.from ? { from: input.from, to: input.to, endpoint_id: input.endpoint_id ?? null } : {}),
+      events: selected.length,
+      deliveries: rows.map((row) => row.id),
+    },
+  });
+  return { jobs: rows.map((row) => ({ tenantId, destinationId: input.destination_id, deliveryId: row.id })) };
+}
+
+async function selectEvents(tx: TenantTx, input: ReplayRequest): Promise<Array<{ eventId: string; replayOf: string }>> {
+  if (input.event_ids) {
+    const ids = [...new Set(input.event_ids)];
+    const found = await tx.event.findMany({ where: { id: { in: ids } }, select: { id: true } });
+    const missing = ids.filter((id) => !found.some((row) => row.id === id));
+    if (missing.length) throw new RelayError('not_found', `event ${missing[0]} not found`);
+    return ids.map((id) => ({ eventId: id, replayOf: id }));
+  }
+  if (input.delivery_ids) {
+    const ids = [...new Set(input.delivery_ids)];
+    const found = await tx.delivery.findMany({ where: { id: { in: ids } }, select: { id: true, eventId: true, state: true } });
+    const missing = ids.find((id) => !found.some((row) => row.id === id));
+    if (missing) throw new RelayError('not_found', `delivery ${missing} not found`);
+    const live = found.find((row) => row.state !== 'dead_lettered');
+    if (live) throw new RelayError('invalid_request', `delivery_ids must name dead-lettered deliveries; ${live.id} is ${live.state}`);
+    return found.map((row) => ({ eventId: row.eventId, replayOf: row.id }));
+  }
+  const rows = await tx.event.findMany({
+    where: {
+      id: { gte: firstIdAt(new Date(input.from!)), lt: firstIdAt(new Date(input.to!)) },
+      duplicateOf: null,
+      ...(input.endpoint_id ? { endpointId: input.endpoint_id } : {}),
+    },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+    take: MAX_REPLAY_EVENTS + 1,
+  });
+  return rows.map((row) => ({ eventId: row.id, replayOf: row.id }));
+}

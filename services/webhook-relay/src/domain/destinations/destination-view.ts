@@ -1,0 +1,34 @@
+import type { Destination, DestinationSecret } from '../../generated/prisma/client.js';
+import type { TenantTx } from '../../db/prisma.js';
+import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination.js';
+import { RelayError } from '../relay-error.js';
+import type { SealedValues } from '../sealed-values.js';
+
+export type DestinationWithSecrets = Destination & { secrets: DestinationSecret[]; headerNames: string[] };
+
+const withSecrets = { secrets: { where: { revokedAt: null }, orderBy: { createdAt: 'asc' as const } } };
+
+async function headerNames(tx: TenantTx, sealed: SealedValues, destination: Destination): Promise<string[]> {
+  if (!destination.headersCiphertext) return [];
+  return Object.keys(JSON.parse(await sealed.open(tx, destination.tenantId, 'destination_headers', destination.id, destination.headersCiphertext)) as object);
+}
+
+/** The destination with its unrevoked secrets; deleted ones do not exist for the API. */
+export async function findDestination(tx: TenantTx, sealed: SealedValues, destinationId: string): Promise<DestinationWithSecrets> {
+  const destination = await tx.destination.findFirst({ where: { id: destinationId, deletedAt: null }, include: withSecrets });
+  if (!destination) throw new RelayError('not_found', `destination ${destinationId} not found`);
+  return { ...destination, headerNames: await headerNames(tx, sealed, destination) };
+}
+
+/** Newest first. */
+export async function listDestinations(options: { tx: TenantTx; sealed: SealedValues; page: PageRequest }): Promise<Page<DestinationWithSecrets>> {
+  const after = decodeCursor(options.page.cursor);
+  const rows = await options.tx.destination.findMany({
+    where: { deletedAt: null, ...(after ? { id: { lt: after } } : {}) },
+    include: withSecrets,
+    orderBy: { id: 'desc' },
+    take: options.page.limit + 1,
+  });
+  const page = toPage(rows, options.page.limit);
+  return { ...page, items: await Promise.all(page.items.map(async (row) => ({ ...row, headerNames: await headerNames(options.tx, options.sealed, row) }))) };
+}

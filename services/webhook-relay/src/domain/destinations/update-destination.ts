@@ -1,0 +1,51 @@
+import type { UpdateDestinationRequest } from '@workspace/contracts';
+import { toBytes } from '../../db/bytes.js';
+import type { TenantTx } from '../../db/prisma.js';
+import { appendAuditEntry } from '../audit/append-audit-entry.js';
+import type { Runtime } from '../runtime.js';
+import type { SealedValues } from '../sealed-values.js';
+import { findDestination, type DestinationWithSecrets } from './destination-view.js';
+
+export interface UpdateDestinationOptions {
+  tx: TenantTx;
+  tenantId: string;
+  runtime: Runtime;
+  sealed: SealedValues;
+  actor: string;
+  destinationId: string;
+  changes: UpdateDestinationRequest;
+}
+
+/** Changes what is given; enabling clears the reason it was disabled (its pending deliveries resume in order). */
+export async function updateDestination(options: UpdateDestinationOptions): Promise<DestinationWithSecrets> {
+  const { tx, tenantId, runtime, sealed, destinationId, changes } = options;
+  const before = await findDestination(tx, sealed, destinationId);
+  const headers = changes.headers === undefined ? undefined : Object.keys(changes.headers).length ? changes.headers : null;
+  await tx.destination.update({
+    where: { id: destinationId },
+    data: {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.url !== undefined ? { url: changes.url } : {}),
+      ...(changes.timeout_ms !== undefined ? { timeoutMs: changes.timeout_ms } : {}),
+      ...(changes.enabled !== undefined ? { enabled: changes.enabled, disabledReason: changes.enabled ? null : 'disabled through the API' } : {}),
+      ...(headers !== undefined ? { headersCiphertext: headers ? toBytes(await sealed.seal(tx, tenantId, 'destination_headers', destinationId, JSON.stringify(headers))) : null } : {}),
+      updatedAt: runtime.now(),
+    },
+  });
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'destination.updated',
+    target: { type: 'destination', id: destinationId },
+    details: {
+      ...(changes.name !== undefined ? { name: { from: before.name, to: changes.name } } : {}),
+      ...(changes.url !== undefined ? { url: { from: before.url, to: changes.url } } : {}),
+      ...(changes.timeout_ms !== undefined ? { timeout_ms: { from: before.timeoutMs, to: changes.timeout_ms } } : {}),
+      ...(changes.enabled !== undefined ? { enabled: { from: before.enabled, to: changes.enabled } } : {}),
+      ...(headers !== undefined ? { header_names: { from: before.headerNames, to: Object.keys(headers ?? {}) } } : {}),
+    },
+  });
+  return findDestination(tx, sealed, destinationId);
+}

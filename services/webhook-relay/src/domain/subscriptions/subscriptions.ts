@@ -1,0 +1,56 @@
+import type { CreateSubscriptionRequest } from '@workspace/contracts';
+import type { Subscription } from '../../generated/prisma/client.js';
+import type { TenantTx } from '../../db/prisma.js';
+import { appendAuditEntry } from '../audit/append-audit-entry.js';
+import { findEndpoint } from '../endpoints/endpoint-view.js';
+import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination.js';
+import { RelayError } from '../relay-error.js';
+import type { Runtime } from '../runtime.js';
+
+interface Actor {
+  tx: TenantTx;
+  tenantId: string;
+  runtime: Runtime;
+  actor: string;
+}
+
+/** Forwards an endpoint's events from now on to a destination; one subscription per pair (409 for a second). */
+export async function createSubscription(options: Actor & { input: CreateSubscriptionRequest }): Promise<Subscription> {
+  const { tx, tenantId, runtime, input } = options;
+  await findEndpoint(tx, input.endpoint_id);
+  const destination = await tx.destination.findFirst({ where: { id: input.destination_id, deletedAt: null } });
+  if (!destination) throw new RelayError('not_found', `destination ${input.destination_id} not found`);
+  const existing = await tx.subscription.findFirst({ where: { endpointId: input.endpoint_id, destinationId: input.destination_id } });
+  if (existing) throw new RelayError('conflict', `endpoint ${input.endpoint_id} already has subscription ${existing.id} to destination ${input.destination_id}`);
+  const id = runtime.newId();
+  const states = [...new Set(input.states)];
+  const eventTypes = [...new Set(input.event_types)];
+  const subscription = await tx.subscription.create({
+    data: { id, tenantId, endpointId: input.endpoint_id, destinationId: input.destination_id, states, eventTypes, createdAt: runtime.now() },
+  });
+  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'subscription.created', target: { type: 'subscription', id }, details: { endpoint_id: input.endpoint_id, destination_id: input.destination_id, states, event_types: eventTypes } });
+  return subscription;
+}
+
+export async function deleteSubscription(options: Actor & { subscriptionId: string }): Promise<void> {
+  const { tx, tenantId, runtime, subscriptionId } = options;
+  const subscription = await tx.subscription.findFirst({ where: { id: subscriptionId } });
+  if (!subscription) throw new RelayError('not_found', `subscription ${subscriptionId} not found`);
+  await tx.subscription.delete({ where: { id: subscriptionId } });
+  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'subscription.deleted', target: { type: 'subscription', id: subscriptionId }, details: { endpoint_id: subscription.endpointId, destination_id: subscription.destinationId } });
+}
+
+/** Newest first, optionally one endpoint's or one destination's. */
+export async function listSubscriptions(options: { tx: TenantTx; page: PageRequest; endpointId?: string; destinationId?: string }): Promise<Page<Subscription>> {
+  const after = decodeCursor(options.page.cursor);
+  const rows = await options.tx.subscription.findMany({
+    where: {
+      ...(options.endpointId ? { endpointId: options.endpointId } : {}),
+      ...(options.destinationId ? { destinationId: options.destinationId } : {}),
+      ...(after ? { id: { lt: after } } : {}),
+    },
+    orderBy: { id: 'desc' },
+    take: options.page.limit + 1,
+  });
+  return toPage(rows, options.page.limit);
+}

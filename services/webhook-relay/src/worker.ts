@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { migrateOnStart } from '@workspace/service-kit';
+import { readConfig } from './config.js';
+import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
+import { connectDelivery, connectResources } from './deps.js';
+import { DeliveryWorkers } from './delivery/delivery-workers.js';
+import { workerHealthServer } from './delivery/worker-health.js';
+
+const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The delivery workers and the reconciler on their own (`pnpm --filter ./services/webhook-relay worker`). */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const resources = connectResources(config);
+  const { logger } = resources;
+  if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
+  await assertRowLevelSecurityApplies(resources.pool);
+  const delivery = connectDelivery(config);
+  const workers = new DeliveryWorkers({ ...resources, queues: delivery.queues, sender: delivery.sender, policy: delivery.policy, lockMs: config.RELAY_WORKER_LOCK_MS, reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS });
+  await workers.start();
+  const health = workerHealthServer({ pool: resources.pool, redis: delivery.queues.connection });
+  health.listen(config.WORKER_HEALTH_PORT, config.HOST);
+  logger.info({ destinations: workers.workerCount, prefix: config.RELAY_QUEUE_PREFIX, healthPort: config.WORKER_HEALTH_PORT }, 'webhook-relay delivery workers running');
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping delivery workers: finishing the deliveries in flight');
+    health.close();
+    await workers.close();
+    await delivery.close();
+    await resources.close();
+    logger.flush();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`webhook-relay worker failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,176 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
+import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
+import { HttpSender } from '../../src/delivery/http-sender.js';
+import { TEST_MASTER_KEY } from '../helpers/test-app.js';
+import { FAST_POLICY, REDIS_URL, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+
+const serviceRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Consecutive repeats collapsed: at-least-once may send the same event twice in a row, never out of order. */
+const collapse = (bodies: string[]) => bodies.filter((body, index) => body !== bodies[index - 1]);
+
+async function answersOn(url: string, timeoutMs = 20_000): Promise<{ status: number; body: unknown }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      return { status: response.status, body: await response.json() };
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describe('at-least-once when Redis loses jobs or a worker dies', () => {
+  let h: DeliveryHarness;
+  const receivers: Receiver[] = [];
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    h = await startDeliveryHarness({ workers: false });
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await h.close();
+    for (const receiver of receivers) await receiver.close();
+  });
+
+  const newReceiver = async (answer?: Receiver['answer']) => {
+    const receiver = await startReceiver(answer);
+    receivers.push(receiver);
+    return receiver;
+  };
+  const workersInProcess = () =>
+    new DeliveryWorkers({
+      ...h.context.deps,
+      queues: h.queues,
+      sender: new HttpSender(new EgressGuard(parseCidrList('127.0.0.1/32')), 256),
+      policy: FAST_POLICY,
+      lockMs: 5000,
+      reconcileIntervalMs: 200,
+    });
+  // The real worker process (dist/worker.js, built before the tests run), on this file's database and prefix.
+  let healthPort = 0;
+  const startWorkerProcess = (port = 0) => {
+    healthPort = port;
+    const child = spawn(process.execPath, ['dist/worker.js'], {
+      cwd: serviceRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        DATABASE_URL: h.context.databaseUrl,
+        DATABASE_APP_URL: h.context.appRoleUrl,
+        MIGRATE_ON_START: 'false',
+        RELAY_MASTER_KEY: TEST_MASTER_KEY.toString('base64'),
+        REDIS_URL,
+        RELAY_QUEUE_PREFIX: h.prefix,
+        RELAY_WORKER_LOCK_MS: '1000',
+        RELAY_RECONCILE_INTERVAL_MS: '200',
+        RELAY_EGRESS_ALLOW: '127.0.0.1/32',
+        WORKER_HEALTH_PORT: String(healthPort),
+        RELAY_RETRY_SCHEDULE: '100ms,100ms,100ms',
+        LOG_LEVEL: 'silent',
+      },
+    });
+    children.push(child);
+    return child;
+  };
+
+  it('re-creates lost jobs from the outbox after the prefix’s Redis keys are deleted, in order', async () => {
+    const receiver = await newReceiver();
+    const endpoint = await h.endpoint();
+    const destination = await h.destination(receiver.url);
+    await h.subscribe(endpoint.id, destination.id);
+    for (let n = 1; n <= 5; n += 1) await h.send(endpoint.url, `{"lost":${n}}`);
+    expect(await h.queues.jobCount(destination.id)).toBe(5);
+    // What FLUSHALL does to this file's queues, without touching other test files' keys in the shared Redis.
+    expect(await h.dropQueueKeys()).toBeGreaterThan(0);
+    expect(await h.queues.jobCount(destination.id)).toBe(0);
+    const workers = workersInProcess();
+    await workers.start();
+    try {
+      await receiver.waitFor(5);
+      expect(receiver.bodies()).toEqual([1, 2, 3, 4, 5].map((n) => `{"lost":${n}}`));
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('delivers everything in order when the keys vanish while deliveries are in flight', async () => {
+    let dropped = false;
+    const receiver = await newReceiver((request) => ({ status: 200, delayMs: request.body.toString() === '{"flight":1}' && !dropped ? 400 : 0 }));
+    const endpoint = await h.endpoint();
+    const destination = await h.destination(receiver.url);
+    await h.subscribe(endpoint.id, destination.id);
+    const workers = workersInProcess();
+    await workers.start();
+    try {
+      for (let n = 1; n <= 4; n += 1) await h.send(endpoint.url, `{"flight":${n}}`);
+      await receiver.waitFor(1);
+      await h.dropQueueKeys();
+      dropped = true;
+      await receiver.waitFor(4);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(collapse(receiver.bodies())).toEqual([1, 2, 3, 4].map((n) => `{"flight":${n}}`));
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('delivers again, in order, after the worker process is killed mid-delivery', async () => {
+    let hang = true;
+    const receiver = await newReceiver((request) => ({ status: 200, delayMs: hang && request.body.toString() === '{"kill":1}' ? 60_000 : 0 }));
+    const endpoint = await h.endpoint();
+    const destination = await h.destination(receiver.url);
+    await h.subscribe(endpoint.id, destination.id);
+    for (let n = 1; n <= 3; n += 1) await h.send(endpoint.url, `{"kill":${n}}`);
+    const first = startWorkerProcess();
+    await receiver.waitFor(1, 30_000);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    hang = false;
+    const second = startWorkerProcess();
+    try {
+      await receiver.waitFor(4, 30_000);
+      expect(receiver.bodies()).toEqual(['{"kill":1}', '{"kill":1}', '{"kill":2}', '{"kill":3}']);
+    } finally {
+      // One worker process per queue: a second one alive during the next test would race it for the head.
+      second.kill('SIGTERM');
+      await new Promise((resolve) => second.once('exit', resolve));
+    }
+  }, 60_000);
+
+  it('keeps FIFO on each of 100 destinations delivering in parallel', async () => {
+    const endpoint = await h.endpoint();
+    const fleet = await Promise.all(Array.from({ length: 100 }, () => newReceiver()));
+    for (const receiver of fleet) {
+      const destination = await h.destination(receiver.url);
+      await h.subscribe(endpoint.id, destination.id);
+    }
+    const workers = workersInProcess();
+    await workers.start();
+    try {
+      expect(workers.workerCount).toBeGreaterThanOrEqual(100);
+      for (let n = 1; n <= 5; n += 1) await h.send(endpoint.url, `{"fleet":${n}}`);
+      for (const receiver of fleet) await receiver.waitFor(5, 30_000);
+      for (const receiver of fleet) expect(receiver.bodies()).toEqual([1, 2, 3, 4, 5].map((n) => `{"fleet":${n}}`));
+    } finally {
+      await workers.close();
+    }
+  }, 60_000);
+
+  it('the worker process answers its probes: /healthz, and /readyz once PostgreSQL and Redis answer', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const worker = startWorkerProcess(port);
+    expect(await answersOn(`http://127.0.0.1:${port}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await answersOn(`http://127.0.0.1:${port}/readyz`)).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } });
+    worker.kill('SIGTERM');
+    await new Promise((resolve) => worker.once('exit', resolve));
+  });
+});

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
+import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
+import { FanOut } from '../../src/delivery/fan-out.js';
+import { HttpSender } from '../../src/delivery/http-sender.js';
+import type { RetryPolicy } from '../../src/delivery/retry-policy.js';
+import { systemRuntime } from '../../src/domain/runtime.js';
+import { createIngest, type Ingest } from '../../src/ingest/create-ingest.js';
+import { connectRedis, DeliveryQueues } from '../../src/queue/delivery-queues.js';
+import { api, createTestContext, type TestContext, type TestTenant } from './test-app.js';
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface DeliveryHarnessOptions {
+  policy?: Partial<RetryPolicy>;
+  egressAllow?: string;
+  lockMs?: number;
+  reconcileIntervalMs?: number;
+  /** false: no workers in this process (a test starts its own, e.g. a child process). */
+  workers?: boolean;
+}
+
+export interface DeliveryHarness {
+  context: TestContext;
+  tenant: TestTenant;
+  /** This file's own BullMQ key prefix: other test files running at the same time use others. */
+  prefix: string;
+  queues: DeliveryQueues;
+  workers: DeliveryWorkers | undefined;
+  fanOut: FanOut;
+  ingest: Ingest;
+  ingestUrl: string;
+  /** Creates an endpoint (optionally verifying with a provider) and returns its ingest URL on the local listener. */
+  endpoint(body?: Record<string, unknown>): Promise<{ id: string; url: string }>;
+  destination(url: string, body?: Record<string, unknown>): Promise<{ id: string; secret: string }>;
+  subscribe(endpointId: string, destinationId: string, body?: Record<string, unknown>): Promise<{ id: string }>;
+  /** POSTs to ingest; returns the event id once its fan-out (and check) has run. */
+  send(url: string, body: string, headers?: Record<string, string>): Promise<string>;
+  /** Simulates Redis losing this file's data: deletes every key under its prefix (never FLUSHALL the shared Redis). */
+  dropQueueKeys(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const FAST_POLICY: RetryPolicy = { schedule: [100, 100, 100], jitter: 0, retryAfterMin: 50, retryAfterMax: 2000 };
+
+/** Real PostgreSQL (own database), real Redis (own prefix), a real ingest listener, workers in process. */
+export async function startDeliveryHarness(options: DeliveryHarnessOptions = {}): Promise<DeliveryHarness> {
+  const context = await createTestContext({ runtime: systemRuntime });
+  const tenant = await context.newTenant('pro');
+  const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
+  const queues = new DeliveryQueues(connectRedis(REDIS_URL), prefix);
+  const sender = new HttpSender(new EgressGuard(parseCidrList(options.egressAllow ?? '127.0.0.1/32')), 256);
+  const { pool, runtime, logger } = context.deps;
+  const fanOut = new FanOut({ pool, queues, runtime, logger });
+  const workers =
+    options.workers === false
+      ? undefined
+      : new DeliveryWorkers({
+          ...context.deps,
+          queues,
+          sender,
+          policy: { ...FAST_POLICY, ...options.policy },
+          lockMs: options.lockMs ?? 5000,
+          reconcileIntervalMs: options.reconcileIntervalMs ?? 200,
+        });
+  context.deps.delivery = { queues, wake: () => void workers?.reconcile() };
+  const ingest = createIngest(context.deps, { maxBodyBytes: 1024 * 1024, maxBatch: 256, sweep: false, fanOut });
+  await new Promise<void>((resolve) => ingest.server.listen(0, '127.0.0.1', () => resolve()));
+  const ingestUrl = `http://127.0.0.1:${(ingest.server.address() as AddressInfo).port}`;
+  await workers?.start();
+  const auth = tenant.auth;
+  return {
+    context,
+    tenant,
+    prefix,
+    queues,
+    workers,
+    fanOut,
+    ingest,
+    ingestUrl,
+    async endpoint(body = {}) {
+      const created = (await api(context).post('/v1/endpoints').set(auth).send({ name: 'source', ...body }).expect(201)).body;
+      return { id: created.id, url: `${ingestUrl}${new URL(created.ingest_url).pathname}` };
+    },
+    async destination(url, body = {}) {
+      const created = (await api(context).post('/v1/destinations').set(auth).send({ name: 'receiver', url, timeout_ms: 2000, ...body }).expect(201)).body;
+      await workers?.reconcile();
+      return { id: created.id, secret: created.secret };
+    },
+    async subscribe(endpointId, destinationId, body = {}) {
+      return (await api(context).post('/v1/subscriptions').set(auth).send({ endpoint_id: endpointId, destination_id: destinationId, ...body }).expect(201)).body;
+    },
+    async send(url, body, headers = {}) {
+      const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+      if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
+      const { event_id } = (await response.json()) as { event_id: string };
+      await ingest.verification.idle();
+      await fanOut.idle();
+      return event_id;
+    },
+    dropQueueKeys: () => dropKeys(prefix),
+    async close() {
+      await workers?.close();
+      await fanOut.idle();
+      await ingest.close();
+      await queues.close();
+      await sender.close();
+      await dropKeys(prefix);
+      queues.connection.disconnect();
+      await context.close();
+    },
+  };
+}
+
+async function dropKeys(prefix: string): Promise<number> {
+      const redis = new Redis(REDIS_URL);
+      let removed = 0;
+      try {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+          cursor = next;
+          if (keys.length) removed += await redis.del(...keys);
+        } while (cursor !== '0');
+      } finally {
+        redis.disconnect();
+      }
+      return removed;
+}
+
+/** Polls until `check` passes (or throws its last failure after the timeout). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}

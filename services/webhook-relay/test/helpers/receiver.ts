@@ -1,0 +1,68 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  path: string;
+  at: number;
+}
+
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Wait this long before answering (a slow or hanging destination). */
+  delayMs?: number;
+}
+
+/** A real local HTTP destination that records every request and answers as the test says. */
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** Bodies of the requests received, as text, in arrival order. */
+  bodies(): string[];
+  answer: (request: Received, index: number) => Answer;
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(answer: Receiver['answer'] = () => ({ status: 200, body: 'ok' })): Promise<Receiver> {
+  const received: Received[] = [];
+  let server: Server;
+  const receiver: Receiver = {
+    url: '',
+    received,
+    answer,
+    bodies: () => received.map((item) => item.body.toString('utf8')),
+    async waitFor(count, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`receiver got ${received.length} requests, expected ${count}: ${JSON.stringify(receiver.bodies())}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const request = { headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '/', at: Date.now() };
+      received.push(request);
+      const reply = receiver.answer(request, received.length - 1);
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(reply.status, reply.headers ?? {});
+        res.end(reply.body ?? '');
+      }, reply.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return receiver;
+}
