@@ -168,6 +168,10 @@ if [[ -z "${RELAY_MASTER_KEY:-}" ]]; then
   RELAY_MASTER_KEY="$(<"$master_key_file")"
 fi
 export RELAY_MASTER_KEY RELAY_BOOTSTRAP_API_KEY="${RELAY_BOOTSTRAP_API_KEY:-whk_local_bootstrap_key_change_me}"
+# The quick start runs the delivery workers inside the API process (production runs `worker` on its own).
+export RELAY_WORKERS_IN_PROCESS="${RELAY_WORKERS_IN_PROCESS:-true}"
+# ... and may deliver to a receiver on this machine (the SSRF guard refuses loopback otherwise).
+export RELAY_EGRESS_ALLOW="${RELAY_EGRESS_ALLOW:-127.0.0.1/32,::1/128}"
 
 for i in "${!SERVICE_NAMES[@]}"; do
   name="${SERVICE_NAMES[$i]}"

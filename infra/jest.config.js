@@ -1,0 +1,3 @@
+import { jestPreset } from '../packages/service-kit/jest-preset.js';
+
+export default jestPreset();
