@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export interface RunningServer {
   url: string;
@@ -22,6 +23,7 @@ export async function startServer(options: {
   logFile: string;
   cwd?: string;
 }): Promise<RunningServer> {
+  mkdirSync(dirname(options.logFile), { recursive: true });
   const log = openSync(options.logFile, 'w');
   const child = spawn(options.command, options.args, { env: options.env, cwd: options.cwd, stdio: ['ignore', log, log] });
   const url = `http://127.0.0.1:${options.port}`;

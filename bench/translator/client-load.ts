@@ -1,5 +1,6 @@
 // A small closed-loop load generator for request bodies that vary: `concurrency` clients, each sending
-// the next text of a shared list as soon as its previous answer is in, until the list is done.
+// the next text of a shared list as soon as its previous answer is in, until the list is done (or, with
+// `durationSeconds`, until the time is up, cycling through the list).
 // Counts characters of input per second of wall time. (autocannon wants one fixed body per connection.)
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -18,13 +19,18 @@ export async function runClients(options: {
   concurrency: number;
   /** Sends one text; throws when the answer is not what the contract says. */
   send: (text: string) => Promise<void>;
+  /** Run for this long, cycling through `texts`, instead of sending each text once. */
+  durationSeconds?: number;
 }): Promise<ClientLoadResult> {
   const latencies: number[] = [];
+  const done: string[] = [];
+  const deadline = options.durationSeconds === undefined ? undefined : performance.now() + options.durationSeconds * 1000;
+  const more = (sent: number) => (deadline === undefined ? sent < options.texts.length : performance.now() < deadline);
   let next = 0;
   let failed = false;
   const client = async () => {
-    while (!failed && next < options.texts.length) {
-      const text = options.texts[next++]!;
+    while (!failed && more(next)) {
+      const text = options.texts[next++ % options.texts.length]!;
       const started = performance.now();
       try {
         await options.send(text);
@@ -33,11 +39,12 @@ export async function runClients(options: {
         throw error;
       }
       latencies.push(performance.now() - started);
+      done.push(text);
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: options.concurrency }, client));
-  return summarize(options.texts, (performance.now() - started) / 1000, latencies);
+  return summarize(done, (performance.now() - started) / 1000, latencies);
 }
 
 export function summarize(texts: string[], seconds: number, latencies: number[] = []): ClientLoadResult {

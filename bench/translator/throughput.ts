@@ -3,8 +3,11 @@
 //   a. apertium-apy (Debian), the peer;  b. one raw warm chain of our own, the engine's limit;
 //   c. our translator service.
 // Targets (shared/DESIGN.md): service >= 5x apy and >= 0.7x raw. Run: pnpm bench:translator
-// Environment: BENCH_SECONDS (30: apy's time per round; sets the fixed amount of work), BENCH_ROUNDS (2), BENCH_ROUND_WARMUP_SECONDS (5),
-// BENCH_DATABASE_SERVER_URL, BENCH_APY_ARGS.
+// Every system is measured for the same time: BENCH_SECONDS (20) per round, right after the same
+// BENCH_ROUND_WARMUP_SECONDS (5) of the same load; BENCH_ROUNDS (2) rounds, interleaved. (A fixed amount
+// of work per system gave the fastest one a window of a few seconds, all of it in the slow seconds that
+// follow the idle time while the others were measured.)
+// Environment: those, BENCH_WARMUP_SECONDS (12, once at the start), BENCH_DATABASE_SERVER_URL, BENCH_APY_ARGS.
 import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +18,7 @@ import { licenseParagraphs, totalChars, workload } from './corpus.js';
 import { startRawPipeline, type RawPipeline } from './raw-pipeline.js';
 import { SERVICE_ENTRY, serviceBuilt, startTranslator, translateWithService } from './service.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONCURRENCY = 8;
 // Every system gets the same warm-up: whole passes over the corpus until this much time has passed.
@@ -63,40 +66,40 @@ async function main(): Promise<void> {
       }
     }
 
-    const runners: Partial<Record<Name, (texts: string[]) => Promise<ClientLoadResult>>> = {
-      apy: (texts) => runClients({ texts, concurrency: CONCURRENCY, send: async (text) => void (await translateWithApy(apy!.url, text)) }),
-      raw: (texts) => raw!.run(texts),
-      rawClients: (texts) => runClients({ texts, concurrency: CONCURRENCY, send: async (text) => void (await raw!.translate(text)) }),
+    // Each runner loads its system for `forSeconds`. The raw chain takes all its texts at once, so it gets
+    // as many as its last run's rate says fit in that time.
+    let rawRate = 0;
+    const clients = (send: (text: string) => Promise<void>) => (forSeconds: number) =>
+      runClients({ texts: paragraphs, concurrency: CONCURRENCY, durationSeconds: forSeconds, send });
+    const runners: Partial<Record<Name, (forSeconds: number) => Promise<ClientLoadResult>>> = {
+      apy: clients(async (text) => void (await translateWithApy(apy!.url, text))),
+      raw: async (forSeconds) => {
+        const result = await raw!.run(rawRate > 0 ? workload(paragraphs, rawRate * forSeconds) : paragraphs);
+        rawRate = result.charsPerSecond;
+        return result;
+      },
+      rawClients: clients(async (text) => void (await raw!.translate(text))),
     };
-    if (service) {
-      runners.service = (texts) =>
-        runClients({ texts, concurrency: CONCURRENCY, send: async (text) => void (await translateWithService(service!.url, text)) });
-    }
+    if (service) runners.service = clients(async (text) => void (await translateWithService(service!.url, text)));
 
-    // Warm-up: apy's first pass starts its pipeline and tells how much work ~BENCH_SECONDS of apy is.
-    const calibration = await runners.apy!(paragraphs);
-    show('apy warm-up', calibration);
-    const warmUp = async (label: string, run: (texts: string[]) => Promise<ClientLoadResult>, alreadyWarmedMs = 0) => {
-      const until = Date.now() + WARMUP_SECONDS * 1000 - alreadyWarmedMs;
-      do show(`${label} warm-up`, await run(paragraphs));
+    const warmUp = async (label: string, run: (forSeconds: number) => Promise<ClientLoadResult>) => {
+      const until = Date.now() + WARMUP_SECONDS * 1000;
+      do show(`${label} warm-up`, await run(Math.max(1, (until - Date.now()) / 1000)));
       while (Date.now() < until);
     };
-    await warmUp('apy', runners.apy!, calibration.seconds * 1000);
-    await warmUp('raw', runners.raw!);
-    if (runners.service) await warmUp('translator', runners.service);
+    for (const name of ['apy', 'raw', 'service'] as const) if (runners[name]) await warmUp(LABELS[name], runners[name]!);
 
-    const texts = workload(paragraphs, seconds * calibration.charsPerSecond);
-    console.log(`\nwork per system and round: ${texts.length} texts, ${totalChars(texts)} chars`);
+    console.log(`\neach system and round: ${ROUND_WARMUP_SECONDS} s warm-up, then ${seconds} s measured`);
     const measured: Record<Name, ClientLoadResult[]> = { apy: [], raw: [], rawClients: [], service: [] };
-    // Interleaved, so drift on a shared machine hits all three.
+    // Interleaved, so drift on a shared machine hits all of them.
     for (let round = 1; round <= rounds; round += 1) {
       for (const name of ['apy', 'raw', 'rawClients', 'service'] as const) {
         const run = runners[name];
         if (!run) continue;
-        // Each system gets the same short warm-up right before its measured round: the others' rounds left it idle.
+        // The same short warm-up right before each measured round: the others' rounds left it idle.
         const until = Date.now() + ROUND_WARMUP_SECONDS * 1000;
-        while (Date.now() < until) await run(paragraphs);
-        const result = await run(texts);
+        while (Date.now() < until) await run(Math.max(0.5, (until - Date.now()) / 1000));
+        const result = await run(seconds);
         show(`${LABELS[name]} #${round}`, result);
         measured[name].push(result);
       }
@@ -133,9 +136,9 @@ async function main(): Promise<void> {
           machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
           corpus: { paragraphs: paragraphs.length, chars: totalChars(paragraphs) },
           concurrency: CONCURRENCY,
-          work: { texts: texts.length, chars: totalChars(texts) },
+          secondsPerRound: seconds,
+          roundWarmupSeconds: ROUND_WARMUP_SECONDS,
           apyArgs: process.env.BENCH_APY_ARGS ?? '',
-          warmup: { apy: calibration },
           rounds: measured,
           medianCharsPerSecond: medians,
           ratios,
