@@ -7,32 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { benchNodeFlags, freePort, startServer } from '../lib/processes.js';
+import { startRelay } from './relay-server.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const mode = process.env.BENCH_MODE ?? 'both';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const throughputEvents = Number(process.env.BENCH_EVENTS ?? 50);
 const API_KEY = `whk_bench_${'1'.repeat(24)}`;
-const logDir = `${repoRoot}bench/results`;
-mkdirSync(logDir, { recursive: true });
-
-const databaseUrl = (name: string) => {
-  const url = new URL(process.env.BENCH_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function recreateDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-}
 
 /** A receiver that records, per request, the body's `seq` and when it arrived. */
 async function startReceiver(onBody: (body: { seq: number; sentAt: number }, at: number) => void) {
@@ -51,39 +31,17 @@ async function startReceiver(onBody: (body: { seq: number; sentAt: number }, at:
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main(): Promise<void> {
-  await recreateDatabase('webhook_relay_delivery_bench');
-  const [port, ingestPort] = [await freePort(), await freePort()];
-  const prefix = `relay-bench-${randomBytes(4).toString('hex')}`;
-  const server = await startServer({
-    command: process.execPath,
-    args: [...benchNodeFlags(), 'dist/server.js'],
-    cwd: `${repoRoot}services/webhook-relay`,
+  const { server, ingestPort, post: apiCall } = await startRelay({
+    database: 'webhook_relay_delivery_bench',
+    apiKey: API_KEY,
+    logName: 'webhook-relay-delivery',
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      INGEST_PORT: String(ingestPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl('webhook_relay_delivery_bench'),
-      RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
-      RELAY_BOOTSTRAP_API_KEY: API_KEY,
-      RELAY_BOOTSTRAP_PLAN: 'scale',
-      RELAY_PLAN_ALLOWANCES: 'scale=1000000000',
       RELAY_WORKERS_IN_PROCESS: 'true',
-      RELAY_QUEUE_PREFIX: prefix,
+      RELAY_QUEUE_PREFIX: `relay-bench-${randomBytes(4).toString('hex')}`,
       RELAY_EGRESS_ALLOW: '127.0.0.1/32',
       RELAY_RECONCILE_INTERVAL_MS: '1000',
     },
-    port,
-    readyPath: '/readyz',
-    logFile: `${logDir}/webhook-relay-delivery.log`,
   });
-  const apiCall = async (path: string, body: unknown) => {
-    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as { id: string; ingest_url: string };
-  };
   const ingestUrlOf = (created: { ingest_url: string }) => `http://127.0.0.1:${ingestPort}${new URL(created.ingest_url).pathname}`;
   const send = (url: string, seq: number) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seq, sentAt: performance.timeOrigin + performance.now(), pad: 'x'.repeat(400) }) });
   // Workers for new destinations start on the reconciler's next pass.

@@ -8,27 +8,17 @@
 // handler does; its ratio is printed beside the figure).
 // Environment: BENCH_DATABASE_SERVER_URL, BENCH_SECONDS (10 per round), BENCH_ROUNDS (5).
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
 import { runLoad } from '../lib/load.js';
-import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
+import { freePort, startServer, type RunningServer } from '../lib/processes.js';
+import { databaseUrl, logDir, recreateDatabase, repoRoot, startRelay } from './relay-server.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const SENDERS = 64;
 const TARGET = 1.5;
 const API_KEY = `whk_bench_${'0'.repeat(24)}`;
-const logDir = `${repoRoot}bench/results`;
-mkdirSync(logDir, { recursive: true });
-
-const databaseUrl = (name: string) => {
-  const url = new URL(process.env.BENCH_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${name}`;
-  return url.toString();
-};
 
 // A typical provider delivery: a JSON event of ~600 bytes with its signature headers, a new event
 // (its own id, so its own payload) on every request.
@@ -52,14 +42,6 @@ function nextRequest(): { body: string; headers: Record<string, string> } {
   return { body, headers: { 'content-type': 'application/json', 'stripe-signature': `t=${SIGNED_AT},v1=${signature}`, 'user-agent': 'Stripe/1.0' } };
 }
 
-async function ensureDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-}
-
 async function count(database: string, sql: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl(database) });
   await client.connect();
@@ -73,42 +55,11 @@ interface BenchEndpoint {
   ingestUrl: string;
 }
 
-async function startRelay(): Promise<{ server: RunningServer; capture: BenchEndpoint; verified: BenchEndpoint }> {
-  const [port, ingestPort] = [await freePort(), await freePort()];
-  const server = await startServer({
-    command: process.execPath,
-    args: [...benchNodeFlags(), 'dist/server.js'],
-    cwd: `${repoRoot}services/webhook-relay`,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      INGEST_PORT: String(ingestPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl('webhook_relay_bench'),
-      RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
-      RELAY_BOOTSTRAP_API_KEY: API_KEY,
-      // A paid plan with a volume far above the run's: capture checks and counts the allowance as it would in use.
-      RELAY_BOOTSTRAP_PLAN: 'scale',
-      RELAY_PLAN_ALLOWANCES: 'scale=1000000000',
-    },
-    port,
-    readyPath: '/readyz',
-    logFile: `${logDir}/webhook-relay.log`,
-  });
-  const call = async (path: string, body: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 201) throw new Error(`POST ${path} failed with ${response.status}`);
-    return response.json() as Promise<{ id: string; ingest_url: string }>;
-  };
-  const capture = await call('/v1/endpoints', { name: 'capture', provider: null });
-  const verified = await call('/v1/endpoints', { name: 'stripe', provider: 'stripe' });
-  await call(`/v1/endpoints/${verified.id}/secrets`, { secret: STRIPE_SECRET });
+async function startCaptureRelay(): Promise<{ server: RunningServer; capture: BenchEndpoint; verified: BenchEndpoint }> {
+  const { server, post } = await startRelay({ database: 'webhook_relay_bench', apiKey: API_KEY, logName: 'webhook-relay' });
+  const capture = await post('/v1/endpoints', { name: 'capture', provider: null });
+  const verified = await post('/v1/endpoints', { name: 'stripe', provider: 'stripe' });
+  await post(`/v1/endpoints/${verified.id}/secrets`, { secret: STRIPE_SECRET });
   return { server, capture: { id: capture.id, ingestUrl: capture.ingest_url }, verified: { id: verified.id, ingestUrl: verified.ingest_url } };
 }
 
@@ -124,9 +75,8 @@ async function walCounters(): Promise<{ bytes: number; fpi: number }> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  await ensureDatabase('webhook_relay_bench');
-  await ensureDatabase('webhook_relay_bare_bench');
-  const relay = await startRelay();
+  await recreateDatabase('webhook_relay_bare_bench');
+  const relay = await startCaptureRelay();
   const barePort = await freePort();
   const bare = await startServer({
     command: process.execPath,

@@ -1,0 +1,69 @@
+// What the webhook-relay benchmarks share: their databases, and the relay started as in production
+// (node dist/server.js) on a fresh database with a bootstrap tenant on a paid plan far above the run's volume.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const logDir = `${repoRoot}bench/results`;
+mkdirSync(logDir, { recursive: true });
+
+export function databaseUrl(name: string): string {
+  const url = new URL(process.env.BENCH_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function recreateDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+}
+
+export interface BenchRelay {
+  server: RunningServer;
+  ingestPort: number;
+  /** POSTs a JSON body to the API with the bootstrap key; throws unless it answers 2xx. */
+  post(path: string, body: unknown): Promise<{ id: string; ingest_url: string }>;
+}
+
+export async function startRelay(options: { database: string; apiKey: string; logName: string; env?: NodeJS.ProcessEnv }): Promise<BenchRelay> {
+  await recreateDatabase(options.database);
+  const [port, ingestPort] = [await freePort(), await freePort()];
+  const server = await startServer({
+    command: process.execPath,
+    args: [...benchNodeFlags(), 'dist/server.js'],
+    cwd: `${repoRoot}services/webhook-relay`,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      INGEST_PORT: String(ingestPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(options.database),
+      RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
+      RELAY_BOOTSTRAP_API_KEY: options.apiKey,
+      RELAY_BOOTSTRAP_PLAN: 'scale',
+      RELAY_PLAN_ALLOWANCES: 'scale=1000000000',
+      ...options.env,
+    },
+    port,
+    readyPath: '/readyz',
+    logFile: `${logDir}/${options.logName}.log`,
+  });
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as { id: string; ingest_url: string };
+  };
+  return { server, ingestPort, post };
+}
