@@ -37,7 +37,7 @@ const V1_ROUTES = [
   'get /v1/deliveries/{delivery_id}',
   'post /v1/replays',
 ];
-const PUBLIC_ROUTES = ['get /healthz', 'get /readyz', 'get /openapi.json'];
+const PUBLIC_ROUTES = ['get /healthz', 'get /readyz', 'get /openapi.json', 'get /auth/cli/start', 'get /auth/callback'];
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 type Operation = Record<string, any>;

@@ -13,6 +13,7 @@ import { registerDestinationRoutes } from './http/routes/destinations.js';
 import { registerEndpointRoutes } from './http/routes/endpoints.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js';
+import { registerSignInRoutes } from './http/routes/sign-in.js';
 import { registerSubscriptionRoutes } from './http/routes/subscriptions.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
 
@@ -33,6 +34,8 @@ export function createApp(deps: Deps): express.Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });
+
+  registerSignInRoutes(app, deps);
 
   const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) => deps.logger.warn({ err: error }, 'could not record when an API key was last used'));
   app.use('/v1', requireApiKey(deps.pool, keyUse));

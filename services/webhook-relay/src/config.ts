@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseDuration, parseDurationList } from './delivery/durations.js';
 import { parseCidrList } from './delivery/egress-guard.js';
 import { parsePlanAllowances } from './domain/tenants/plan-allowances.js';
+import { parseIdentityProviders } from './sign-in/identity-providers.js';
 
 /** A zod transform that runs a parser and turns its error into the variable's message. */
 const parsed = <T>(parse: (text: string) => T) => (value: string, ctx: z.RefinementCtx) => {
@@ -83,6 +84,10 @@ export const ConfigSchema = z.object({
   RELAY_RECONCILE_INTERVAL_MS: envInteger(5000, { min: 50, max: 10 * 60 * 1000 }),
   /** A worker that stops renewing its lock for this long (crashed) has its job run again. */
   RELAY_WORKER_LOCK_MS: envInteger(30_000, { min: 500, max: 10 * 60 * 1000 }),
+  /** Where browsers reach this API; the identity providers' callback is `{RELAY_PUBLIC_URL}/auth/callback`. Default http://127.0.0.1:<PORT>. */
+  RELAY_PUBLIC_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
+  /** Browser sign-in for `webhook-relay login`: a JSON array of identity providers (docs/sign-in in identity-providers.ts). */
+  RELAY_SIGN_IN_PROVIDERS: envOptional().transform((value, ctx) => parsed(parseIdentityProviders)(value ?? '', ctx)),
   TRUST_PROXY: envTrustProxy(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -99,6 +104,10 @@ export function appDatabaseUrl(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_A
   url.username = APP_DATABASE_ROLE;
   url.password = '';
   return url.toString();
+}
+
+export function publicApiUrl(config: Pick<Config, 'RELAY_PUBLIC_URL' | 'PORT'>): string {
+  return (config.RELAY_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/+$/, '');
 }
 
 export function ingestBaseUrl(config: Pick<Config, 'RELAY_INGEST_URL' | 'INGEST_PORT'>): string {

@@ -1,5 +1,5 @@
 import { createLogger, type Logger } from '@workspace/service-kit';
-import { appDatabaseUrl, ingestBaseUrl, type Config } from './config.js';
+import { appDatabaseUrl, ingestBaseUrl, publicApiUrl, type Config } from './config.js';
 import { MasterKeyProvider, parseMasterKey } from './crypto/master-key-provider.js';
 import { TenantKeyring } from './crypto/tenant-keyring.js';
 import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
@@ -10,6 +10,7 @@ import { EgressGuard } from './delivery/egress-guard.js';
 import { HttpSender } from './delivery/http-sender.js';
 import type { RetryPolicy } from './delivery/retry-policy.js';
 import { connectRedis, DeliveryQueues } from './queue/delivery-queues.js';
+import type { SignInSettings } from './sign-in/identity-providers.js';
 
 /** Everything the app needs from the outside world; tests build their own (own database, pinned runtime). */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   config: { ingestBaseUrl: string; IDEMPOTENCY_TTL_SECONDS: number; TRUST_PROXY: Config['TRUST_PROXY'] };
   /** The delivery queues (absent: the API serves destinations but cannot queue replays). */
   delivery?: { queues: DeliveryQueues; wake(): void };
+  /** Browser sign-in for the CLI (absent or no providers: /auth/* answers 404). */
+  signIn?: SignInSettings;
 }
 
 export interface Resources extends Deps {
@@ -68,6 +71,7 @@ export function connectResources(config: Config, logger: Logger = createLogger({
     runtime: systemRuntime,
     logger,
     config: { ingestBaseUrl: ingestBaseUrl(config), IDEMPOTENCY_TTL_SECONDS: config.IDEMPOTENCY_TTL_SECONDS, TRUST_PROXY: config.TRUST_PROXY },
+    signIn: { providers: config.RELAY_SIGN_IN_PROVIDERS, publicUrl: publicApiUrl(config) },
     close: () => database.close(),
   };
 }

@@ -95,6 +95,40 @@ const PUBLIC_OPERATIONS: RouteConfig[] = [
     summary: 'This document',
     responses: { 200: { description: 'An OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
   },
+  // Browser sign-in of the command-line tool (`webhook-relay login`): OpenID Connect or GitHub OAuth with PKCE.
+  {
+    method: 'get',
+    path: '/auth/cli/start',
+    operationId: 'startCliSignIn',
+    tags: ['Sign-in'],
+    summary: "Start a browser sign-in for the CLI: redirects to the identity provider (or shows a chooser when several are configured and none is named)",
+    request: {
+      query: z.object({
+        redirect_uri: z.string().meta({ description: "The CLI's one-time loopback URL, http://127.0.0.1:<port>/<path> (localhost and [::1] too); nothing else is accepted." }),
+        state: z.string().regex(/^[A-Za-z0-9_-]{16,512}$/).meta({ description: 'Random; sent back to redirect_uri unchanged.' }),
+        provider: z.string().optional().meta({ description: 'A configured identity provider id (e.g. github, google).' }),
+      }),
+    },
+    responses: {
+      200: { description: 'A page to choose the identity provider', content: { 'text/html': { schema: { type: 'string' } } } },
+      302: { description: "To the identity provider's authorization endpoint" },
+      400: json('invalid_request: redirect_uri is not a loopback URL, state is malformed, or the provider is unknown', RelayError),
+      404: json('not_found: browser sign-in is not configured on this server', RelayError),
+    },
+  },
+  {
+    method: 'get',
+    path: '/auth/callback',
+    operationId: 'finishCliSignIn',
+    tags: ['Sign-in'],
+    summary: "The identity provider's redirect back: creates a free account on a first sign-in and redirects to the CLI's loopback URL with a new API key (`key`) and its `state`, or with `error`",
+    request: { query: z.object({ state: z.string(), code: z.string().optional(), error: z.string().optional() }) },
+    responses: {
+      302: { description: "To the CLI's loopback URL: ?state=...&key=whk_... on success, ?state=...&error=...&error_description=... on failure" },
+      400: json('invalid_request: the sign-in expired or was already used', RelayError),
+      404: json('not_found: browser sign-in is not configured on this server', RelayError),
+    },
+  },
 ];
 
 export const RELAY_PUBLIC_ROUTES: ReadonlyArray<{ method: Method; path: string }> = PUBLIC_OPERATIONS.map(({ method, path }) => ({ method: method as Method, path }));

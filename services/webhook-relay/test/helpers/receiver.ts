@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  method: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
   path: string;
@@ -52,7 +53,7 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '/', at: Date.now() };
+      const request = { method: req.method ?? '', headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '/', at: Date.now() };
       received.push(request);
       const reply = receiver.answer(request, received.length - 1);
       setTimeout(() => {

@@ -24,7 +24,8 @@ export type AuditAction =
   | 'subscription.deleted'
   | 'delivery.replayed'
   | 'tenant.bootstrapped'
-  | 'tenant.plan_changed';
+  | 'tenant.plan_changed'
+  | 'tenant.signed_up';
 
 export interface AppendAuditEntryOptions {
   tx: TenantTx;

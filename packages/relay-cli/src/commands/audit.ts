@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { EXIT_FAILURE } from '../errors.js';
+import { Output, outputOptions } from '../output.js';
+
+export function registerAudit(program: Command, context: (command: Command) => CommandContext, exit: (code: number) => void): void {
+  const audit = program.command('audit').description('the audit log of privileged actions');
+  audit
+    .command('verify')
+    .description('walk the hash chain of the audit log; exit code 0 when intact, 1 at the first broken entry')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const ctx = context(command);
+      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const result = await (await ctx.client()).verifyAudit();
+      if (output.isJson) output.json(result);
+      else if (result.intact) output.line(`${output.paint.green('intact')}: ${result.entries} entries, last hash ${result.last_hash ?? '(none: the log is empty)'}`);
+      else {
+        const broken = result.first_broken!;
+        output.line(`${output.paint.red('BROKEN')} at entry ${broken.seq} (${broken.id}): ${broken.reason}; ${result.entries} entries before it are intact`);
+      }
+      if (!result.intact) exit(EXIT_FAILURE);
+    });
+}

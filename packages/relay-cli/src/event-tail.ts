@@ -1,0 +1,101 @@
+import type { EventSummary } from '@workspace/contracts';
+import type { RelayClient } from './api-client.js';
+import type { Clock } from './io.js';
+
+const PAGE_LIMIT = 100;
+/** An event can commit a little after a newer id (concurrent capture commits): look back this far. */
+export const LOOKBACK_MS = 10_000;
+/** An endpoint with a provider verifies after capture: hold an event this long for its result. */
+export const VERIFICATION_WAIT_MS = 3_000;
+
+/** The millisecond a v7 UUID was made in (its first 48 bits): event ids carry their receipt time. */
+export function timeOfId(id: string): number {
+  return parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+}
+
+export interface EventTailOptions {
+  client: RelayClient;
+  endpointId: string;
+  clock: Clock;
+  /** Resume after this event id (the listener's saved cursor); null: start with what arrives next. */
+  after: string | null;
+  /** The endpoint verifies signatures: wait (briefly) for a result before showing an event. */
+  verifies: boolean;
+  lookbackMs?: number;
+  verificationWaitMs?: number;
+}
+
+/**
+ * Tails one endpoint's events by polling the events list (newest first, cursor-paged) from a little
+ * before the newest event seen, and hands out each event once, oldest first.
+ */
+export class EventTail {
+  private readonly seen = new Map<string, number>();
+  private readonly pendingSince = new Map<string, number>();
+  private newest: string | null;
+  private readonly floor: string | null;
+
+  constructor(private readonly options: EventTailOptions) {
+    this.newest = options.after;
+    this.floor = options.after;
+  }
+
+  /** Without a cursor, what is already there counts as seen: only new events are shown. */
+  async start(): Promise<void> {
+    if (this.floor !== null) return;
+    const page = await this.options.client.listEvents({ endpoint_id: this.options.endpointId, limit: PAGE_LIMIT });
+    for (const event of page.data) this.markSeen(event.id);
+  }
+
+  /** The newest event handed out (or seen at start): what a listener saves as its cursor. */
+  get cursor(): string | null {
+    return this.newest;
+  }
+
+  /** Events not handed out before, oldest first. */
+  async poll(): Promise<EventSummary[]> {
+    const fresh = (await this.fetchSinceNewest()).filter((event) => !this.seen.has(event.id) && (this.floor === null || event.id > this.floor));
+    fresh.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const ready: EventSummary[] = [];
+    for (const event of fresh) {
+      if (this.awaitsVerification(event)) break;
+      this.pendingSince.delete(event.id);
+      this.markSeen(event.id);
+      ready.push(event);
+    }
+    this.forgetOld();
+    return ready;
+  }
+
+  private async fetchSinceNewest(): Promise<EventSummary[]> {
+    const lookback = this.options.lookbackMs ?? LOOKBACK_MS;
+    const from = this.newest ? new Date(Math.max(0, timeOfId(this.newest) - lookback)).toISOString() : undefined;
+    const events: EventSummary[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.options.client.listEvents({ endpoint_id: this.options.endpointId, limit: PAGE_LIMIT, from, cursor });
+      events.push(...page.data);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    return events;
+  }
+
+  private awaitsVerification(event: EventSummary): boolean {
+    if (!this.options.verifies || event.verification.state !== 'unattempted' || event.verification.cause !== null) return false;
+    const now = this.options.clock.now().getTime();
+    const since = this.pendingSince.get(event.id) ?? now;
+    this.pendingSince.set(event.id, since);
+    return now - since < (this.options.verificationWaitMs ?? VERIFICATION_WAIT_MS);
+  }
+
+  private markSeen(id: string): void {
+    this.seen.set(id, timeOfId(id));
+    if (this.newest === null || id > this.newest) this.newest = id;
+  }
+
+  private forgetOld(): void {
+    if (!this.newest) return;
+    const horizon = timeOfId(this.newest) - 2 * (this.options.lookbackMs ?? LOOKBACK_MS);
+    for (const [id, time] of this.seen) if (time < horizon) this.seen.delete(id);
+  }
+}

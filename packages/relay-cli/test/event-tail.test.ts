@@ -1,0 +1,83 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EventSummary } from '@workspace/contracts';
+import type { RelayClient } from '../src/api-client.js';
+import { EventTail, timeOfId } from '../src/event-tail.js';
+
+const idAt = (ms: number, n: number) => {
+  const hex = ms.toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-${n.toString(16).padStart(12, '0')}`;
+};
+const event = (id: string, state: EventSummary['verification']['state'] = 'verified'): EventSummary => ({
+  id, endpoint_id: 'e', received_at: new Date(timeOfId(id)).toISOString(), method: 'POST', content_type: null, size: 0, provider: 'stripe', verification: { state, cause: null }, duplicate_of: null,
+});
+
+/** The events list of the API: newest first, pages of `limit`, bounded below by `from`. */
+function fakeClient(events: EventSummary[]) {
+  const calls: Array<Record<string, unknown>> = [];
+  const client = {
+    async listEvents(query: Record<string, string | number | undefined>) {
+      calls.push(query);
+      const from = query.from ? Date.parse(String(query.from)) : 0;
+      const sorted = [...events].filter((item) => timeOfId(item.id) >= from).sort((a, b) => (a.id < b.id ? 1 : -1));
+      const start = query.cursor ? Number(query.cursor) : 0;
+      const limit = Number(query.limit);
+      const data = sorted.slice(start, start + limit);
+      return { data, next_cursor: start + limit < sorted.length ? String(start + limit) : null };
+    },
+  };
+  return { client: client as unknown as RelayClient, calls };
+}
+
+const clock = (time = { value: 0 }) => ({ now: () => new Date(time.value), sleep: async () => undefined });
+
+describe('EventTail', () => {
+  it('without a cursor shows only events that arrive after it started, oldest first, each once', async () => {
+    const events = [event(idAt(1_000, 1))];
+    const { client } = fakeClient(events);
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: null, verifies: false });
+    await tail.start();
+    expect(await tail.poll()).toEqual([]);
+    events.push(event(idAt(3_000, 3)), event(idAt(2_000, 2)));
+    expect((await tail.poll()).map((item) => item.id)).toEqual([idAt(2_000, 2), idAt(3_000, 3)]);
+    expect(await tail.poll()).toEqual([]);
+    expect(tail.cursor).toBe(idAt(3_000, 3));
+  });
+
+  it('with a cursor hands out everything after it, across pages, and asks from a little before it', async () => {
+    const events = Array.from({ length: 250 }, (_, index) => event(idAt(100_000 + index, index)));
+    const { client, calls } = fakeClient(events);
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: idAt(100_009, 9), verifies: false, lookbackMs: 5 });
+    await tail.start();
+    const ready = await tail.poll();
+    expect(ready).toHaveLength(240);
+    expect(ready[0]!.id).toBe(idAt(100_010, 10));
+    expect(calls[0]).toMatchObject({ from: new Date(100_004).toISOString(), limit: 100 });
+  });
+
+  it('picks up an event committed late with an id below the newest one seen', async () => {
+    const events = [event(idAt(10_000, 1))];
+    const { client } = fakeClient(events);
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: null, verifies: false });
+    await tail.start();
+    events.push(event(idAt(12_000, 3)));
+    expect((await tail.poll()).map((item) => item.id)).toEqual([idAt(12_000, 3)]);
+    events.push(event(idAt(11_000, 2)));
+    expect((await tail.poll()).map((item) => item.id)).toEqual([idAt(11_000, 2)]);
+  });
+
+  it('holds an event of a verifying endpoint until its result is in, for a few seconds at most', async () => {
+    const pending = event(idAt(5_000, 1), 'unattempted');
+    const events = [pending];
+    const { client } = fakeClient(events);
+    const time = { value: 0 };
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(time), after: idAt(1_000, 0), verifies: true, verificationWaitMs: 3_000 });
+    expect(await tail.poll()).toEqual([]);
+    events[0] = { ...pending, verification: { state: 'verified', cause: null } };
+    expect((await tail.poll()).map((item) => item.verification.state)).toEqual(['verified']);
+
+    events.push(event(idAt(6_000, 2), 'unattempted'));
+    expect(await tail.poll()).toEqual([]);
+    time.value += 3_000;
+    expect((await tail.poll()).map((item) => item.verification.state)).toEqual(['unattempted']);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Express, Request, Response } from 'express';
+import { parseCliState, parseLoopbackRedirect } from '../../domain/sign-in/loopback-redirect.js';
+import { signInAccount } from '../../domain/sign-in/sign-in-account.js';
+import { startSignIn } from '../../domain/sign-in/start-sign-in.js';
+import { takeSignInRequest } from '../../domain/sign-in/take-sign-in-request.js';
+import { RelayError } from '../../domain/relay-error.js';
+import type { Deps } from '../../deps.js';
+import { buildIdentityClients } from '../../sign-in/identity-clients.js';
+import { IdentityProviderError } from '../../sign-in/identity-client.js';
+import { callbackUrl } from '../../sign-in/identity-providers.js';
+
+const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function redirect(res: Response, location: string): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.redirect(302, location);
+}
+
+/**
+ * Browser sign-in for `webhook-relay login`, outside /v1 (no API key yet):
+ * GET /auth/cli/start  the CLI opens this with its loopback redirect_uri and state; we send the browser on
+ *                      to the identity provider (or show a chooser when several are configured);
+ * GET /auth/callback   the provider sends the browser back with a code; we verify who it is, create the
+ *                      account on a first sign-in, and send the browser to the CLI's loopback URL with a
+ *                      new API key and the CLI's state.
+ */
+export function registerSignInRoutes(app: Express, deps: Deps): void {
+  const settings = deps.signIn;
+  const providers = settings ? buildIdentityClients(settings) : new Map();
+  const notConfigured = () => new RelayError('not_found', 'browser sign-in is not configured on this server; sign in with `webhook-relay login --with-token` and an API key');
+
+  app.get('/auth/cli/start', async (req, res) => {
+    if (!settings || providers.size === 0) throw notConfigured();
+    const cliRedirectUri = parseLoopbackRedirect(query(req, 'redirect_uri'));
+    const cliState = parseCliState(query(req, 'state'));
+    const providerId = query(req, 'provider') ?? (providers.size === 1 ? [...providers.keys()][0] : undefined);
+    if (providerId === undefined) return void chooser(req, res, [...providers.values()].map(({ config }) => ({ id: config.id, name: config.name ?? config.id })));
+    const provider = providers.get(providerId);
+    if (!provider) throw new RelayError('invalid_request', `provider must be one of ${[...providers.keys()].join(', ')}`);
+    const location = await startSignIn({ pool: deps.pool, runtime: deps.runtime, provider, cliRedirectUri, cliState, callbackUrl: callbackUrl(settings) });
+    redirect(res, location);
+  });
+
+  app.get('/auth/callback', async (req, res) => {
+    if (!settings || providers.size === 0) throw notConfigured();
+    const request = await takeSignInRequest({ pool: deps.pool, runtime: deps.runtime, state: query(req, 'state') });
+    const back = new URL(request.cliRedirectUri);
+    back.searchParams.set('state', request.cliState);
+    const fail = (error: string, description: string) => {
+      back.searchParams.set('error', error);
+      back.searchParams.set('error_description', description);
+      redirect(res, back.toString());
+    };
+    const provider = providers.get(request.providerId);
+    const code = query(req, 'code');
+    if (query(req, 'error') || !code || !provider) return fail('access_denied', `the identity provider did not sign you in${query(req, 'error') ? ` (${query(req, 'error')})` : ''}`);
+    try {
+      const identity = await provider.client.finish({ code, codeVerifier: request.codeVerifier, nonce: request.nonce, redirectUri: callbackUrl(settings), now: deps.runtime.now() });
+      const account = await signInAccount({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, identity, keyName: `CLI sign-in (${provider.config.id})` });
+      deps.logger.info({ tenantId: account.tenantId, userId: account.userId, provider: provider.config.id, created: account.created }, 'signed in from the command line');
+      back.searchParams.set('key', account.apiKey);
+      redirect(res, back.toString());
+    } catch (error) {
+      if (!(error instanceof IdentityProviderError)) throw error;
+      deps.logger.warn({ provider: provider.config.id, reason: error.message }, 'browser sign-in refused');
+      fail('sign_in_failed', error.message);
+    }
+  });
+}
+
+function chooser(req: Request, res: Response, providers: Array<{ id: string; name: string }>): void {
+  const links = providers.map(({ id, name }) => {
+    const url = new URL(req.originalUrl, 'http://relay.invalid');
+    url.searchParams.set('provider', id);
+    return `<li><a href="${escapeHtml(url.pathname + url.search)}">Sign in with ${escapeHtml(name)}</a></li>`;
+  });
+  res.setHeader('Cache-Control', 'no-store');
+  res.type('html').send(`<!doctype html><meta charset="utf-8"><title>Sign in to webhook-relay</title><body style="font-family:sans-serif;margin:3em"><h1>Sign in to webhook-relay</h1><ul>${links.join('')}</ul></body>`);
+}
