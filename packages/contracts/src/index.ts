@@ -4,3 +4,5 @@ export * from './translator.js';
 export * from './webhook-relay/index.js';
 export * from './translator-admin.js';
 export * from './translator-glossaries.js';
+export * from './translator-memories.js';
+export * from './translator-style-rules.js';

@@ -42,7 +42,9 @@ const commaList = (name: string) =>
     .optional();
 
 const threshold = z
-  .union([z.number(), z.string().regex(/^\d+$/)], { error: notSupported('translation_memory_threshold', 'Expected an integer from 0 to 100.') })
+  .union([z.number(), z.string().regex(/^\d+$/, notSupported('translation_memory_threshold', 'Expected an integer from 0 to 100.'))], {
+    error: notSupported('translation_memory_threshold', 'Expected an integer from 0 to 100.'),
+  })
   .transform(Number)
   .pipe(
     z

@@ -11,6 +11,9 @@ import { translatorErrorHandler } from './http/error-handler.js';
 import { registerAnalyticsRoutes } from './http/routes/admin-analytics.js';
 import { registerDeveloperKeyRoutes } from './http/routes/admin-developer-keys.js';
 import type { GlossaryDeps } from './domain/glossaries/glossary-deps.js';
+import { registerStyleRuleRoutes } from './http/routes/style-rules.js';
+import { registerTranslationMemoryFileRoutes } from './http/routes/translation-memory-files.js';
+import { registerTranslationMemoryRoutes, type MemoryRouteDeps } from './http/routes/translation-memories.js';
 import { registerGlossaryV2Routes } from './http/routes/glossaries-v2.js';
 import { registerGlossaryV3Routes } from './http/routes/glossaries-v3.js';
 import { registerLanguageRoutes } from './http/routes/languages.js';
@@ -24,9 +27,10 @@ export const MAX_RAW_BODY_BYTES = 512 * 1024;
 // A glossary holds up to 10 MiB of entries (checked on the parsed entries, 413 naming the limit); form
 // encoding can triple that (a tab is `%09`).
 export const MAX_GLOSSARY_BODY_BYTES = 32 * 1024 * 1024;
-const LARGE_BODY_PATHS = ['/v2/glossaries', '/v3/glossaries'];
+// A memory created whole as JSON (POST /v3/translation_memories) is as large.
+const LARGE_BODY_PATHS = ['/v2/glossaries', '/v3/glossaries', '/v3/translation_memories'];
 
-export interface AppDeps extends TranslateTextsDeps, Omit<GlossaryDeps, 'db' | 'catalog' | 'now'> {
+export interface AppDeps extends TranslateTextsDeps, Omit<GlossaryDeps, 'db' | 'catalog' | 'now'>, Omit<MemoryRouteDeps, 'db' | 'now' | 'newId'> {
   db: Database;
   /** The pool Prisma runs on, for the statements that are plain SQL (metering, reports). */
   pool: ConnectionPool;
@@ -55,6 +59,8 @@ export function createApp(deps: AppDeps): express.Express {
     engine: () => deps.engine.checkReady(),
   });
 
+  // Upload and download URLs of memory files: no API key, and the body is the file itself.
+  registerTranslationMemoryFileRoutes(app, deps);
   app.use(['/v2', '/v3'], requireKey(deps.authenticator));
   app.use(LARGE_BODY_PATHS, jsonBody({ limit: MAX_GLOSSARY_BODY_BYTES }), formBody({ limit: MAX_GLOSSARY_BODY_BYTES }));
   app.use(jsonBody({ limit: MAX_RAW_BODY_BYTES }));
@@ -71,6 +77,8 @@ export function createApp(deps: AppDeps): express.Express {
   registerLanguageRoutes(app, deps.catalog);
   registerGlossaryV2Routes(app, deps);
   registerGlossaryV3Routes(app, deps);
+  registerTranslationMemoryRoutes(app, deps);
+  registerStyleRuleRoutes(app, deps);
   registerUsageRoutes(app, deps.meter, deps.now);
   registerDeveloperKeyRoutes(app, deps);
   registerAnalyticsRoutes(app, deps.pool);

@@ -46,6 +46,12 @@ export const ConfigSchema = z
     TRANSLATOR_MAX_ACTIVE_DEVELOPER_KEYS: envInteger(25, { min: 1, max: 100_000 }),
     /** Glossaries the organization may hold (DeepL: 1000 per account); one more answers 400. */
     TRANSLATOR_MAX_GLOSSARIES: envInteger(1000, { min: 1, max: 1_000_000 }),
+    /** Largest translation-memory file an import takes (TMX, TSV or CSV); a larger one answers 413. */
+    TRANSLATOR_MAX_TRANSLATION_MEMORY_FILE_BYTES: envInteger(10 * 1024 * 1024, { min: 1024, max: 512 * 1024 * 1024 }),
+    /** How long a translation-memory upload or download URL works. */
+    TRANSLATOR_TRANSLATION_MEMORY_URL_SECONDS: envInteger(3600, { min: 10, max: 7 * 24 * 3600 }),
+    /** This service's address as clients reach it, for upload/download URLs; unset: taken from each request's Host. */
+    TRANSLATOR_PUBLIC_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),

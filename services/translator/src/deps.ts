@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '@workspace/service-kit';
 import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
@@ -53,6 +53,10 @@ export function connectResources(config: Config, engine: TranslationEngine = cre
     maxActiveDeveloperKeys: config.TRANSLATOR_MAX_ACTIVE_DEVELOPER_KEYS,
     maxGlossaries: config.TRANSLATOR_MAX_GLOSSARIES,
     newId: randomUUID,
+    newToken: () => randomBytes(32).toString('base64url'),
+    maxMemoryFileBytes: config.TRANSLATOR_MAX_TRANSLATION_MEMORY_FILE_BYTES,
+    memoryUrlTtlMs: config.TRANSLATOR_TRANSLATION_MEMORY_URL_SECONDS * 1000,
+    publicUrl: config.TRANSLATOR_PUBLIC_URL,
     async forgetKey(id) {
       authenticator.forget(id);
       // The change is committed already: other replicas learn of it now, or when their cache expires.

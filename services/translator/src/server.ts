@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { connectResources } from './deps.js';
 import { ensureAdminKey } from './domain/keys/ensure-admin-key.js';
+import { resumeMemoryJobs } from './domain/translation-memories/resume-memory-jobs.js';
 import { ApertiumEngine } from './engine/apertium/apertium-engine.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -17,6 +18,11 @@ async function main(): Promise<void> {
   if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
   await ensureAdminKey(db, logger, config.TRANSLATOR_ADMIN_KEY);
   resources.keyChanges.start();
+  // Imports and exports a stopped process left half done: their files are in PostgreSQL.
+  resumeMemoryJobs(resources).then(
+    (count) => count > 0 && logger.info({ count }, 'resumed translation memory jobs'),
+    (error: unknown) => logger.warn({ err: error }, 'could not resume translation memory jobs; they stay processing until the next start'),
+  );
 
   const languages = await engine.languages();
   logger.info({ engine: engine.name, pairs: languages.pairs.length }, 'translation engine configured');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { createLogger } from '@workspace/service-kit';
@@ -35,7 +35,15 @@ export interface TestContext {
 // Own database per test file (cloned from the migrated template); the real Apertium engine unless
 // another is given. `now` is injectable so usage periods can be tested on fixed dates.
 export async function createTestContext(
-  options: { engine?: TranslationEngine; now?: () => Date; maxInflightCharacters?: number; maxActiveDeveloperKeys?: number; maxGlossaries?: number } = {},
+  options: {
+    engine?: TranslationEngine;
+    now?: () => Date;
+    maxInflightCharacters?: number;
+    maxActiveDeveloperKeys?: number;
+    maxGlossaries?: number;
+    maxMemoryFileBytes?: number;
+    memoryUrlTtlMs?: number;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
   const handles = openDatabase(database.url, 5, () => undefined);
@@ -59,6 +67,9 @@ export async function createTestContext(
     maxActiveDeveloperKeys: options.maxActiveDeveloperKeys ?? 25,
     maxGlossaries: options.maxGlossaries ?? 1000,
     newId: randomUUID,
+    newToken: () => randomBytes(32).toString('base64url'),
+    maxMemoryFileBytes: options.maxMemoryFileBytes ?? 10 * 1024 * 1024,
+    memoryUrlTtlMs: options.memoryUrlTtlMs ?? 3600_000,
     forgetKey: async (id) => {
       authenticator.forget(id);
       await keyChanges.announce(id);

@@ -1,6 +1,6 @@
 // POST /v2/translate after parsing: language checks, referenced resources, limits, detection, the
 // engine, metering. Everything that can refuse a request does so before the engine is asked.
-import type { TranslateRequest, Translation } from '@workspace/contracts';
+import { DEFAULT_TRANSLATION_MEMORY_THRESHOLD, MAX_CUSTOM_INSTRUCTIONS, type TranslateRequest, type Translation } from '@workspace/contracts';
 import type { SegmentFormat, TranslateOptions, TranslationEngine } from '../../engine/engine.js';
 import type { LanguageDetector } from '../../languages/detect-language.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
@@ -13,6 +13,7 @@ import type { InflightLimit } from './inflight-limit.js';
 import { assertWithinRequestLimit } from './request-size.js';
 import { preserveFormatting } from './preserve-formatting.js';
 import { prepareSegment, type SegmentPlan } from './prepare-segments.js';
+import type { MemoryMatcher } from '../translation-memories/memory-matcher.js';
 import type { TranslationResources } from './translation-resources.js';
 
 export interface TranslateTextsDeps {
@@ -36,7 +37,8 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
   if ((request.formality === 'more' || request.formality === 'less') && !catalog.supportsFormality(target)) {
     throw new TranslatorError('BAD_REQUEST', `Target language '${target}' doesn't support formality; use 'prefer_more' or 'prefer_less' to ask for it where available.`);
   }
-  const plan = needsPlan(request) ? await resolvePlan(deps.resources, request, source, target) : undefined;
+  const resolved = needsPlan(request) ? await resolvePlan(deps.resources, request, source, target) : undefined;
+  const plan = resolved?.plan;
   assertWithinRequestLimit(request.text, request.context);
 
   const billed = request.text.map(billedCharacters);
@@ -50,16 +52,19 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
   let results: Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>;
   try {
     results = await deps.inflight.run(totalBilled, async () => {
-      const sources = source ?? (deps.engine.detectsSource ? undefined : detectSources(deps.detector, catalog, request.text, target));
-      if (!plan) return runEngine(deps.engine, request.text, engineOptions(request, target, undefined, context.signal), sources);
-      const prepared = request.text.map((text) => prepareSegment(text, plan));
-      const markup = prepared.some((segment) => segment.markup);
-      const format = markup ? segmentFormat(request) : undefined;
-      const translated = await runEngine(deps.engine, prepared.map((segment) => segment.text), engineOptions(request, target, format, context.signal), sources);
-      return translated.map((result, index) => {
-        const text = prepared[index]!.restore(result.text);
-        return { ...result, text: request.preserve_formatting ? preserveFormatting(request.text[index]!, text) : text };
+      // Memory hits skip the engine; only the other texts are detected and translated.
+      const threshold = request.translation_memory_threshold ?? DEFAULT_TRANSLATION_MEMORY_THRESHOLD;
+      const hits = request.text.map((text) => resolved?.memory?.matcher.match(text, threshold));
+      const pending = request.text.flatMap((text, index) => (hits[index] === undefined ? [{ text, index }] : []));
+      const texts = pending.map((item) => item.text);
+      const options = engineOptions(request, target, undefined, context.signal, resolved?.styleInstructions);
+      const translated = texts.length === 0 ? [] : await translateWithEngine(deps, catalog, texts, request, plan, options, source ?? (deps.engine.detectsSource ? undefined : null));
+      const merged = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
+      pending.forEach((item, position) => (merged[item.index] = translated[position]!));
+      hits.forEach((hit, index) => {
+        if (hit !== undefined) merged[index] = { text: hit, detectedSource: resolved!.memory!.sourceLang };
       });
+      return merged;
     });
   } catch (error) {
     // A failed reservation metered nothing; a successful one is given back.
@@ -75,6 +80,28 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
     ...(request.model_type ? { model_type_used: result.modelTypeUsed ?? request.model_type.replace(/^prefer_/, '') } : {}),
     ...(request.tag_handling ? { tag_handling_version: request.tag_handling_version ?? 'v1' } : {}),
   }));
+}
+
+/** `sources`: the request's source, undefined when the engine detects it, null when detected here. */
+async function translateWithEngine(
+  deps: TranslateTextsDeps,
+  catalog: LanguageCatalog,
+  texts: string[],
+  request: TranslateRequest,
+  plan: SegmentPlan | undefined,
+  options: TranslateOptions,
+  source: string | undefined | null,
+): Promise<Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>> {
+  const sources = source === null ? detectSources(deps.detector, catalog, texts, options.target) : source;
+  if (!plan) return runEngine(deps.engine, texts, options, sources);
+  const prepared = texts.map((text) => prepareSegment(text, plan));
+  const markup = prepared.some((segment) => segment.markup);
+  const format = markup ? segmentFormat(request) : undefined;
+  const translated = await runEngine(deps.engine, prepared.map((segment) => segment.text), { ...options, ...(format ? { format } : {}) }, sources);
+  return translated.map((result, index) => {
+    const text = prepared[index]!.restore(result.text);
+    return { ...result, text: request.preserve_formatting ? preserveFormatting(texts[index]!, text) : text };
+  });
 }
 
 function resolveLanguages(catalog: LanguageCatalog, request: TranslateRequest): { source?: string; target: string } {
@@ -105,18 +132,24 @@ function needsPlan(request: TranslateRequest): boolean {
   );
 }
 
-async function resolvePlan(resources: TranslationResources, request: TranslateRequest, source: string | undefined, target: string): Promise<SegmentPlan> {
+interface ResolvedResources {
+  plan: SegmentPlan;
+  memory?: { matcher: MemoryMatcher; sourceLang: string };
+  styleInstructions?: string[];
+}
+
+async function resolvePlan(resources: TranslationResources, request: TranslateRequest, source: string | undefined, target: string): Promise<ResolvedResources> {
   const parameter = request.glossary_id !== undefined ? 'glossary_id' : 'glossary_ids';
   const glossaryIds = request.glossary_id !== undefined ? [request.glossary_id] : (request.glossary_ids ?? []);
   // The schema refuses glossaries without source_lang, so `source` is known whenever there are ids.
   const glossaries = glossaryIds.length > 0 && source ? await resources.glossaries(glossaryIds, source, target, parameter) : [];
-  if (request.translation_memory_id !== undefined && !(await resources.translationMemoryExists(request.translation_memory_id))) {
-    throw new TranslatorError('NOT_FOUND', `Translation memory '${request.translation_memory_id}' (named by 'translation_memory_id') not found.`);
-  }
-  if (request.style_id !== undefined && !(await resources.styleRuleExists(request.style_id))) {
-    throw new TranslatorError('NOT_FOUND', `Style rule list '${request.style_id}' (named by 'style_id') not found.`);
-  }
-  return { glossaries, ignoreTags: request.ignore_tags ?? [], ...(request.tag_handling ? { tagHandling: request.tag_handling } : {}) };
+  const memory = request.translation_memory_id !== undefined ? await resources.translationMemory(request.translation_memory_id, source, target) : undefined;
+  const style = request.style_id !== undefined ? await resources.styleRule(request.style_id, target) : undefined;
+  return {
+    plan: { glossaries, ignoreTags: request.ignore_tags ?? [], ...(request.tag_handling ? { tagHandling: request.tag_handling } : {}) },
+    ...(memory ? { memory: { matcher: memory, sourceLang: memory.sourceLang } } : {}),
+    ...(style ? { styleInstructions: style.customInstructions } : {}),
+  };
 }
 
 function segmentFormat(request: TranslateRequest): SegmentFormat {
@@ -130,7 +163,15 @@ function segmentFormat(request: TranslateRequest): SegmentFormat {
   };
 }
 
-function engineOptions(request: TranslateRequest, target: string, format: SegmentFormat | undefined, signal: AbortSignal | undefined): TranslateOptions {
+function engineOptions(
+  request: TranslateRequest,
+  target: string,
+  format: SegmentFormat | undefined,
+  signal: AbortSignal | undefined,
+  styleInstructions: string[] = [],
+): TranslateOptions {
+  // The request's own instructions first, then the style rule list's, within DeepL's limit per request.
+  const customInstructions = [...(request.custom_instructions ?? []), ...styleInstructions].slice(0, MAX_CUSTOM_INSTRUCTIONS);
   return {
     target,
     formality: request.formality,
@@ -141,7 +182,7 @@ function engineOptions(request: TranslateRequest, target: string, format: Segmen
     // html defaults to `nonewlines`, as DeepL documents.
     ...(request.split_sentences ? { splitSentences: request.split_sentences } : request.tag_handling === 'html' ? { splitSentences: 'nonewlines' as const } : {}),
     ...(request.preserve_formatting !== undefined ? { preserveFormatting: request.preserve_formatting } : {}),
-    ...(request.custom_instructions?.length ? { customInstructions: request.custom_instructions } : {}),
+    ...(customInstructions.length ? { customInstructions } : {}),
   };
 }
 

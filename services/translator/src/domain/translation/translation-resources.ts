@@ -5,13 +5,22 @@ import { entriesFromTsv } from '../glossaries/glossary-entries.js';
 import { GlossaryMatcher } from '../glossaries/glossary-matcher.js';
 import { isGlossaryId } from '../glossaries/glossary-record.js';
 import { baseLanguage } from '../languages/language-catalog.js';
+import { isUuid } from '../translation-memories/memory-record.js';
+import { MemoryMatcher } from '../translation-memories/memory-matcher.js';
 import { TranslatorError } from '../translator-error.js';
+
+export interface StyleForTranslation {
+  /** The prompts of the list's custom instructions, in the order they were created. */
+  customInstructions: string[];
+}
 
 export interface TranslationResources {
   /** The matchers of these glossaries for the pair, in the order given; 404 for an unknown id, 400 for a glossary without the pair. */
   glossaries(ids: string[], source: string, target: string, parameter: string): Promise<GlossaryMatcher[]>;
-  translationMemoryExists(memoryId: string): Promise<boolean>;
-  styleRuleExists(styleId: string): Promise<boolean>;
+  /** The memory's matcher for the pair; 404 for an unknown id or a memory without the pair (`source` undefined: detected). */
+  translationMemory(memoryId: string, source: string | undefined, target: string): Promise<MemoryMatcher>;
+  /** 404 for an unknown id, 400 when the list's language is not the target's. */
+  styleRule(styleId: string, target: string): Promise<StyleForTranslation>;
 }
 
 const MATCHER_CACHE_SIZE = 64;
@@ -20,6 +29,8 @@ export class StoredResources implements TranslationResources {
   // Matchers by glossary, pair and version: a glossary edited anywhere gets a new version, so a
   // replica never applies stale entries and rebuilds a matcher only after a change.
   private readonly matchers = new Map<string, GlossaryMatcher>();
+  // The same for memories: by memory, target and version.
+  private readonly memoryMatchers = new Map<string, MemoryMatcher>();
 
   constructor(private readonly pool: ConnectionPool) {}
 
@@ -56,12 +67,53 @@ export class StoredResources implements TranslationResources {
     return matcher;
   }
 
-  // Translation memories and style rules arrive with their own endpoints; until then every id is unknown.
-  async translationMemoryExists(): Promise<boolean> {
-    return false;
+  async translationMemory(memoryId: string, source: string | undefined, target: string): Promise<MemoryMatcher> {
+    const notFound = new TranslatorError('NOT_FOUND', `Translation memory '${memoryId}' (named by 'translation_memory_id') not found.`);
+    if (!isUuid(memoryId)) throw notFound;
+    const { rows } = await this.pool.query<{ source_lang: string; target_langs: string[]; version: number }>(
+      'SELECT source_lang, target_langs, version FROM translation_memories WHERE id = $1',
+      [memoryId],
+    );
+    const memory = rows[0];
+    if (!memory) throw notFound;
+    const targetBase = baseLanguage(target);
+    if (source !== undefined && memory.source_lang !== source) {
+      throw new TranslatorError('NOT_FOUND', `Translation Memory '${memoryId}' does not support the source language '${source}' (it translates from ${memory.source_lang}).`);
+    }
+    if (!memory.target_langs.includes(targetBase)) {
+      throw new TranslatorError('NOT_FOUND', `Translation Memory '${memoryId}' does not support the target language '${target}' (it holds ${memory.target_langs.join(', ')}).`);
+    }
+    const key = `${memoryId}:${targetBase}:${memory.version}`;
+    const cached = this.memoryMatchers.get(key);
+    if (cached) return cached;
+    const { rows: entries } = await this.pool.query<{ source: string; target: string }>(
+      `SELECT s.source_text AS source, t.target_text AS target
+         FROM translation_memory_segments s JOIN translation_memory_targets t ON t.segment_id = s.id
+        WHERE s.memory_id = $1 AND t.target_lang = $2 ORDER BY s.position`,
+      [memoryId, targetBase],
+    );
+    const matcher = new MemoryMatcher(entries, memory.source_lang);
+    if (this.memoryMatchers.size >= MATCHER_CACHE_SIZE) this.memoryMatchers.delete(this.memoryMatchers.keys().next().value!);
+    this.memoryMatchers.set(key, matcher);
+    return matcher;
   }
 
-  async styleRuleExists(): Promise<boolean> {
-    return false;
+  async styleRule(styleId: string, target: string): Promise<StyleForTranslation> {
+    const notFound = new TranslatorError('NOT_FOUND', `Style rule list '${styleId}' (named by 'style_id') not found.`);
+    if (!isUuid(styleId)) throw notFound;
+    const { rows } = await this.pool.query<{ language: string }>('SELECT language FROM style_rules WHERE id = $1', [styleId]);
+    if (!rows[0]) throw notFound;
+    const targetLanguage = baseLanguage(target).toLowerCase();
+    if (rows[0].language !== targetLanguage) {
+      throw new TranslatorError(
+        'BAD_REQUEST',
+        `Value for 'style_id' not supported: style rule list '${styleId}' is for language '${rows[0].language}', but target_lang is '${target}'.`,
+      );
+    }
+    const { rows: instructions } = await this.pool.query<{ prompt: string }>(
+      'SELECT prompt FROM style_rule_instructions WHERE style_rule_id = $1 ORDER BY created_at, id',
+      [styleId],
+    );
+    return { customInstructions: instructions.map((instruction) => instruction.prompt) };
   }
 }

@@ -1,0 +1,7 @@
+import type { Database } from '../../db/database.js';
+
+export interface StyleRuleDeps {
+  db: Database;
+  now: () => Date;
+  newId: () => string;
+}

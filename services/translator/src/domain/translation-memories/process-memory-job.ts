@@ -1,0 +1,59 @@
+// Runs a job that is `processing`: an import parses its stored file and creates the memory, an export
+// writes the memory as TMX for download. The job row stays locked meanwhile, so a job resumed after a
+// restart on one replica is never processed twice by another.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { MemoryDeps } from './memory-deps.js';
+import { MemoryFileError } from './parsed-memory.js';
+import { parseMemoryFile } from './parse-memory-file.js';
+import { storeTranslationMemory } from './store-translation-memory.js';
+import { writeTmx } from './write-tmx.js';
+
+const JOB_TIMEOUT_MS = 120_000;
+
+export async function processMemoryJob(deps: MemoryDeps, jobId: string): Promise<void> {
+  await deps.db.$transaction(
+    async (tx) => {
+      const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM translation_memory_jobs WHERE id = ${jobId}::uuid AND status = 'processing' FOR UPDATE SKIP LOCKED`;
+      if (locked.length === 0) return;
+      const job = await tx.translationMemoryJob.findUniqueOrThrow({ where: { id: jobId } });
+      if (job.operation === 'import') await runImport(deps, tx, job);
+      else await runExport(deps, tx, job);
+    },
+    { timeout: JOB_TIMEOUT_MS, maxWait: JOB_TIMEOUT_MS },
+  );
+}
+
+type StoredJob = Prisma.TranslationMemoryJobGetPayload<object>;
+
+async function runImport(deps: MemoryDeps, tx: Prisma.TransactionClient, job: StoredJob): Promise<void> {
+  try {
+    const parsed = parseMemoryFile(Buffer.from(job.file ?? new Uint8Array()), job.fileName ?? '', job.contentType ?? undefined);
+    const memory = await storeTranslationMemory(deps, tx, job.displayName ?? job.fileName ?? 'Translation memory', parsed);
+    await tx.translationMemoryJob.update({
+      where: { id: job.id },
+      data: { status: 'completed', memoryId: memory.id, memoryVersion: memory.version, skippedSegmentCount: parsed.skipped, file: null, updatedAt: deps.now() },
+    });
+  } catch (error) {
+    if (!(error instanceof MemoryFileError)) throw error;
+    await tx.translationMemoryJob.update({ where: { id: job.id }, data: { status: 'failed', errorMessage: error.message, file: null, updatedAt: deps.now() } });
+  }
+}
+
+async function runExport(deps: MemoryDeps, tx: Prisma.TransactionClient, job: StoredJob): Promise<void> {
+  const memory = job.memoryId ? await tx.translationMemory.findUnique({ where: { id: job.memoryId }, select: { sourceLang: true, version: true } }) : null;
+  if (!memory) {
+    await tx.translationMemoryJob.update({ where: { id: job.id }, data: { status: 'failed', errorMessage: 'The translation memory was deleted before it could be exported.', updatedAt: deps.now() } });
+    return;
+  }
+  const segments = await tx.translationMemorySegment.findMany({
+    where: { memoryId: job.memoryId! },
+    orderBy: { position: 'asc' },
+    select: { sourceText: true, targets: { select: { targetLang: true, targetText: true }, orderBy: { targetLang: 'asc' } } },
+  });
+  const file = Buffer.from(writeTmx(memory.sourceLang, segments), 'utf8');
+  const now = deps.now();
+  await tx.translationMemoryJob.update({
+    where: { id: job.id },
+    data: { status: 'completed', file, memoryVersion: memory.version, token: deps.newToken(), tokenExpiresAt: new Date(now.getTime() + deps.memoryUrlTtlMs), updatedAt: now },
+  });
+}
