@@ -1,14 +1,15 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError } from './errors.js';
+import type { ListenerCursor } from './listener-cursor.js';
 
 export interface Credentials {
   api_url: string;
   api_key: string;
 }
 
-/** Listener cursors: the last event forwarded, per API and endpoint. */
-type Cursors = Record<string, string>;
+/** Listener cursors: where each forwarding listener resumes, per API and endpoint. */
+type Cursors = Record<string, ListenerCursor | string>;
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
@@ -46,14 +47,16 @@ export class ConfigStore {
     return existed;
   }
 
-  async readCursor(apiUrl: string, endpointId: string): Promise<string | null> {
+  async readCursor(apiUrl: string, endpointId: string): Promise<ListenerCursor | null> {
     const cursors = (await this.readJson<Cursors>(this.cursorsPath)) ?? {};
-    return cursors[cursorKey(apiUrl, endpointId)] ?? null;
+    const stored = cursors[cursorKey(apiUrl, endpointId)];
+    // A bare event id (an early cursor file): resume from it; what it forwarded within the look-back may come again.
+    return typeof stored === 'string' ? { last: stored, recent: [stored] } : (stored ?? null);
   }
 
-  async saveCursor(apiUrl: string, endpointId: string, eventId: string): Promise<void> {
+  async saveCursor(apiUrl: string, endpointId: string, cursor: ListenerCursor): Promise<void> {
     const cursors = (await this.readJson<Cursors>(this.cursorsPath)) ?? {};
-    cursors[cursorKey(apiUrl, endpointId)] = eventId;
+    cursors[cursorKey(apiUrl, endpointId)] = cursor;
     await this.writePrivate(this.cursorsPath, cursors);
   }
 

@@ -1,6 +1,7 @@
 import type { EventSummary } from '@workspace/contracts';
 import type { RelayClient } from './api-client.js';
 import type { Clock } from './io.js';
+import type { ListenerCursor } from './listener-cursor.js';
 
 const PAGE_LIMIT = 100;
 /** An event can commit a little after a newer id (concurrent capture commits): look back this far. */
@@ -17,8 +18,8 @@ export interface EventTailOptions {
   client: RelayClient;
   endpointId: string;
   clock: Clock;
-  /** Resume after this event id (the listener's saved cursor); null: start with what arrives next. */
-  after: string | null;
+  /** Resume from the listener's saved cursor; null: start with what arrives next. */
+  after: ListenerCursor | null;
   /** The endpoint verifies signatures: wait (briefly) for a result before showing an event. */
   verifies: boolean;
   lookbackMs?: number;
@@ -33,28 +34,38 @@ export class EventTail {
   private readonly seen = new Map<string, number>();
   private readonly pendingSince = new Map<string, number>();
   private newest: string | null;
-  private readonly floor: string | null;
+  /** With a cursor: events before this millisecond were handed out (or missed) before the restart. */
+  private readonly floorTime: number | null;
 
   constructor(private readonly options: EventTailOptions) {
-    this.newest = options.after;
-    this.floor = options.after;
+    const { after } = options;
+    this.newest = after?.last ?? null;
+    this.floorTime = after ? timeOfId(after.last) - (options.lookbackMs ?? LOOKBACK_MS) : null;
+    for (const id of after?.recent ?? []) this.seen.set(id, timeOfId(id));
   }
 
   /** Without a cursor, what is already there counts as seen: only new events are shown. */
   async start(): Promise<void> {
-    if (this.floor !== null) return;
+    if (this.options.after !== null) return;
     const page = await this.options.client.listEvents({ endpoint_id: this.options.endpointId, limit: PAGE_LIMIT });
     for (const event of page.data) this.markSeen(event.id);
   }
 
-  /** The newest event handed out (or seen at start): what a listener saves as its cursor. */
+  /** The newest event handed out (or seen at start). */
   get cursor(): string | null {
     return this.newest;
   }
 
+  /** What was seen at start, as a cursor: a new listener resumes from here next time. */
+  startCursor(): ListenerCursor | null {
+    if (!this.newest) return null;
+    const horizon = timeOfId(this.newest) - (this.options.lookbackMs ?? LOOKBACK_MS);
+    return { last: this.newest, recent: [...this.seen].filter(([, time]) => time >= horizon).map(([id]) => id) };
+  }
+
   /** Events not handed out before, oldest first. */
   async poll(): Promise<EventSummary[]> {
-    const fresh = (await this.fetchSinceNewest()).filter((event) => !this.seen.has(event.id) && (this.floor === null || event.id > this.floor));
+    const fresh = (await this.fetchSinceNewest()).filter((event) => !this.seen.has(event.id) && (this.floorTime === null || timeOfId(event.id) >= this.floorTime));
     fresh.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const ready: EventSummary[] = [];
     for (const event of fresh) {

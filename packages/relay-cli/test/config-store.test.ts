@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigStore } from '../src/config-store.js';
@@ -35,13 +35,22 @@ describe('ConfigStore', () => {
   });
 
   it('remembers a cursor per API and endpoint', async () => {
-    await store.saveCursor('http://a/', 'endpoint-1', 'event-9');
-    await store.saveCursor('http://b', 'endpoint-1', 'event-3');
-    expect(await store.readCursor('http://a', 'endpoint-1')).toBe('event-9');
-    expect(await store.readCursor('http://b', 'endpoint-1')).toBe('event-3');
+    await store.saveCursor('http://a/', 'endpoint-1', { last: 'event-9', recent: ['event-8', 'event-9'] });
+    await store.saveCursor('http://b', 'endpoint-1', { last: 'event-3', recent: ['event-3'] });
+    expect(await store.readCursor('http://a', 'endpoint-1')).toEqual({ last: 'event-9', recent: ['event-8', 'event-9'] });
+    expect(await store.readCursor('http://b', 'endpoint-1')).toEqual({ last: 'event-3', recent: ['event-3'] });
     expect(await store.readCursor('http://a', 'endpoint-2')).toBeNull();
     expect((await stat(join(store.dir, 'cursors.json'))).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(await readFile(join(store.dir, 'cursors.json'), 'utf8'))).toEqual({ 'http://a endpoint-1': 'event-9', 'http://b endpoint-1': 'event-3' });
+    expect(JSON.parse(await readFile(join(store.dir, 'cursors.json'), 'utf8'))).toEqual({
+      'http://a endpoint-1': { last: 'event-9', recent: ['event-8', 'event-9'] },
+      'http://b endpoint-1': { last: 'event-3', recent: ['event-3'] },
+    });
+  });
+
+  it('reads a cursor saved as a bare event id as that event', async () => {
+    await mkdir(store.dir, { recursive: true });
+    await writeFile(join(store.dir, 'cursors.json'), JSON.stringify({ 'http://a endpoint-1': 'event-9' }));
+    expect(await store.readCursor('http://a', 'endpoint-1')).toEqual({ last: 'event-9', recent: ['event-9'] });
   });
 
   it('names the file when it is not valid JSON', async () => {

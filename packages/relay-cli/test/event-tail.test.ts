@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { EventSummary } from '@workspace/contracts';
 import type { RelayClient } from '../src/api-client.js';
 import { EventTail, timeOfId } from '../src/event-tail.js';
+import { advanceCursor } from '../src/listener-cursor.js';
 
 const idAt = (ms: number, n: number) => {
   const hex = ms.toString(16).padStart(12, '0');
@@ -46,12 +47,35 @@ describe('EventTail', () => {
   it('with a cursor hands out everything after it, across pages, and asks from a little before it', async () => {
     const events = Array.from({ length: 250 }, (_, index) => event(idAt(100_000 + index, index)));
     const { client, calls } = fakeClient(events);
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: idAt(100_009, 9), verifies: false, lookbackMs: 5 });
+    const handedOut = Array.from({ length: 10 }, (_, index) => idAt(100_000 + index, index)).filter((id) => timeOfId(id) >= 100_004);
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: { last: idAt(100_009, 9), recent: handedOut }, verifies: false, lookbackMs: 5 });
     await tail.start();
     const ready = await tail.poll();
     expect(ready).toHaveLength(240);
     expect(ready[0]!.id).toBe(idAt(100_010, 10));
     expect(calls[0]).toMatchObject({ from: new Date(100_004).toISOString(), limit: 100 });
+  });
+
+  it('after a restart, hands out what was not forwarded in the cursor\'s millisecond and just before it, and nothing twice', async () => {
+    // Two events of one millisecond: their ids order at random. The listener forwarded the higher one,
+    // then stopped; the lower one committed a moment later.
+    const [lowInSameMs, forwarded, forwardedEarlier, lateEarlier] = [idAt(50_000, 1), idAt(50_000, 9), idAt(49_000, 5), idAt(49_500, 2)];
+    const events = [event(forwarded), event(forwardedEarlier), event(lowInSameMs), event(lateEarlier)];
+    const { client } = fakeClient(events);
+    let cursor = advanceCursor(null, forwardedEarlier);
+    cursor = advanceCursor(cursor, forwarded);
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: cursor, verifies: false });
+    await tail.start();
+    expect((await tail.poll()).map((item) => item.id)).toEqual([lateEarlier, lowInSameMs]);
+    expect(await tail.poll()).toEqual([]);
+  });
+
+  it('keeps in a cursor only the forwarded events within the look-back of the newest', () => {
+    let cursor = advanceCursor(null, idAt(1_000, 1), 100);
+    cursor = advanceCursor(cursor, idAt(1_050, 2), 100);
+    cursor = advanceCursor(cursor, idAt(1_200, 3), 100);
+    expect(cursor).toEqual({ last: idAt(1_200, 3), recent: [idAt(1_200, 3)] });
+    expect(advanceCursor(cursor, idAt(1_150, 4), 100)).toEqual({ last: idAt(1_200, 3), recent: [idAt(1_200, 3), idAt(1_150, 4)] });
   });
 
   it('picks up an event committed late with an id below the newest one seen', async () => {
@@ -70,7 +94,7 @@ describe('EventTail', () => {
     const events = [pending];
     const { client } = fakeClient(events);
     const time = { value: 0 };
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(time), after: idAt(1_000, 0), verifies: true, verificationWaitMs: 3_000 });
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(time), after: { last: idAt(1_000, 0), recent: [idAt(1_000, 0)] }, verifies: true, verificationWaitMs: 3_000 });
     expect(await tail.poll()).toEqual([]);
     events[0] = { ...pending, verification: { state: 'verified', cause: null } };
     expect((await tail.poll()).map((item) => item.verification.state)).toEqual(['verified']);

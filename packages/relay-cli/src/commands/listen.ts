@@ -4,6 +4,7 @@ import type { CommandContext } from '../context.js';
 import { ApiError, CliError, EXIT_USAGE } from '../errors.js';
 import { EventTail } from '../event-tail.js';
 import { forwardEvent } from '../forward.js';
+import { advanceCursor } from '../listener-cursor.js';
 import { parseLoopbackUrl } from '../loopback-url.js';
 import { Output, outputOptions } from '../output.js';
 
@@ -42,7 +43,8 @@ export function registerListen(program: Command, context: (command: Command) => 
       const after = target ? await ctx.store.readCursor(apiUrl, endpoint.id) : null;
       const tail = new EventTail({ client, endpointId: endpoint.id, clock: io.clock, after, verifies: endpoint.provider !== null });
       await tail.start();
-      if (target && after === null && tail.cursor) await ctx.store.saveCursor(apiUrl, endpoint.id, tail.cursor);
+      let cursor = after ?? tail.startCursor();
+      if (target && after === null && cursor) await ctx.store.saveCursor(apiUrl, endpoint.id, cursor);
       io.stderr.write(`Listening to ${endpoint.name} (${endpoint.id})${target ? `, forwarding to ${target}` : ''}. Ctrl-C to quit.\n`);
 
       let handled = 0;
@@ -55,7 +57,8 @@ export function registerListen(program: Command, context: (command: Command) => 
           if (target) {
             const outcome = await forwardEvent({ event: await client.getEvent(event.id), target, fetch: io.fetch, clock: io.clock });
             output.forwarded(outcome, io.clock.now());
-            await ctx.store.saveCursor(apiUrl, endpoint.id, event.id);
+            cursor = advanceCursor(cursor, event.id);
+            await ctx.store.saveCursor(apiUrl, endpoint.id, cursor);
           }
           handled += 1;
         }
