@@ -14,6 +14,12 @@ export function timeOfId(id: string): number {
   return parseInt(id.replace(/-/g, '').slice(0, 12), 16);
 }
 
+/** The lowest v7 UUID of a millisecond: a cursor that stands for a moment, not an event. */
+export function firstIdAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
+}
+
 export interface EventTailOptions {
   client: RelayClient;
   endpointId: string;
@@ -56,9 +62,9 @@ export class EventTail {
     return this.newest;
   }
 
-  /** What was seen at start, as a cursor: a new listener resumes from here next time. */
-  startCursor(): ListenerCursor | null {
-    if (!this.newest) return null;
+  /** What was seen at start, as a cursor: a new listener resumes from here next time (from now, when nothing was there). */
+  startCursor(): ListenerCursor {
+    if (!this.newest) return { last: firstIdAt(this.options.clock.now().getTime()), recent: [] };
     const horizon = timeOfId(this.newest) - (this.options.lookbackMs ?? LOOKBACK_MS);
     return { last: this.newest, recent: [...this.seen].filter(([, time]) => time >= horizon).map(([id]) => id) };
   }

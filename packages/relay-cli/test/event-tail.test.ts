@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EventSummary } from '@workspace/contracts';
 import type { RelayClient } from '../src/api-client.js';
-import { EventTail, timeOfId } from '../src/event-tail.js';
+import { EventTail, firstIdAt, timeOfId } from '../src/event-tail.js';
 import { advanceCursor } from '../src/listener-cursor.js';
 
 const idAt = (ms: number, n: number) => {
@@ -68,6 +68,20 @@ describe('EventTail', () => {
     await tail.start();
     expect((await tail.poll()).map((item) => item.id)).toEqual([lateEarlier, lowInSameMs]);
     expect(await tail.poll()).toEqual([]);
+  });
+
+  it('a listener that found no events at its first start resumes from that moment next time', async () => {
+    const events: EventSummary[] = [];
+    const { client } = fakeClient(events);
+    const first = new EventTail({ client, endpointId: 'e', clock: clock({ value: 60_000 }), after: null, verifies: false });
+    await first.start();
+    const saved = first.startCursor();
+    expect(saved).toEqual({ last: firstIdAt(60_000), recent: [] });
+    events.push(event(idAt(45_000, 1)), event(idAt(70_000, 2)));
+    const next = new EventTail({ client, endpointId: 'e', clock: clock({ value: 80_000 }), after: saved, verifies: false, lookbackMs: 10_000 });
+    await next.start();
+    // 45 s is before the first start (less its look-back): not this listener's; 70 s came while it was away.
+    expect((await next.poll()).map((item) => item.id)).toEqual([idAt(70_000, 2)]);
   });
 
   it('keeps in a cursor only the forwarded events within the look-back of the newest', () => {

@@ -44,7 +44,7 @@ export function registerListen(program: Command, context: (command: Command) => 
       const tail = new EventTail({ client, endpointId: endpoint.id, clock: io.clock, after, verifies: endpoint.provider !== null });
       await tail.start();
       let cursor = after ?? tail.startCursor();
-      if (target && after === null && cursor) await ctx.store.saveCursor(apiUrl, endpoint.id, cursor);
+      if (target && after === null) await ctx.store.saveCursor(apiUrl, endpoint.id, cursor);
       io.stderr.write(`Listening to ${endpoint.name} (${endpoint.id})${target ? `, forwarding to ${target}` : ''}. Ctrl-C to quit.\n`);
 
       let handled = 0;
