@@ -48,10 +48,20 @@ beforeAll(async () => {
       readyUrl: `http://127.0.0.1:${translatorPort}/readyz`,
     }),
   );
+  // A real upload URL of a translation-memory import (single use: the sweep's first PUT spends it) and a made-up one.
+  const imported = await fetch(`http://127.0.0.1:${translatorPort}/v3/translation_memories/import`, {
+    method: 'POST',
+    headers: { authorization: `DeepL-Auth-Key ${adminKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ source_file: { file_name: 'memory.tmx', content_length: 2048 } }),
+  });
+  const uploadPath = new URL(((await imported.json()) as { upload_url: string }).upload_url).pathname;
   targets.push({
     name: 'translator',
     base: `http://127.0.0.1:${translatorPort}`,
-    paths: ['/v2/translate', '/v2/languages', '/v2/usage', '/v2/admin/developer-keys', '/v2/admin/developer-keys/deactivate', '/v2/admin/developer-keys/label', '/v2/admin/developer-keys/limits', '/v2/admin/analytics', '/v2/admin/analytics/custom-tags', '/v2/glossaries', `/v2/glossaries/${ID}`, '/v3/glossaries', `/v3/glossaries/${ID}`, '/v2/glossary-language-pairs', '/v2/nope'],
+    paths: ['/v2/translate', '/v2/languages', '/v2/usage', '/v2/admin/developer-keys', '/v2/admin/developer-keys/deactivate', '/v2/admin/developer-keys/label', '/v2/admin/developer-keys/limits', '/v2/admin/analytics', '/v2/admin/analytics/custom-tags', '/v2/glossaries', `/v2/glossaries/${ID}`, '/v3/glossaries', `/v3/glossaries/${ID}`, '/v2/glossary-language-pairs',
+      '/v3/style_rules', `/v3/style_rules/${ID}`, `/v3/style_rules/${ID}/configured_rules`, `/v3/style_rules/${ID}/custom_instructions`, `/v3/style_rules/${ID}/custom_instructions/${ID}`,
+      '/v3/translation_memories', '/v3/translation_memories/import', `/v3/translation_memories/jobs/${ID}`, `/v3/translation_memories/${ID}`, `/v3/translation_memories/${ID}/segments`, `/v3/translation_memories/${ID}/export`,
+      uploadPath, '/translation-memory-files/not-a-token', '/v2/nope'],
     headers: [{ authorization: `DeepL-Auth-Key ${adminKey}` }, {}],
   });
 
