@@ -156,12 +156,15 @@ prefix_output() {
 export CONFIG_STORE_USERNAME="${CONFIG_STORE_USERNAME:-admin}" CONFIG_STORE_PASSWORD="${CONFIG_STORE_PASSWORD:-admin-local}"
 # A known translator admin key, so the README's curl and deepl-node examples work on a fresh machine.
 export TRANSLATOR_ADMIN_KEY="${TRANSLATOR_ADMIN_KEY:-local-admin-key-change-me}"
-# webhook-relay: a master key made once per checkout and kept out of the database (.local, mode 0600),
-# and a known first API key, so the README's curl examples work on a fresh machine.
+# webhook-relay: a master key made once per user of this machine and kept out of the database (mode 0600),
+# and a known first API key, so the README's curl examples work on a fresh machine. Per user, not per
+# checkout: a second clone starting against the same PostgreSQL must open the data keys the first one
+# wrapped (the service refuses to start otherwise). A checkout that already has .local/relay-master-key keeps it.
 if [[ -z "${RELAY_MASTER_KEY:-}" ]]; then
   master_key_file="$LOCAL_STATE_DIR/relay-master-key"
+  [[ -s "$master_key_file" ]] || master_key_file="${RELAY_MASTER_KEY_FILE:-${XDG_STATE_HOME:-$HOME/.local/state}/services-monorepo/relay-master-key}"
   if [[ ! -s "$master_key_file" ]]; then
-    mkdir -p "$LOCAL_STATE_DIR"
+    mkdir -p "$(dirname "$master_key_file")"
     (umask 077 && node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64"))' >"$master_key_file")
     log "webhook-relay: generated a master key in $master_key_file (set RELAY_MASTER_KEY to use your own)"
   fi

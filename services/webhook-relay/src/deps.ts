@@ -1,5 +1,6 @@
 import { createLogger, type Logger } from '@workspace/service-kit';
 import { appDatabaseUrl, ingestBaseUrl, publicApiUrl, type Config } from './config.js';
+import type { KeyProvider } from './crypto/key-provider.js';
 import { MasterKeyProvider, parseMasterKey } from './crypto/master-key-provider.js';
 import { TenantKeyring } from './crypto/tenant-keyring.js';
 import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
@@ -28,6 +29,7 @@ export interface Deps {
 
 export interface Resources extends Deps {
   db: Database;
+  keyProvider: KeyProvider;
   close(): Promise<void>;
 }
 
@@ -63,11 +65,13 @@ export function connectResources(config: Config, logger: Logger = createLogger({
   const database = openDatabase(appDatabaseUrl(config), config.DATABASE_POOL_SIZE, (error) =>
     logger.warn({ err: error }, 'an idle database connection was closed by the server'),
   );
+  const keyProvider = masterKeyProvider(config);
   return {
     db: database.db,
+    keyProvider,
     pool: database.pool,
     tenants: new TenantDatabase(database.db),
-    sealed: new SealedValues(new TenantKeyring({ provider: masterKeyProvider(config) })),
+    sealed: new SealedValues(new TenantKeyring({ provider: keyProvider })),
     runtime: systemRuntime,
     logger,
     config: { ingestBaseUrl: ingestBaseUrl(config), IDEMPOTENCY_TTL_SECONDS: config.IDEMPOTENCY_TTL_SECONDS, TRUST_PROXY: config.TRUST_PROXY },

@@ -4,6 +4,7 @@ import { installGracefulShutdown, migrateOnStart } from '@workspace/service-kit'
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
+import { assertMasterKeysOpenDataKeys } from './db/master-key-check.js';
 import { connectResources } from './deps.js';
 import { ensureBootstrapTenant } from './domain/tenants/ensure-bootstrap-tenant.js';
 import { applyPlanAllowances } from './domain/tenants/plan-allowances.js';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   // Migrations run as the owner (DATABASE_URL); the service itself connects as the application role.
   if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
   await assertRowLevelSecurityApplies(resources.pool);
+  await assertMasterKeysOpenDataKeys(resources.pool, resources.keyProvider);
   await applyPlanAllowances(resources.pool, config.RELAY_PLAN_ALLOWANCES);
   if (config.RELAY_BOOTSTRAP_API_KEY) {
     const outcome = await ensureBootstrapTenant({

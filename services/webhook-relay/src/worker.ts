@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { migrateOnStart } from '@workspace/service-kit';
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
+import { assertMasterKeysOpenDataKeys } from './db/master-key-check.js';
 import { connectDelivery, connectResources } from './deps.js';
 import { DeliveryWorkers } from './delivery/delivery-workers.js';
 import { workerHealthServer } from './delivery/worker-health.js';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const { logger } = resources;
   if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
   await assertRowLevelSecurityApplies(resources.pool);
+  await assertMasterKeysOpenDataKeys(resources.pool, resources.keyProvider);
   const delivery = connectDelivery(config);
   const workers = new DeliveryWorkers({ ...resources, queues: delivery.queues, sender: delivery.sender, policy: delivery.policy, lockMs: config.RELAY_WORKER_LOCK_MS, reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS });
   await workers.start();

@@ -8,4 +8,6 @@ export interface KeyProvider {
   readonly keyId: string;
   wrap(dataKey: Buffer, context: string): Promise<Buffer>;
   unwrap(wrapped: Buffer, context: string, keyId: string): Promise<Buffer>;
+  /** Whether keys wrapped under `keyId` can be unwrapped here (checked at start against the database). */
+  unwraps(keyId: string): boolean;
 }

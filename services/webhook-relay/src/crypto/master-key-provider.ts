@@ -20,6 +20,10 @@ export class MasterKeyProvider implements KeyProvider {
     return seal(this.keys.get(this.keyId)!, dataKey, context);
   }
 
+  unwraps(keyId: string): boolean {
+    return this.keys.has(keyId);
+  }
+
   async unwrap(wrapped: Buffer, context: string, keyId: string): Promise<Buffer> {
     const key = this.keys.get(keyId);
     if (!key) throw new CryptoError(`data key was wrapped by master key ${keyId}, which is not configured (RELAY_MASTER_KEY / RELAY_MASTER_KEY_PREVIOUS)`);
