@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SignInSettings } from '../../src/sign-in/identity-providers.js';
-import { parseIdentityProviders } from '../../src/sign-in/identity-providers.js';
-import { CliHarness, type RunningCli } from '../helpers/cli-runner.js';
+import { startSignInCli, type CliHarness, type RunningCli } from '../helpers/cli-runner.js';
 import { OidcIssuer } from '../helpers/oidc-issuer.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import type { TestContext } from '../helpers/test-app.js';
 
 const CLIENT = { id: 'relay-cli-test', secret: 'test-client-secret' };
 
@@ -13,16 +11,11 @@ describe('webhook-relay CLI: browser sign-in (OpenID Connect, PKCE) against a lo
   let context: TestContext;
   let issuer: OidcIssuer;
   let cli: CliHarness;
-  let settings: SignInSettings;
   let run = 0;
 
   beforeAll(async () => {
     issuer = await OidcIssuer.start({ clientId: CLIENT.id, clientSecret: CLIENT.secret, now: () => context.runtime.now() });
-    const providers = parseIdentityProviders(JSON.stringify([{ id: 'local', name: 'Local OIDC', issuer: issuer.url, client_id: CLIENT.id, client_secret: CLIENT.secret }]));
-    settings = { providers, publicUrl: 'set once the API listens' };
-    context = await createTestContext({ signIn: settings });
-    cli = await CliHarness.start(context);
-    settings.publicUrl = cli.apiUrl;
+    ({ context, cli } = await startSignInCli(JSON.stringify([{ id: 'local', name: 'Local OIDC', issuer: issuer.url, client_id: CLIENT.id, client_secret: CLIENT.secret }])));
   });
   afterAll(async () => {
     await cli.close();

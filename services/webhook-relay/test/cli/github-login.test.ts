@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseIdentityProviders, type SignInSettings } from '../../src/sign-in/identity-providers.js';
-import { CliHarness } from '../helpers/cli-runner.js';
+import { startSignInCli, type CliHarness } from '../helpers/cli-runner.js';
 import { FakeGitHub } from '../helpers/fake-github.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import type { TestContext } from '../helpers/test-app.js';
 
 const CLIENT = { id: 'Iv1.relaytest', secret: 'github-test-secret' };
 
@@ -12,15 +11,10 @@ describe('webhook-relay CLI: browser sign-in with a GitHub OAuth app (OAuth 2.0,
   let context: TestContext;
   let github: FakeGitHub;
   let cli: CliHarness;
-  let settings: SignInSettings;
 
   beforeAll(async () => {
     github = await FakeGitHub.start(CLIENT, { id: 583231, login: 'octocat', name: 'The Octocat', email: null });
-    const providers = parseIdentityProviders(JSON.stringify([{ id: 'github', type: 'github', client_id: CLIENT.id, client_secret: CLIENT.secret, base_url: github.url, api_url: github.url }]));
-    settings = { providers, publicUrl: 'set once the API listens' };
-    context = await createTestContext({ signIn: settings });
-    cli = await CliHarness.start(context);
-    settings.publicUrl = cli.apiUrl;
+    ({ context, cli } = await startSignInCli(JSON.stringify([{ id: 'github', type: 'github', client_id: CLIENT.id, client_secret: CLIENT.secret, base_url: github.url, api_url: github.url }])));
   });
   afterAll(async () => {
     await cli.close();

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestContext } from './test-app.js';
+import { parseIdentityProviders } from '../../src/sign-in/identity-providers.js';
+import { createTestContext, type TestContext } from './test-app.js';
 
 /** The built command-line tool: the tests drive it as a user would, as a separate process. */
 export const CLI_BIN = fileURLToPath(new URL('../../../../packages/relay-cli/dist/bin.js', import.meta.url));
@@ -87,4 +88,16 @@ export class CliHarness {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
     await rm(this.configDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A test app with browser sign-in through these identity providers (RELAY_SIGN_IN_PROVIDERS JSON) and
+ * the CLI against it; the sign-in callback URL is the app's once it listens.
+ */
+export async function startSignInCli(providersJson: string): Promise<{ context: TestContext; cli: CliHarness }> {
+  const settings = { providers: parseIdentityProviders(providersJson), publicUrl: 'set once the API listens' };
+  const context = await createTestContext({ signIn: settings });
+  const cli = await CliHarness.start(context);
+  settings.publicUrl = cli.apiUrl;
+  return { context, cli };
 }
