@@ -1,6 +1,7 @@
 import type { WrappedKeyStore } from '../crypto/tenant-keyring.js';
 import type { TenantTx } from './prisma.js';
-import type { SqlClient } from './tenant-sql.js';
+import type { ConnectionPool } from './prisma.js';
+import { withTenantSql, type SqlClient } from './tenant-sql.js';
 
 type RunSql = (text: string, values: unknown[]) => Promise<Array<{ master_key_id: string; wrapped_key: Uint8Array }>>;
 
@@ -28,3 +29,9 @@ export const wrappedKeyStore = (tx: TenantTx): WrappedKeyStore => wrappedKeyStor
 
 export const sqlWrappedKeyStore = (sql: SqlClient): WrappedKeyStore =>
   wrappedKeyStoreOver(async (text, values) => (await sql.query<{ master_key_id: string; wrapped_key: Uint8Array }>(text, values)).rows);
+
+/** The tenant_keys table read in a tenant transaction of its own, for callers outside one (a keyring cache miss). */
+export const pooledWrappedKeyStore = (pool: ConnectionPool): WrappedKeyStore => ({
+  read: (tenantId) => withTenantSql(pool, tenantId, (sql) => sqlWrappedKeyStore(sql).read(tenantId)),
+  insertIfAbsent: (tenantId, row) => withTenantSql(pool, tenantId, (sql) => sqlWrappedKeyStore(sql).insertIfAbsent(tenantId, row)),
+});

@@ -1,7 +1,6 @@
 import type { ConnectionPool } from '../db/prisma.js';
 import { withTenantSql } from '../db/tenant-sql.js';
-import { sqlWrappedKeyStore } from '../db/wrapped-key-store.js';
-import type { WrappedKeyStore } from '../crypto/tenant-keyring.js';
+import { pooledWrappedKeyStore } from '../db/wrapped-key-store.js';
 import type { SealedValues } from '../domain/sealed-values.js';
 
 export interface DestinationTarget {
@@ -55,7 +54,7 @@ export async function loadHeads(
   });
   const first = rows[0];
   if (!first || !first.live) return { target: null, heads: [] };
-  const store = transactionalKeyStore(pool, tenantId);
+  const store = pooledWrappedKeyStore(pool);
   const secrets = await Promise.all(first.secrets.map((secret) => sealed.openFrom(store, tenantId, 'destination_secret', secret.id, Buffer.from(secret.sealed, 'base64'))));
   const headers = first.headers_ciphertext ? (JSON.parse(await sealed.openFrom(store, tenantId, 'destination_headers', destinationId, first.headers_ciphertext)) as Record<string, string>) : {};
   return {
@@ -71,14 +70,6 @@ export async function loadHeads(
         contentType: row.content_type,
         body: Buffer.from(row.body),
       })),
-  };
-}
-
-/** The tenant_keys table read in a tenant transaction of its own: only needed when the keyring's cache misses. */
-function transactionalKeyStore(pool: ConnectionPool, tenantId: string): WrappedKeyStore {
-  return {
-    read: (tenant) => withTenantSql(pool, tenantId, (sql) => sqlWrappedKeyStore(sql).read(tenant)),
-    insertIfAbsent: (tenant, row) => withTenantSql(pool, tenantId, (sql) => sqlWrappedKeyStore(sql).insertIfAbsent(tenant, row)),
   };
 }
 
