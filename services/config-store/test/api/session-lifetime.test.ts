@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { PASSWORD, USERNAME, createTestContext, type TestContext } from '../helpers/test-app.js';
 
+const SESSION_TTL_SECONDS = 4;
 let context: TestContext;
 beforeAll(async () => {
-  context = await createTestContext({ SESSION_TTL_SECONDS: 1 });
+  // Long enough that a login and the first request fit inside it on a loaded CI machine (1 s did not).
+  context = await createTestContext({ SESSION_TTL_SECONDS: SESSION_TTL_SECONDS });
 });
 afterAll(() => context.close());
 
@@ -15,7 +17,7 @@ describe('session lifetime', () => {
     const agent = await context.loggedInAgent();
     expect((await agent.get('/configurations/')).status).toBe(200);
     // Redis expires the session key; waiting is the only honest way to see it happen.
-    await sleep(1500);
+    await sleep(SESSION_TTL_SECONDS * 1000 + 500);
     expect((await agent.get('/configurations/')).status).toBe(403);
   });
 });
