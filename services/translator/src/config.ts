@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
 import { z } from 'zod';
+import { STAGE_SCHEDULING } from './engine/apertium/stage-scheduling.js';
 
 
 
@@ -40,6 +41,8 @@ export const ConfigSchema = z
     APERTIUM_MODES_DIR: z.string().default('/usr/share/apertium/modes'),
     /** Each chain is 6-15 processes that already run in parallel: about one per two cores. */
     APERTIUM_CHAINS_PER_PAIR: envInteger(Math.max(1, Math.floor(availableParallelism() / 2)), { min: 1, max: 16 }),
+    /** `batch` runs the chains' processes under SCHED_BATCH, so they do not preempt the service (stage-scheduling.ts). */
+    APERTIUM_STAGE_SCHEDULING: z.enum(STAGE_SCHEDULING).default('batch'),
     /** How long a replica reuses a key it looked up; a deactivation elsewhere applies within this time. */
     TRANSLATOR_KEY_CACHE_MS: envInteger(1000, { min: 0, max: 60_000 }),
     /** Developer keys active at once (DeepL allows 25); creating one more answers 400. */

@@ -11,6 +11,7 @@ export function createEngine(config: Config): TranslationEngine {
       return new ApertiumEngine({
         modesDir: config.APERTIUM_MODES_DIR,
         chainsPerPair: config.APERTIUM_CHAINS_PER_PAIR,
+        stageScheduling: config.APERTIUM_STAGE_SCHEDULING,
         idleShutdownMs: config.APERTIUM_IDLE_SECONDS * 1000,
       });
     case 'deepl':

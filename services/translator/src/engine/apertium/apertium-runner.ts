@@ -7,6 +7,7 @@ import { fromStream, isCompleteOutput, toStream, type StreamFormat } from './for
 import { codeSpellings } from './language-codes.js';
 import { DEFAULT_MODES_DIR, listModes, readModeFile, type ModeInfo, type PipelineCommand } from './mode-file.js';
 import { Pipeline, type Timers } from './pipeline.js';
+import type { StageScheduling } from './stage-scheduling.js';
 import { DEFAULT_MAX_CHUNK_CHARS, joinChunks, splitText } from './text-chunks.js';
 
 export interface ApertiumRunnerOptions {
@@ -17,6 +18,8 @@ export interface ApertiumRunnerOptions {
   timeoutBaseMs?: number;
   timeoutPerCharMs?: number;
   timers?: Timers;
+  /** Linux scheduling policy of the stage processes (stage-scheduling.ts); default `normal`. */
+  stageScheduling?: StageScheduling;
   /** A chain with no work for this long is stopped (~200 MB each); 0 keeps chains forever. */
   idleShutdownMs?: number;
   now?: () => number;
@@ -126,7 +129,7 @@ export class ApertiumRunner {
     // A new chain costs ~100 ms and ~190 MB, so only start one when every existing chain has work.
     let chosen = idlest;
     if ((idlest === undefined || idlest.load > 0) && pipelines.length < (this.options.chainsPerPair ?? 2)) {
-      chosen = new Pipeline({ ...this.options, commands, isComplete: isCompleteOutput });
+      chosen = new Pipeline({ ...this.options, commands, isComplete: isCompleteOutput, scheduling: this.options.stageScheduling });
       pipelines.push(chosen);
       this.startReaper();
     }

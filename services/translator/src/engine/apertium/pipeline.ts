@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EngineError } from '../engine-error.js';
 import type { PipelineCommand } from './mode-file.js';
+import { scheduledCommand, type StageScheduling } from './stage-scheduling.js';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -18,6 +19,8 @@ export interface PipelineOptions {
   timers?: Timers;
   /** Tells a real answer from debris of a dying chain; a record failing it restarts the chain. */
   isComplete?: (output: string) => boolean;
+  /** Linux scheduling policy of the stage processes (stage-scheduling.ts); default `normal`. */
+  scheduling?: StageScheduling;
 }
 
 interface InFlight {
@@ -78,25 +81,25 @@ export class Pipeline {
 
   private start(): void {
     const children: ChildProcess[] = [];
-    for (const { program, args } of this.options.commands) {
+    for (const command of this.options.commands) {
       const previous = children.at(-1);
-      const child = spawn(program, args, { stdio: [previous ? previous.stdout! : 'pipe', 'pipe', 'ignore'] });
+      const launch = scheduledCommand(command, this.options.scheduling ?? 'normal');
+      const child = spawn(launch.program, launch.args, { stdio: [previous ? previous.stdout! : 'pipe', 'pipe', 'ignore'] });
+      // Named by the stage's own program, not by chrt that may have started it. (Both events come after this turn.)
+      child.on('error', (error) => this.onExit(children, `${command.program}: ${error.message}`));
+      child.on('exit', (code, signal) => this.onExit(children, `${command.program} exited (${signal ?? code})`));
       // The stage now holds its own copy of the pipe; ours would only keep it open after a crash.
       previous?.stdout!.destroy();
       children.push(child);
     }
     this.children = children;
     this.received = [];
-    // EPIPE on a dead chain surfaces as an exit below; writes must not throw unhandled.
+    // EPIPE on a dead chain surfaces as an exit above; writes must not throw unhandled.
     children[0]!.stdin!.on('error', () => {});
     children.at(-1)!.stdout!.on('data', (data: Buffer) => {
       // Bytes still buffered from a chain we already killed belong to nobody in the current queue.
       if (children === this.children) this.onData(data);
     });
-    for (const child of children) {
-      child.on('error', (error) => this.onExit(children, `${child.spawnfile}: ${error.message}`));
-      child.on('exit', (code, signal) => this.onExit(children, `${child.spawnfile} exited (${signal ?? code})`));
-    }
   }
 
   private onData(data: Buffer): void {
