@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isDependencyUnavailable, type Logger } from '@workspace/service-kit';
 import { hashIngestToken, INGEST_TOKEN_PREFIX } from '../domain/endpoints/ingest-token.js';
@@ -7,7 +7,7 @@ import type { Runtime } from '../domain/runtime.js';
 import type { CaptureBatcher, CaptureRefusal } from './capture-batcher.js';
 import { dedupKey } from './dedup-key.js';
 import { answerHandshake, findHandshake, needsSecret } from './handshake.js';
-import { BodyTooLarge, discardBody, readBody } from './read-body.js';
+import { BodyTooLarge, declaredLength, discardBody, readBody } from './read-body.js';
 import type { TokenResolver } from './token-resolver.js';
 
 export interface IngestDeps {
@@ -65,11 +65,12 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
   }
 
   const tokenHash = hashIngestToken(token);
-  const [endpoint, body] = await Promise.all([deps.resolver.resolve(tokenHash), readBody(req, deps.maxBodyBytes)]);
+  // Headers as received: in order, repeated ones kept, names as the sender spelled them.
+  const headers = pairs(req.rawHeaders);
+  const [endpoint, body] = await Promise.all([deps.resolver.resolve(tokenHash), readBody(req, deps.maxBodyBytes, declaredLength(headers))]);
   if (!endpoint) return answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
 
-  const headers = pairs(req.rawHeaders);
-  const bodySha256 = createHash('sha256').update(body).digest();
+  const bodySha256 = hash('sha256', body, 'buffer');
   const method = req.method ?? 'POST';
   const outcome = await deps.batcher.capture({
     tokenHash,

@@ -2,10 +2,12 @@ import type { IncomingMessage } from 'node:http';
 
 export class BodyTooLarge extends Error {}
 
-/** The request body exactly as received, refused as soon as it passes `limit` bytes. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
+/**
+ * The request body exactly as received, refused as soon as it passes `limit` bytes, or at once when the
+ * sender declared more (`declaredLength`, its Content-Length).
+ */
+export function readBody(req: IncomingMessage, limit: number, declaredLength?: number): Promise<Buffer> {
+  if (declaredLength !== undefined && declaredLength > limit) return Promise.reject(new BodyTooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -22,6 +24,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => resolve(Buffer.concat(chunks, size)));
     req.on('error', reject);
   });
+}
+
+/** Content-Length from raw header pairs (node:http has already refused a malformed or conflicting one). */
+export function declaredLength(headers: ReadonlyArray<readonly [string, string]>): number | undefined {
+  for (const [name, value] of headers) {
+    if (name.length === 14 && name.toLowerCase() === 'content-length') return Number(value);
+  }
+  return undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export const INGEST_TOKEN_PREFIX = 'whep_';
 const TOKEN_BYTES = 24;
@@ -9,7 +9,7 @@ export function newIngestToken(randomBytes: (size: number) => Buffer): string {
 
 /** Tokens are found by hash (one indexed equality in the database), never by comparing plain tokens. */
 export function hashIngestToken(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
+  return hash('sha256', token, 'buffer');
 }
 
 export const ingestUrl = (base: string, token: string) => `${base}/${token}`;
