@@ -88,6 +88,8 @@ export const ConfigSchema = z.object({
   RELAY_PUBLIC_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
   /** Browser sign-in for `webhook-relay login`: a JSON array of identity providers (docs/sign-in in identity-providers.ts). */
   RELAY_SIGN_IN_PROVIDERS: envOptional().transform((value, ctx) => parsed(parseIdentityProviders)(value ?? '', ctx)),
+  /** Browser sign-ins one client address may start per minute (per replica); past it /auth/cli/start answers 429. */
+  RELAY_SIGN_IN_STARTS_PER_MINUTE: envInteger(20, { min: 1, max: 100_000 }),
   TRUST_PROXY: envTrustProxy(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

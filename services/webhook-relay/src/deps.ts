@@ -75,7 +75,7 @@ export function connectResources(config: Config, logger: Logger = createLogger({
     runtime: systemRuntime,
     logger,
     config: { ingestBaseUrl: ingestBaseUrl(config), IDEMPOTENCY_TTL_SECONDS: config.IDEMPOTENCY_TTL_SECONDS, TRUST_PROXY: config.TRUST_PROXY },
-    signIn: { providers: config.RELAY_SIGN_IN_PROVIDERS, publicUrl: publicApiUrl(config) },
+    signIn: { providers: config.RELAY_SIGN_IN_PROVIDERS, publicUrl: publicApiUrl(config), startsPerMinute: config.RELAY_SIGN_IN_STARTS_PER_MINUTE },
     close: () => database.close(),
   };
 }

@@ -14,6 +14,7 @@ export const RELAY_ERROR_CODES = [
   'capture_paused',
   'unsupported_media_type',
   'idempotency_key_reused',
+  'rate_limited',
   'unavailable',
   'internal',
 ] as const;

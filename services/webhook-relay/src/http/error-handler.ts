@@ -11,6 +11,7 @@ const STATUS: Record<RelayErrorCode, number> = {
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,
   payload_too_large: 413,
+  rate_limited: 429,
   unavailable: 503,
 };
 
@@ -25,6 +26,7 @@ const CODE_BY_STATUS: Record<number, ContractErrorCode> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'idempotency_key_reused',
+  429: 'rate_limited',
   503: 'unavailable',
   500: 'internal',
 };

@@ -78,6 +78,8 @@ export interface SignInSettings {
   publicUrl: string;
   /** Outbound HTTP to identity providers (tests may replace it). */
   fetch?: typeof fetch;
+  /** Sign-ins one client address may start per minute (per replica); default 20. */
+  startsPerMinute?: number;
 }
 
 export const callbackUrl = (settings: SignInSettings) => `${settings.publicUrl.replace(/\/+$/, '')}/auth/callback`;

@@ -94,8 +94,8 @@ export class CliHarness {
  * A test app with browser sign-in through these identity providers (RELAY_SIGN_IN_PROVIDERS JSON) and
  * the CLI against it; the sign-in callback URL is the app's once it listens.
  */
-export async function startSignInCli(providersJson: string): Promise<{ context: TestContext; cli: CliHarness }> {
-  const settings = { providers: parseIdentityProviders(providersJson), publicUrl: 'set once the API listens' };
+export async function startSignInCli(providersJson: string, options: { startsPerMinute?: number } = {}): Promise<{ context: TestContext; cli: CliHarness }> {
+  const settings = { providers: parseIdentityProviders(providersJson), publicUrl: 'set once the API listens', ...options };
   const context = await createTestContext({ signIn: settings });
   const cli = await CliHarness.start(context);
   settings.publicUrl = cli.apiUrl;

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.js';
 import { buildIdentityClients } from '../../sign-in/identity-clients.js';
 import { IdentityProviderError } from '../../sign-in/identity-client.js';
 import { callbackUrl } from '../../sign-in/identity-providers.js';
+import { signInStartLimit } from '../sign-in-start-limit.js';
 
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -31,7 +32,8 @@ export function registerSignInRoutes(app: Express, deps: Deps): void {
   const providers = settings ? buildIdentityClients(settings) : new Map();
   const notConfigured = () => new RelayError('not_found', 'browser sign-in is not configured on this server; sign in with `webhook-relay login --with-token` and an API key');
 
-  app.get('/auth/cli/start', async (req, res) => {
+  const startLimit = signInStartLimit({ limit: settings?.startsPerMinute ?? 20, windowMs: 60_000, now: () => deps.runtime.now().getTime() });
+  app.get('/auth/cli/start', startLimit, async (req, res) => {
     if (!settings || providers.size === 0) throw notConfigured();
     const cliRedirectUri = parseLoopbackRedirect(query(req, 'redirect_uri'));
     const cliState = parseCliState(query(req, 'state'));
