@@ -22,6 +22,8 @@ export interface Captured {
   duplicateOf: string | null;
   /** Its endpoint has a provider: verification follows. */
   toVerify: boolean;
+  /** Its endpoint had a subscription when it was stored: fan-out follows (events of others have nowhere to go). */
+  subscribed: boolean;
 }
 
 /** Why capture stored nothing for a live endpoint: its tenant's capture is paused, or its plan allowance is spent. */
@@ -51,7 +53,7 @@ export interface CaptureBatcherOptions {
 
 // Bytes go as one binary parameter each (concatenated; hashes are 32 bytes, bodies come with their
 // lengths) and headers as one JSON array: nothing large is escaped into an array literal and parsed back.
-const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify, refused FROM relay_capture_batch(
+const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify, refused, subscribed FROM relay_capture_batch(
   $1::uuid[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::json, $9::bytea, $10::bytea, $11::bytea, $12::int[])`;
 
 /**
@@ -105,7 +107,7 @@ export class CaptureBatcher {
   private async commit(batch: Pending[]): Promise<void> {
     const requests = batch.map((item) => item.request);
     try {
-      const { rows } = await this.pool.query<{ event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null; to_verify: boolean; refused: CaptureRefusal | null }>({
+      const { rows } = await this.pool.query<{ event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null; to_verify: boolean; refused: CaptureRefusal | null; subscribed: boolean }>({
         name: 'relay-capture-batch',
         text: CAPTURE,
         values: [
@@ -129,7 +131,7 @@ export class CaptureBatcher {
         const row = byId.get(item.request.id);
         if (!row) return item.resolve(null);
         if (row.refused) return item.resolve({ refused: row.refused });
-        const result = { eventId: row.event_id, tenantId: row.tenant_id, endpointId: row.endpoint_id, duplicateOf: row.duplicate_of, toVerify: row.to_verify };
+        const result = { eventId: row.event_id, tenantId: row.tenant_id, endpointId: row.endpoint_id, duplicateOf: row.duplicate_of, toVerify: row.to_verify, subscribed: row.subscribed };
         captured.push({ captured: result, request: item.request });
         item.resolve(result);
       });

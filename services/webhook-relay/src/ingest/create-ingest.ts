@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Resources } from '../deps.js';
 import type { FanOut } from '../delivery/fan-out.js';
-import { CaptureBatcher } from './capture-batcher.js';
+import { CaptureBatcher, type Captured } from './capture-batcher.js';
 import { createIngestServer } from './ingest-server.js';
 import { TokenResolver } from './token-resolver.js';
 import { VerificationQueue } from './verification-queue.js';
@@ -34,6 +34,7 @@ export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'se
             tenantId: captured.tenantId,
             event: {
               id: captured.eventId,
+              subscribed: captured.subscribed,
               held: {
                 endpointId: captured.endpointId,
                 request: { method: request.method, url: `${ingestBase}${request.path}${request.query ? `?${request.query}` : ''}`, headers: request.headers, body: request.body },
@@ -80,11 +81,14 @@ export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'se
   };
 }
 
-/** Events that need no check go to delivery at once, grouped by tenant (one transaction each). */
-function submitReady(fanOut: FanOut, captured: Array<{ tenantId: string; eventId: string; toVerify: boolean; duplicateOf: string | null }>): void {
+/**
+ * Events that need no check go to delivery at once, grouped by tenant (one transaction each). Events of
+ * an endpoint without subscriptions are skipped: they have nowhere to go, and asking costs a transaction.
+ */
+function submitReady(fanOut: FanOut, captured: Captured[]): void {
   const byTenant = new Map<string, string[]>();
   for (const event of captured) {
-    if (event.toVerify || event.duplicateOf) continue;
+    if (event.toVerify || event.duplicateOf || !event.subscribed) continue;
     byTenant.set(event.tenantId, [...(byTenant.get(event.tenantId) ?? []), event.eventId]);
   }
   for (const [tenantId, ids] of byTenant) fanOut.submit(tenantId, ids);

@@ -14,7 +14,7 @@ export interface VerificationQueueDeps {
   ingestBase: string;
   concurrency?: number;
   maxWaiting?: number;
-  /** Called with the events whose check was recorded (delivery fans them out). */
+  /** Called with the events whose check was recorded, unless known to have no subscription (delivery fans them out). */
   onChecked?: (tenantId: string, eventIds: string[]) => void;
 }
 
@@ -112,7 +112,9 @@ export class VerificationQueue {
     const { pool, runtime, ingestBase } = this.deps;
     try {
       const outcomes = await verifyCapturedEvents({ pool, tenantId, events, runtime, settings: this.settings, ingestBase });
-      if (outcomes.size) this.deps.onChecked?.(tenantId, [...outcomes.keys()]);
+      const unsubscribed = new Set(events.filter((event) => event.subscribed === false).map((event) => event.id));
+      const ready = [...outcomes.keys()].filter((id) => !unsubscribed.has(id));
+      if (ready.length) this.deps.onChecked?.(tenantId, ready);
     } catch (error) {
       // Left unchecked: the next sweep tries again.
       this.deps.logger.warn({ err: error, events: events.length }, 'could not verify captured events; will retry');

@@ -9,6 +9,8 @@ import { activeSecrets, type VerificationSettings, type VerificationSettingsCach
 export interface EventToVerify {
   id: string;
   held?: { endpointId: string; request: CapturedRequestView };
+  /** false: its endpoint had no subscription when it was captured, so there is nothing to fan out once checked. */
+  subscribed?: boolean;
 }
 
 export interface VerifyCapturedEventsOptions {
