@@ -83,7 +83,7 @@ export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'se
 
 /**
  * Events that need no check go to delivery at once, grouped by tenant (one transaction each). Events of
- * an endpoint without subscriptions are skipped: they have nowhere to go, and asking costs a transaction.
+ * an endpoint without subscriptions are skipped: they have nowhere to go, and asking costs a statement.
  */
 function submitReady(fanOut: FanOut, captured: Captured[]): void {
   const byTenant = new Map<string, string[]>();
