@@ -19,6 +19,13 @@ function readForm(req: IncomingMessage, then: (form: URLSearchParams) => void): 
   req.on('end', () => then(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
 }
 
+/** An Express 5 app as the translator configures it, with the readiness route. */
+function expressApp(): express.Express {
+  const app = express().disable('x-powered-by').set('etag', false);
+  app.get('/ready', (_req, res) => void res.json({}));
+  return app;
+}
+
 const layers: Record<string, () => (req: IncomingMessage, res: ServerResponse) => void> = {
   // node:http alone.
   'node-http': () => (req, res) => {
@@ -27,22 +34,19 @@ const layers: Record<string, () => (req: IncomingMessage, res: ServerResponse) =
   },
   // An Express 5 route; body and answer handled as above.
   express: () => {
-    const app = express().disable('x-powered-by').set('etag', false);
-    app.get('/ready', (_req, res) => void res.json({}));
+    const app = expressApp();
     app.post('/v2/translate', (req, res) => readForm(req, (form) => setTimeout(() => writeJson(res, answer(form.get('text'))), ENGINE_MS)));
     return app;
   },
   // The same route answering with res.json.
   'express-res-json': () => {
-    const app = express().disable('x-powered-by').set('etag', false);
-    app.get('/ready', (_req, res) => void res.json({}));
+    const app = expressApp();
     app.post('/v2/translate', (req, res) => readForm(req, (form) => setTimeout(() => res.json(answer(form.get('text'))), ENGINE_MS)));
     return app;
   },
   // The same with Express's form parser (body-parser) in front, as most Express services have it.
   'express-urlencoded-res-json': () => {
-    const app = express().disable('x-powered-by').set('etag', false);
-    app.get('/ready', (_req, res) => void res.json({}));
+    const app = expressApp();
     app.use(express.urlencoded({ extended: false, limit: '512kb' }));
     app.post('/v2/translate', (req, res) => setTimeout(() => res.json(answer(req.body.text)), ENGINE_MS));
     return app;
