@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
 import { z } from 'zod';
+import { isStageAllocatorSetting } from './engine/apertium/stage-allocator.js';
 import { STAGE_SCHEDULING } from './engine/apertium/stage-scheduling.js';
 
 
@@ -43,6 +44,11 @@ export const ConfigSchema = z
     APERTIUM_CHAINS_PER_PAIR: envInteger(Math.max(1, Math.floor(availableParallelism() / 2)), { min: 1, max: 16 }),
     /** `batch` runs the chains' processes under SCHED_BATCH, so they do not preempt the service (stage-scheduling.ts). */
     APERTIUM_STAGE_SCHEDULING: z.enum(STAGE_SCHEDULING).default('batch'),
+    /** The malloc the chains' processes run with: `tcmalloc` (if installed), `system`, or a library's absolute path (stage-allocator.ts). */
+    APERTIUM_STAGE_ALLOCATOR: z
+      .string()
+      .default('tcmalloc')
+      .refine(isStageAllocatorSetting, 'must be tcmalloc, system or the absolute path of a malloc library'),
     /** How long a replica reuses a key it looked up; a deactivation elsewhere applies within this time. */
     TRANSLATOR_KEY_CACHE_MS: envInteger(1000, { min: 0, max: 60_000 }),
     /** Developer keys active at once (DeepL allows 25); creating one more answers 400. */

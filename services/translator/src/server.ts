@@ -27,6 +27,11 @@ async function main(): Promise<void> {
   const languages = await engine.languages();
   logger.info({ engine: engine.name, pairs: languages.pairs.length }, 'translation engine configured');
   if (languages.pairs.length === 0) logger.warn('the engine serves no language pair: install Apertium pairs (apertium-eng-spa, ...) or configure an upstream');
+  if (engine instanceof ApertiumEngine) {
+    const { name, warning } = engine.stageAllocator;
+    if (warning) logger.warn(warning);
+    else logger.info({ allocator: name }, 'Apertium stages run with this malloc');
+  }
   if (engine instanceof ApertiumEngine && languages.pairs.length > 0) {
     engine.warm(config.APERTIUM_WARM_PAIRS).then(
       () => logger.info({ pairs: config.APERTIUM_WARM_PAIRS }, 'Apertium chains warmed up'),

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { ApertiumEngine } from './apertium/apertium-engine.js';
+import { resolveStageAllocator } from './apertium/stage-allocator.js';
 import { DeepLEngine } from './deepl/deepl-engine.js';
 import type { TranslationEngine } from './engine.js';
 import { LibreTranslateEngine } from './libretranslate/libretranslate-engine.js';
@@ -12,6 +13,7 @@ export function createEngine(config: Config): TranslationEngine {
         modesDir: config.APERTIUM_MODES_DIR,
         chainsPerPair: config.APERTIUM_CHAINS_PER_PAIR,
         stageScheduling: config.APERTIUM_STAGE_SCHEDULING,
+        stageAllocator: resolveStageAllocator(config.APERTIUM_STAGE_ALLOCATOR),
         idleShutdownMs: config.APERTIUM_IDLE_SECONDS * 1000,
       });
     case 'deepl':

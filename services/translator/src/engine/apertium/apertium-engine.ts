@@ -6,6 +6,7 @@ import type { EngineLanguages, TranslateOptions, TranslatedSegment, TranslationE
 import { ApertiumRunner, type ApertiumRunnerOptions } from './apertium-runner.js';
 import type { StreamFormat } from './format.js';
 import { DeepLRoutes } from './deepl-routes.js';
+import type { StageAllocator } from './stage-allocator.js';
 import { DEFAULT_MODES_DIR, listModes, modeFilesExist, readModeFile, type ModeInfo } from './mode-file.js';
 
 export class ApertiumEngine implements TranslationEngine {
@@ -58,6 +59,11 @@ export class ApertiumEngine implements TranslationEngine {
 
   processIds(): Promise<number[]> {
     return this.runner.processIds();
+  }
+
+  /** What the stage processes run with, and why not the configured allocator if it could not be found. */
+  get stageAllocator(): StageAllocator {
+    return this.options.stageAllocator ?? { name: 'system' };
   }
 
   private modesDir(): string {

@@ -7,6 +7,7 @@ import { fromStream, isCompleteOutput, toStream, type StreamFormat } from './for
 import { codeSpellings } from './language-codes.js';
 import { DEFAULT_MODES_DIR, listModes, readModeFile, type ModeInfo, type PipelineCommand } from './mode-file.js';
 import { Pipeline, type Timers } from './pipeline.js';
+import type { StageAllocator } from './stage-allocator.js';
 import type { StageScheduling } from './stage-scheduling.js';
 import { DEFAULT_MAX_CHUNK_CHARS, joinChunks, splitText } from './text-chunks.js';
 
@@ -20,6 +21,8 @@ export interface ApertiumRunnerOptions {
   timers?: Timers;
   /** Linux scheduling policy of the stage processes (stage-scheduling.ts); default `normal`. */
   stageScheduling?: StageScheduling;
+  /** The malloc the stage processes run with (stage-allocator.ts); default: the system's. */
+  stageAllocator?: StageAllocator;
   /** A chain with no work for this long is stopped (~200 MB each); 0 keeps chains forever. */
   idleShutdownMs?: number;
   now?: () => number;
@@ -129,7 +132,13 @@ export class ApertiumRunner {
     // A new chain costs ~100 ms and ~190 MB, so only start one when every existing chain has work.
     let chosen = idlest;
     if ((idlest === undefined || idlest.load > 0) && pipelines.length < (this.options.chainsPerPair ?? 2)) {
-      chosen = new Pipeline({ ...this.options, commands, isComplete: isCompleteOutput, scheduling: this.options.stageScheduling });
+      chosen = new Pipeline({
+        ...this.options,
+        commands,
+        isComplete: isCompleteOutput,
+        scheduling: this.options.stageScheduling,
+        preload: this.options.stageAllocator?.preload,
+      });
       pipelines.push(chosen);
       this.startReaper();
     }

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EngineError } from '../engine-error.js';
 import type { PipelineCommand } from './mode-file.js';
+import { stageEnvironment } from './stage-allocator.js';
 import { scheduledCommand, type StageScheduling } from './stage-scheduling.js';
 
 export interface Timers {
@@ -21,6 +22,8 @@ export interface PipelineOptions {
   isComplete?: (output: string) => boolean;
   /** Linux scheduling policy of the stage processes (stage-scheduling.ts); default `normal`. */
   scheduling?: StageScheduling;
+  /** A malloc library every stage starts with preloaded (stage-allocator.ts); default: the system's. */
+  preload?: string;
 }
 
 interface InFlight {
@@ -81,10 +84,11 @@ export class Pipeline {
 
   private start(): void {
     const children: ChildProcess[] = [];
+    const env = stageEnvironment(this.options.preload);
     for (const command of this.options.commands) {
       const previous = children.at(-1);
       const launch = scheduledCommand(command, this.options.scheduling ?? 'normal');
-      const child = spawn(launch.program, launch.args, { stdio: [previous ? previous.stdout! : 'pipe', 'pipe', 'ignore'] });
+      const child = spawn(launch.program, launch.args, { env, stdio: [previous ? previous.stdout! : 'pipe', 'pipe', 'ignore'] });
       // Named by the stage's own program, not by chrt that may have started it. (Both events come after this turn.)
       child.on('error', (error) => this.onExit(children, `${command.program}: ${error.message}`));
       child.on('exit', (code, signal) => this.onExit(children, `${command.program} exited (${signal ?? code})`));
