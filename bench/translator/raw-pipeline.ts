@@ -1,5 +1,7 @@
 // Peer (b): the engine's own limit. One warm eng-spa chain built by our own code (mode-file.ts, pipeline.ts,
 // format.ts), no HTTP: every text is written at once, so writes run ahead of reads and the chain never idles.
+// Its processes run as Debian ships them, with the system malloc; `preload` gives them another one (the
+// service preloads tcmalloc: stage-allocator.ts), for the diagnostic of what the service itself costs.
 import { performance } from 'node:perf_hooks';
 import { fromStream, isCompleteOutput, toStream } from '../../services/translator/src/engine/apertium/format.js';
 import { DEFAULT_MODES_DIR, readModeFile } from '../../services/translator/src/engine/apertium/mode-file.js';
@@ -15,9 +17,9 @@ export interface RawPipeline {
   close(): Promise<void>;
 }
 
-export async function startRawPipeline(mode = 'eng-spa'): Promise<RawPipeline> {
-  const commands = await readModeFile(`${DEFAULT_MODES_DIR}/${mode}.mode`);
-  const pipeline = new Pipeline({ commands, isComplete: isCompleteOutput });
+export async function startRawPipeline(options: { mode?: string; preload?: string } = {}): Promise<RawPipeline> {
+  const commands = await readModeFile(`${DEFAULT_MODES_DIR}/${options.mode ?? 'eng-spa'}.mode`);
+  const pipeline = new Pipeline({ commands, isComplete: isCompleteOutput, preload: options.preload });
   // The chain starts on first use; one small segment brings it up before anything is timed.
   await pipeline.translate(toStream('Hello world.'));
   return {

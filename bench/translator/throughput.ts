@@ -1,6 +1,7 @@
 // Figure: translation throughput in characters of input per second, en->es, 8 concurrent clients, each
 // request one license paragraph, in one run:
-//   a. apertium-apy (Debian), the peer;  b. one raw warm chain of our own, the engine's limit;
+//   a. apertium-apy (Debian), the peer;  b. one raw warm chain of our own, the engine's limit, its
+//   processes as Debian ships them (the system malloc; the service preloads tcmalloc, stage-allocator.ts);
 //   c. our translator service.
 // Targets (shared/DESIGN.md): service >= 5x apy and >= 0.7x raw. Run: pnpm bench:translator
 // Every system is measured for the same time: BENCH_SECONDS (20) per round, right after the same
@@ -15,6 +16,7 @@ import type { RunningServer } from '../lib/processes.js';
 import { startApy, translateWithApy } from './apy.js';
 import { agent, runClients, type ClientLoadResult } from './client-load.js';
 import { licenseParagraphs, totalChars, workload } from './corpus.js';
+import { resolveStageAllocator } from '../../services/translator/src/engine/apertium/stage-allocator.js';
 import { startRawPipeline, type RawPipeline } from './raw-pipeline.js';
 import { SERVICE_ENTRY, serviceBuilt, startTranslator, translateWithService } from './service.js';
 
@@ -30,9 +32,17 @@ const TARGETS = { serviceVsApy: 5, serviceVsRaw: 0.7 };
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 
-// rawClients is a diagnostic, not a target: the raw chain with only 8 texts in flight, as 8 HTTP clients keep.
-type Name = 'apy' | 'raw' | 'rawClients' | 'service';
-const LABELS: Record<Name, string> = { apy: 'apertium-apy', raw: 'raw chain', rawClients: 'raw chain, 8 clients', service: 'translator' };
+// Diagnostics, not targets: rawClients is the raw chain with only 8 texts in flight, as 8 HTTP clients keep;
+// rawTcmalloc is the raw chain with the malloc the service gives its chains (stage-allocator.ts), so the
+// service's own cost shows against an equal engine.
+type Name = 'apy' | 'raw' | 'rawClients' | 'rawTcmalloc' | 'service';
+const LABELS: Record<Name, string> = {
+  apy: 'apertium-apy',
+  raw: 'raw chain',
+  rawClients: 'raw chain, 8 clients',
+  rawTcmalloc: 'raw chain, tcmalloc',
+  service: 'translator',
+};
 
 function show(label: string, result: ClientLoadResult): void {
   const latency = result.p50Ms ? `  p50 ${result.p50Ms} ms  p95 ${result.p95Ms} ms` : '';
@@ -52,11 +62,14 @@ async function main(): Promise<void> {
   console.log(`corpus: ${paragraphs.length} paragraphs, ${totalChars(paragraphs)} chars; ${CONCURRENCY} clients; en->es`);
   let apy: RunningServer | undefined;
   let raw: RawPipeline | undefined;
+  let rawTcmalloc: RawPipeline | undefined;
   let service: RunningServer | undefined;
   let serviceError: string | undefined;
   try {
     apy = await startApy(`${resultsDir}apy.log`);
     raw = await startRawPipeline();
+    const tcmalloc = resolveStageAllocator('tcmalloc').preload;
+    if (tcmalloc) rawTcmalloc = await startRawPipeline({ preload: tcmalloc });
     if (!serviceBuilt()) serviceError = `not built: ${SERVICE_ENTRY} is missing (pnpm --filter ./services/translator build)`;
     else {
       try {
@@ -66,20 +79,24 @@ async function main(): Promise<void> {
       }
     }
 
-    // Each runner loads its system for `forSeconds`. The raw chain takes all its texts at once, so it gets
+    // Each runner loads its system for `forSeconds`. A raw chain takes all its texts at once, so it gets
     // as many as its last run's rate says fit in that time.
-    let rawRate = 0;
+    const pipelined = (chain: RawPipeline) => {
+      let rate = 0;
+      return async (forSeconds: number) => {
+        const result = await chain.run(rate > 0 ? workload(paragraphs, rate * forSeconds) : paragraphs);
+        rate = result.charsPerSecond;
+        return result;
+      };
+    };
     const clients = (send: (text: string) => Promise<void>) => (forSeconds: number) =>
       runClients({ texts: paragraphs, concurrency: CONCURRENCY, durationSeconds: forSeconds, send });
     const runners: Partial<Record<Name, (forSeconds: number) => Promise<ClientLoadResult>>> = {
       apy: clients(async (text) => void (await translateWithApy(apy!.url, text))),
-      raw: async (forSeconds) => {
-        const result = await raw!.run(rawRate > 0 ? workload(paragraphs, rawRate * forSeconds) : paragraphs);
-        rawRate = result.charsPerSecond;
-        return result;
-      },
+      raw: pipelined(raw),
       rawClients: clients(async (text) => void (await raw!.translate(text))),
     };
+    if (rawTcmalloc) runners.rawTcmalloc = pipelined(rawTcmalloc);
     if (service) runners.service = clients(async (text) => void (await translateWithService(service!.url, text)));
 
     const warmUp = async (label: string, run: (forSeconds: number) => Promise<ClientLoadResult>) => {
@@ -87,13 +104,13 @@ async function main(): Promise<void> {
       do show(`${label} warm-up`, await run(Math.max(1, (until - Date.now()) / 1000)));
       while (Date.now() < until);
     };
-    for (const name of ['apy', 'raw', 'service'] as const) if (runners[name]) await warmUp(LABELS[name], runners[name]!);
+    for (const name of ['apy', 'raw', 'rawTcmalloc', 'service'] as const) if (runners[name]) await warmUp(LABELS[name], runners[name]!);
 
     console.log(`\neach system and round: ${ROUND_WARMUP_SECONDS} s warm-up, then ${seconds} s measured`);
-    const measured: Record<Name, ClientLoadResult[]> = { apy: [], raw: [], rawClients: [], service: [] };
+    const measured: Record<Name, ClientLoadResult[]> = { apy: [], raw: [], rawClients: [], rawTcmalloc: [], service: [] };
     // Interleaved, so drift on a shared machine hits all of them.
     for (let round = 1; round <= rounds; round += 1) {
-      for (const name of ['apy', 'raw', 'rawClients', 'service'] as const) {
+      for (const name of ['apy', 'raw', 'rawClients', 'rawTcmalloc', 'service'] as const) {
         const run = runners[name];
         if (!run) continue;
         // The same short warm-up right before each measured round: the others' rounds left it idle.
@@ -109,6 +126,7 @@ async function main(): Promise<void> {
       apy: median(measured.apy.map((r) => r.charsPerSecond)),
       raw: median(measured.raw.map((r) => r.charsPerSecond)),
       rawClients: median(measured.rawClients.map((r) => r.charsPerSecond)),
+      rawTcmalloc: rawTcmalloc ? median(measured.rawTcmalloc.map((r) => r.charsPerSecond)) : null,
       service: service ? median(measured.service.map((r) => r.charsPerSecond)) : null,
     };
     const ratios = {
@@ -122,6 +140,12 @@ async function main(): Promise<void> {
 
     console.log(`\nmedian chars/s: apertium-apy ${medians.apy.toFixed(0)}, raw chain ${medians.raw.toFixed(0)}, translator ${medians.service?.toFixed(0) ?? 'n/a'}`);
     console.log(`diagnostic: raw chain with 8 closed-loop clients ${medians.rawClients.toFixed(0)} chars/s = ${(medians.rawClients / medians.raw).toFixed(2)}x of pipelined`);
+    if (medians.rawTcmalloc !== null) {
+      const vsEqualEngine = medians.service === null ? 'n/a' : `${(medians.service / medians.rawTcmalloc).toFixed(2)}x`;
+      console.log(
+        `diagnostic: raw chain with tcmalloc ${medians.rawTcmalloc.toFixed(0)} chars/s = ${(medians.rawTcmalloc / medians.raw).toFixed(2)}x of the system malloc; translator / it: ${vsEqualEngine}`,
+      );
+    } else console.log('diagnostic: tcmalloc (libtcmalloc-minimal4) is not installed; the service runs its chains with the system malloc');
     if (serviceError) console.log(`translator ${serviceError}`);
     for (const [key, label] of [['serviceVsApy', 'translator / apertium-apy'], ['serviceVsRaw', 'translator / raw chain']] as const) {
       const ratio = ratios[key];
@@ -153,7 +177,7 @@ async function main(): Promise<void> {
     console.log(`raw numbers: ${resultsDir}translator-throughput.json`);
     process.exitCode = pass.serviceVsApy && pass.serviceVsRaw ? 0 : 1;
   } finally {
-    await Promise.all([apy?.stop(), raw?.close(), service?.stop()]);
+    await Promise.all([apy?.stop(), raw?.close(), rawTcmalloc?.close(), service?.stop()]);
     agent.destroy();
   }
 }
