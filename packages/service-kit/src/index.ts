@@ -11,3 +11,4 @@ export * from './http/dependency-unavailable.js';
 export * from './http/form-body.js';
 export * from './pg-pool.js';
 export * from './http/security-headers.js';
+export * from './http/listen.js';

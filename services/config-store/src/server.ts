@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { installGracefulShutdown, migrateOnStart } from '@workspace/service-kit';
+import { installGracefulShutdown, listenOn, migrateOnStart } from '@workspace/service-kit';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { connectResources } from './deps.js';
@@ -35,7 +35,9 @@ async function main(): Promise<void> {
       { name: 'log buffer', close: async () => logger.flush() },
     ],
   });
-  server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT, host: config.HOST }, 'config-store listening'));
+  const port = await listenOn(server, { port: config.PORT, host: config.HOST, setting: 'PORT' });
+  logger.info({ port, host: config.HOST }, 'config-store listening');
+  logger.flush();
 }
 
 main().catch((error: unknown) => {

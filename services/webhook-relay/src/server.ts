@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { installGracefulShutdown, migrateOnStart } from '@workspace/service-kit';
+import { installGracefulShutdown, listenOn, migrateOnStart } from '@workspace/service-kit';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
@@ -47,8 +47,11 @@ async function main(): Promise<void> {
       { name: 'log buffer', close: async () => logger.flush() },
     ],
   });
-  server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT, host: config.HOST }, 'webhook-relay API listening'));
-  ingest.server.listen(config.INGEST_PORT, config.HOST, () => logger.info({ port: config.INGEST_PORT, host: config.HOST }, 'webhook-relay ingest listening'));
+  const port = await listenOn(server, { port: config.PORT, host: config.HOST, setting: 'PORT' });
+  logger.info({ port, host: config.HOST }, 'webhook-relay API listening');
+  const ingestPort = await listenOn(ingest.server, { port: config.INGEST_PORT, host: config.HOST, setting: 'INGEST_PORT' });
+  logger.info({ port: ingestPort, host: config.HOST }, 'webhook-relay ingest listening');
+  logger.flush();
 }
 
 main().catch((error: unknown) => {

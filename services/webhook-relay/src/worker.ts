@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { migrateOnStart } from '@workspace/service-kit';
+import { listenOn, migrateOnStart } from '@workspace/service-kit';
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
 import { assertMasterKeysOpenDataKeys } from './db/master-key-check.js';
@@ -19,10 +19,12 @@ async function main(): Promise<void> {
   await assertMasterKeysOpenDataKeys(resources.pool, resources.keyProvider);
   const delivery = connectDelivery(config);
   const workers = new DeliveryWorkers({ ...resources, queues: delivery.queues, sender: delivery.sender, policy: delivery.policy, lockMs: config.RELAY_WORKER_LOCK_MS, reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS });
-  await workers.start();
+  // The probe port is bound before any job is taken, so a taken port fails the start cleanly.
   const health = workerHealthServer({ pool: resources.pool, redis: delivery.queues.connection });
-  health.listen(config.WORKER_HEALTH_PORT, config.HOST);
-  logger.info({ destinations: workers.workerCount, prefix: config.RELAY_QUEUE_PREFIX, healthPort: config.WORKER_HEALTH_PORT }, 'webhook-relay delivery workers running');
+  const healthPort = await listenOn(health, { port: config.WORKER_HEALTH_PORT, host: config.HOST, setting: 'WORKER_HEALTH_PORT' });
+  await workers.start();
+  logger.info({ destinations: workers.workerCount, prefix: config.RELAY_QUEUE_PREFIX, healthPort }, 'webhook-relay delivery workers running');
+  logger.flush();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
@@ -55,12 +56,11 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
       reconcileIntervalMs: 200,
     });
   // The real worker process (dist/worker.js, built before the tests run), on this file's database and prefix.
-  let healthPort = 0;
-  const startWorkerProcess = (port = 0) => {
-    healthPort = port;
+  // Its stdout (JSON log lines) and stderr are collected; stderr is also passed through for the CI log.
+  const startWorkerProcess = (options: { healthPort?: number; logLevel?: string } = {}) => {
     const child = spawn(process.execPath, ['dist/worker.js'], {
       cwd: serviceRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
         NODE_OPTIONS: '',
@@ -73,13 +73,32 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
         RELAY_WORKER_LOCK_MS: '1000',
         RELAY_RECONCILE_INTERVAL_MS: '200',
         RELAY_EGRESS_ALLOW: '127.0.0.1/32',
-        WORKER_HEALTH_PORT: String(healthPort),
+        WORKER_HEALTH_PORT: String(options.healthPort ?? 0),
         RELAY_RETRY_SCHEDULE: '100ms,100ms,100ms',
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: options.logLevel ?? 'silent',
       },
     });
+    const output = { stdout: '', stderr: '' };
+    child.stdout?.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output.stderr += chunk.toString();
+      process.stderr.write(chunk);
+    });
     children.push(child);
-    return child;
+    return { child, output };
+  };
+
+  /** The port the worker's probes bound, as its start-up log line reports it (the test asks for port 0). */
+  const reportedHealthPort = async (output: { stdout: string }, timeoutMs = 20_000): Promise<number> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (const line of output.stdout.split('\n')) {
+        if (!line.includes('delivery workers running')) continue;
+        return (JSON.parse(line) as { healthPort: number }).healthPort;
+      }
+      if (Date.now() > deadline) throw new Error(`the worker logged no start-up line in ${timeoutMs} ms; stdout: ${output.stdout}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
 
   it('re-creates lost jobs from the outbox after the prefix’s Redis keys are deleted, in order', async () => {
@@ -130,12 +149,12 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
     const destination = await h.destination(receiver.url);
     await h.subscribe(endpoint.id, destination.id);
     for (let n = 1; n <= 3; n += 1) await h.send(endpoint.url, `{"kill":${n}}`);
-    const first = startWorkerProcess();
+    const { child: first } = startWorkerProcess();
     await receiver.waitFor(1, 30_000);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     hang = false;
-    const second = startWorkerProcess();
+    const { child: second } = startWorkerProcess();
     try {
       await receiver.waitFor(4, 30_000);
       expect(receiver.bodies()).toEqual(['{"kill":1}', '{"kill":1}', '{"kill":2}', '{"kill":3}']);
@@ -166,11 +185,26 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
   }, 60_000);
 
   it('the worker process answers its probes: /healthz, and /readyz once PostgreSQL and Redis answer', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const worker = startWorkerProcess(port);
+    const { child: worker, output } = startWorkerProcess({ logLevel: 'info' });
+    const port = await reportedHealthPort(output);
+    expect(port).toBeGreaterThan(0);
     expect(await answersOn(`http://127.0.0.1:${port}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
     expect(await answersOn(`http://127.0.0.1:${port}/readyz`)).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } });
     worker.kill('SIGTERM');
     await new Promise((resolve) => worker.once('exit', resolve));
-  });
+  }, 30_000);
+
+  it('a worker whose probe port is taken exits 1 with one line naming WORKER_HEALTH_PORT instead of a stack trace', async () => {
+    const occupant = createServer();
+    await new Promise<void>((resolve) => occupant.listen(0, '0.0.0.0', resolve));
+    const taken = (occupant.address() as AddressInfo).port;
+    try {
+      const { child: worker, output } = startWorkerProcess({ healthPort: taken });
+      const code = await new Promise((resolve) => worker.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output.stderr).toBe(`webhook-relay worker failed to start: 0.0.0.0:${taken} is already in use by another process: set WORKER_HEALTH_PORT to a free port\n`);
+    } finally {
+      await new Promise((resolve) => occupant.close(resolve));
+    }
+  }, 30_000);
 });
