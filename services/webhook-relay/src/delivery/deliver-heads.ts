@@ -19,8 +19,12 @@ export interface DeliverHeadsDeps {
   sender: HttpSender;
   policy: RetryPolicy;
   random?: () => number;
-  /** A destination answered 410: it has been disabled (audit, stop its worker). */
-  onGone?: (job: DeliveryJob, reason: string) => Promise<void>;
+  /**
+   * A destination answered 410: turn it off and audit it, in one transaction. Runs after the attempt
+   * is recorded; a crash in between leaves the destination on and the delivery pending, so the next
+   * attempt meets the 410 again.
+   */
+  disableGone: (job: DeliveryJob, reason: string) => Promise<void>;
 }
 
 /** Delivery ids this worker finished recently: a job for one of them has nothing left to do. */
@@ -54,10 +58,10 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: Job<DeliveryJob>
     if (!target || heads.length === 0) return;
     const outcomes: AttemptOutcome[] = [];
     const stop = await sendInOrder(deps, target, heads, outcomes);
-    await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes, ...(stop?.kind === 'gone' ? { disable: stop.reason } : {}) });
+    await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes });
     for (const outcome of outcomes) if (outcome.state !== 'pending') done.add(outcome.deliveryId);
     if (stop?.kind === 'gone') {
-      await deps.onGone?.(job.data, stop.reason);
+      await deps.disableGone(job.data, stop.reason);
       return;
     }
     if (stop?.kind === 'wait') {

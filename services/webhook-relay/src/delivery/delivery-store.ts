@@ -85,13 +85,14 @@ export interface AttemptOutcome {
   nextAttemptAt: Date | null;
 }
 
-/** Records attempts and moves their deliveries on, in one statement; `disable` turns the destination off too. */
-export async function recordOutcomes(
-  pool: ConnectionPool,
-  input: { tenantId: string; destinationId: string; outcomes: AttemptOutcome[]; disable?: string },
-): Promise<void> {
+/**
+ * Records attempts and moves their deliveries on, in one statement. The function's last parameter
+ * (turn the destination off) is left null: a 410 disables the destination together with its audit
+ * entry (disableGoneDestination), which this statement cannot write.
+ */
+export async function recordOutcomes(pool: ConnectionPool, input: { tenantId: string; destinationId: string; outcomes: AttemptOutcome[] }): Promise<void> {
   const { tenantId, outcomes } = input;
-  if (outcomes.length === 0 && !input.disable) return;
+  if (outcomes.length === 0) return;
   await pool.query({
     name: 'relay-delivery-outcomes',
     text: 'SELECT relay_record_delivery_outcomes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
@@ -107,7 +108,7 @@ export async function recordOutcomes(
       outcomes.map((o) => o.excerpt),
       outcomes.map((o) => o.state),
       outcomes.map((o) => o.nextAttemptAt),
-      input.disable ?? null,
+      null,
     ],
   });
 }

@@ -2,7 +2,7 @@ import { Worker } from 'bullmq';
 import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { TenantDatabase } from '../db/tenant-database.js';
-import { appendAuditEntry } from '../domain/audit/append-audit-entry.js';
+import { disableGoneDestination } from '../domain/destinations/disable-gone-destination.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
 import { queueName, type DeliveryJob, type DeliveryQueues } from '../queue/delivery-queues.js';
@@ -76,7 +76,7 @@ export class DeliveryWorkers {
   private ensureWorker(destinationId: string): void {
     if (this.workers.has(destinationId) || this.closed) return;
     const queue = this.deps.queues.queue(destinationId);
-    const worker = new Worker<DeliveryJob>(queueName(destinationId), (job) => deliverHeads({ ...this.deps, onGone: (data, reason) => this.gone(data, reason) }, job, (ms) => queue.rateLimit(Math.max(1, ms)), this.done), {
+    const worker = new Worker<DeliveryJob>(queueName(destinationId), (job) => deliverHeads({ ...this.deps, disableGone: (data, reason) => this.gone(data, reason) }, job, (ms) => queue.rateLimit(Math.max(1, ms)), this.done), {
       connection: this.deps.queues.connection,
       prefix: this.deps.queues.prefix,
       // Strict FIFO: one job at a time per destination.
@@ -94,10 +94,10 @@ export class DeliveryWorkers {
   }
 
   private async gone(job: DeliveryJob, reason: string): Promise<void> {
-    this.deps.logger.warn({ destination_id: job.destinationId }, 'destination answered 410 Gone: disabled');
-    await this.deps.tenants.run(job.tenantId, (tx) =>
-      appendAuditEntry({ tx, tenantId: job.tenantId, runtime: this.deps.runtime, actor: 'system:delivery', action: 'destination.disabled', target: { type: 'destination', id: job.destinationId }, details: { reason, delivery_id: job.deliveryId } }),
+    const disabled = await this.deps.tenants.run(job.tenantId, (tx) =>
+      disableGoneDestination({ tx, tenantId: job.tenantId, runtime: this.deps.runtime, destinationId: job.destinationId, deliveryId: job.deliveryId, reason }),
     );
+    if (disabled) this.deps.logger.warn({ destination_id: job.destinationId }, 'destination answered 410 Gone: disabled');
   }
 
   private async stopWorker(destinationId: string): Promise<void> {

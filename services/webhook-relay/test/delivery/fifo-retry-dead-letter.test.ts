@@ -165,7 +165,13 @@ describe('FIFO delivery per destination with in-place retry and dead-letter', ()
     });
     expect(disabled.disabled_reason).toMatch(/410/);
     const audit = (await api(h.context).get('/v1/audit?limit=5').set(h.tenant.auth).expect(200)).body.data;
-    expect(audit[0]).toMatchObject({ action: 'destination.disabled', actor: 'system:delivery' });
+    // Turned off and audited in one transaction: once the destination reads disabled, the entry is there.
+    expect(audit[0]).toMatchObject({
+      action: 'destination.disabled',
+      actor: 'system:delivery',
+      target: { type: 'destination', id: destination.id },
+      details: { reason: disabled.disabled_reason },
+    });
     // Events of a disabled destination are not queued; the one that got 410 waits, untouched.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(receiver.received).toHaveLength(1);
