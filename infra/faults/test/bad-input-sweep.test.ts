@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { RELAY_PUBLIC_ROUTES, RELAY_ROUTES } from '@workspace/contracts';
 import { databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { PrivateRedis } from './helpers/private-redis.js';
-import { freePort, startService, type ServiceProcess } from './helpers/processes.js';
+import { startService, type ServiceProcess } from './helpers/processes.js';
 import { BOOTSTRAP_KEY, relayStack } from './helpers/relay-stack.js';
 
 const ID = '01890a5d-ac96-774b-bcce-b302099a8057';
@@ -34,20 +34,19 @@ const databases: string[] = [];
 let redis: PrivateRedis;
 
 beforeAll(async () => {
-  redis = new PrivateRedis(await freePort());
+  redis = new PrivateRedis();
   await redis.start();
-  const [translatorPort, configPort] = [await freePort(), await freePort()];
   const names = { translator: freshDatabaseName('sweep_tr'), config: freshDatabaseName('sweep_cs'), relay: freshDatabaseName('sweep_wr') };
   databases.push(...Object.values(names));
 
   const adminKey = 'faults-sweep-admin-key:adm';
-  running.push(
-    await startService({
-      service: 'translator',
-      env: { PORT: String(translatorPort), HOST: '127.0.0.1', DATABASE_URL: databaseUrl(names.translator), TRANSLATOR_ADMIN_KEY: adminKey },
-      readyUrl: `http://127.0.0.1:${translatorPort}/readyz`,
-    }),
-  );
+  const translator = await startService({
+    service: 'translator',
+    env: { HOST: '127.0.0.1', DATABASE_URL: databaseUrl(names.translator), TRANSLATOR_ADMIN_KEY: adminKey },
+    ports: { PORT: 'translator listening' },
+  });
+  running.push(translator);
+  const translatorPort = translator.ports.PORT;
   // A real upload URL of a translation-memory import (single use: the sweep's first PUT spends it) and a made-up one.
   const imported = await fetch(`http://127.0.0.1:${translatorPort}/v3/translation_memories/import`, {
     method: 'POST',
@@ -65,18 +64,18 @@ beforeAll(async () => {
     headers: [{ authorization: `DeepL-Auth-Key ${adminKey}` }, {}],
   });
 
-  running.push(
-    await startService({
-      service: 'config-store',
-      env: {
-        PORT: String(configPort), HOST: '127.0.0.1', DATABASE_URL: databaseUrl(names.config), REDIS_URL: redis.url,
-        SESSION_SECRET: randomBytes(32).toString('hex'), CONFIG_STORE_USERNAME: 'admin', CONFIG_STORE_PASSWORD: 'sweep-password-1',
-        // The sweep sends hundreds of bad logins from one address: the limiter's 429 is a 4xx too, but keep it out of the way.
-        LOGIN_MAX_FAILURES_PER_ADDRESS: '100000', LOGIN_MAX_FAILURES_PER_USER: '100000',
-      },
-      readyUrl: `http://127.0.0.1:${configPort}/readyz`,
-    }),
-  );
+  const configStore = await startService({
+    service: 'config-store',
+    env: {
+      HOST: '127.0.0.1', DATABASE_URL: databaseUrl(names.config), REDIS_URL: redis.url,
+      SESSION_SECRET: randomBytes(32).toString('hex'), CONFIG_STORE_USERNAME: 'admin', CONFIG_STORE_PASSWORD: 'sweep-password-1',
+      // The sweep sends hundreds of bad logins from one address: the limiter's 429 is a 4xx too, but keep it out of the way.
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000', LOGIN_MAX_FAILURES_PER_USER: '100000',
+    },
+    ports: { PORT: 'config-store listening' },
+  });
+  running.push(configStore);
+  const configPort = configStore.ports.PORT;
   const login = await fetch(`http://127.0.0.1:${configPort}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'sweep-password-1' }) });
   targets.push({
     name: 'config-store',

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
-import { freePort, startService, type ServiceProcess } from './helpers/processes.js';
+import { startService, type ServiceProcess } from './helpers/processes.js';
 
 const database = freshDatabaseName('config_store');
 const running: ServiceProcess[] = [];
@@ -11,10 +11,7 @@ let env: Record<string, string>;
 let url: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
   env = {
-    PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl(database),
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -29,8 +26,11 @@ afterAll(async () => {
   await dropDatabase(database);
 });
 
+// The first start picks a port; the restart comes back on it, so the client's URL and cookie stay valid.
 const start = async () => {
-  const service = await startService({ service: 'config-store', env, readyUrl: `${url}/readyz` });
+  const service = await startService({ service: 'config-store', env, ports: { PORT: 'config-store listening' } });
+  env.PORT = String(service.ports.PORT);
+  url = `http://127.0.0.1:${env.PORT}`;
   running.push(service);
   return service;
 };

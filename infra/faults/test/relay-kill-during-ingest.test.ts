@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { adminQuery, dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { PrivateRedis } from './helpers/private-redis.js';
-import { freePort, FULL, waitFor, type ServiceProcess } from './helpers/processes.js';
+import { FULL, waitFor, type ServiceProcess } from './helpers/processes.js';
 import { collapseRepeats, startReceiver, type Receiver } from './helpers/receiver.js';
 import { OUTBOX_ORDER, relayStack, STORED_BODIES } from './helpers/relay-stack.js';
 
@@ -16,7 +16,7 @@ let receiver: Receiver;
 const processes: ServiceProcess[] = [];
 
 beforeAll(async () => {
-  redis = new PrivateRedis(await freePort());
+  redis = new PrivateRedis();
   await redis.start();
   receiver = await startReceiver();
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { adminQuery, databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { PrivateRedis } from './helpers/private-redis.js';
-import { freePort, waitFor, type ServiceProcess } from './helpers/processes.js';
+import { waitFor, type ServiceProcess } from './helpers/processes.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 import { relayStack, STORED_BODIES } from './helpers/relay-stack.js';
 import { TcpProxy } from './helpers/tcp-proxy.js';
@@ -16,11 +16,11 @@ let proxy: TcpProxy;
 const processes: ServiceProcess[] = [];
 
 beforeAll(async () => {
-  redis = new PrivateRedis(await freePort());
+  redis = new PrivateRedis();
   await redis.start();
   receiver = await startReceiver();
   const server = new URL(databaseUrl(database));
-  proxy = new TcpProxy(await freePort(), { host: server.hostname, port: Number(server.port || 5432) });
+  proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
   await proxy.open();
 });
 afterAll(async () => {

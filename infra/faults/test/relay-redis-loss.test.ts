@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { adminQuery, dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { PrivateRedis } from './helpers/private-redis.js';
-import { freePort, FULL, waitFor, type ServiceProcess } from './helpers/processes.js';
+import { FULL, waitFor, type ServiceProcess } from './helpers/processes.js';
 import { collapseRepeats, startReceiver, type Receiver } from './helpers/receiver.js';
 import { OUTBOX_ORDER, relayStack } from './helpers/relay-stack.js';
 
@@ -15,7 +15,7 @@ let receiver: Receiver;
 const processes: ServiceProcess[] = [];
 
 beforeAll(async () => {
-  redis = new PrivateRedis(await freePort());
+  redis = new PrivateRedis();
   await redis.start();
   // A slow destination, so that deliveries are in flight when Redis goes.
   receiver = await startReceiver(5);

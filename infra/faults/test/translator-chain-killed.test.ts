@@ -3,7 +3,7 @@
 // requests made meanwhile are answered too.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
-import { childProcesses, freePort, startService, waitFor, type ServiceProcess } from './helpers/processes.js';
+import { childProcesses, startService, waitFor, type ServiceProcess } from './helpers/processes.js';
 
 const ADMIN_KEY = 'faults-translator-admin-key:adm';
 const database = freshDatabaseName('translator');
@@ -11,13 +11,12 @@ let translator: ServiceProcess;
 let url: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
   translator = await startService({
     service: 'translator',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl(database), TRANSLATOR_ADMIN_KEY: ADMIN_KEY, APERTIUM_WARM_PAIRS: 'EN-ES', APERTIUM_CHAINS_PER_PAIR: '1' },
-    readyUrl: `${url}/readyz`,
+    env: { HOST: '127.0.0.1', DATABASE_URL: databaseUrl(database), TRANSLATOR_ADMIN_KEY: ADMIN_KEY, APERTIUM_WARM_PAIRS: 'EN-ES', APERTIUM_CHAINS_PER_PAIR: '1' },
+    ports: { PORT: 'translator listening' },
   });
+  url = `http://127.0.0.1:${translator.ports.PORT}`;
 });
 afterAll(async () => {
   await translator.stop();

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   // The probe port is bound before any job is taken, so a taken port fails the start cleanly.
   const health = workerHealthServer({ pool: resources.pool, redis: delivery.queues.connection });
   const healthPort = await listenOn(health, { port: config.WORKER_HEALTH_PORT, host: config.HOST, setting: 'WORKER_HEALTH_PORT' });
+  logger.info({ port: healthPort, host: config.HOST }, 'webhook-relay worker probes listening');
   await workers.start();
   logger.info({ destinations: workers.workerCount, prefix: config.RELAY_QUEUE_PREFIX, healthPort }, 'webhook-relay delivery workers running');
   logger.flush();

@@ -36,32 +36,121 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 export interface ServiceProcess {
   readonly pid: number;
   readonly output: string[];
+  /** The ports it bound, by setting (PORT, INGEST_PORT, ...). */
+  readonly ports: Record<string, number>;
   /** SIGKILL: no shutdown hook runs, in-flight work is cut. */
   killHard(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts `node <entry>` in services/<service> and waits until `readyUrl` answers 200. */
-export async function startService(options: { service: string; entry?: string; env: Record<string, string>; readyUrl: string }): Promise<ServiceProcess> {
+export interface StartServiceOptions {
+  service: string;
+  entry?: string;
+  env: Record<string, string>;
+  /**
+   * Port settings and the start-up line (pino `msg`) that reports, in `port`, what each bound. A setting
+   * missing from `env` gets a free port (a concrete one: the relay hands out URLs with its ingest port).
+   * The first one serves /readyz.
+   */
+  ports: Record<string, string>;
+}
+
+/** Output lines kept per process for a failing test's message. */
+const KEPT_LINES = 200;
+/**
+ * A port taken before the process bound it is tried again: a port from `env` (a restart's) as it is,
+ * once the other holder (a test's short-lived server) lets go; a picked one is picked again.
+ */
+const PORT_TAKEN_ATTEMPTS = 20;
+
+/**
+ * Starts `node <entry>` in services/<service> and waits until it has reported binding every port in
+ * `ports` and answers 200 on /readyz there. Readiness is read from the process's own lines, never from
+ * whatever answers on a port: a port picked in advance can be taken by another test's server meanwhile.
+ */
+export async function startService(options: StartServiceOptions): Promise<ServiceProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const portEnv: Record<string, string> = {};
+      for (const setting of Object.keys(options.ports)) portEnv[setting] = options.env[setting] ?? String(await freePort());
+      return await startOnce(options, portEnv);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= PORT_TAKEN_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(options: StartServiceOptions, portEnv: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [options.entry ?? 'dist/server.js'], {
     cwd: `${REPO}services/${options.service}`,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...options.env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', ...options.env, ...portEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  const keep = (data: Buffer) => output.push(...data.toString('utf8').split('\n').filter(Boolean).slice(-50));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  await waitFor(`${options.service} at ${options.readyUrl}`, async () => {
-    if (child.exitCode !== null) throw new Error(`${options.service} exited with ${child.exitCode}: ${output.slice(-5).join(' | ')}`);
-    return (await fetch(options.readyUrl)).ok;
-  });
+  const ports: Record<string, number> = {};
+  const bySetting = Object.entries(options.ports);
+  const keepLine = (line: string) => {
+    output.push(line);
+    if (output.length > KEPT_LINES) output.shift();
+    const reported = boundPort(line);
+    for (const [setting, message] of bySetting) if (reported?.msg === message) ports[setting] = reported.port;
+  };
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (text: string) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) if (line) keepLine(line);
+    });
+    stream.on('end', () => partial && keepLine(partial));
+  }
+  const what = `${options.service} ${options.entry ?? ''}`.trim();
+  const [readySetting] = bySetting[0]!;
+  // A process that exits gives up at once (waitFor would keep asking until its deadline).
+  const exitedEarly = () => {
+    if (child.exitCode === null) return;
+    const last = output.slice(-5).join(' | ');
+    throw /is already in use/.test(last) ? new PortTaken(last) : new Error(`${what} exited with ${child.exitCode}: ${last}`);
+  };
+  const deadline = Date.now() + 60_000;
+  try {
+    while (!bySetting.every(([setting]) => ports[setting] !== undefined)) {
+      exitedEarly();
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} to report binding ${Object.values(options.ports).join(', ')}: ${output.slice(-5).join(' | ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const readyUrl = `http://127.0.0.1:${ports[readySetting]}/readyz`;
+    for (;;) {
+      exitedEarly();
+      if (await fetch(readyUrl).then((response) => response.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} at ${readyUrl}: ${output.slice(-5).join(' | ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    await exited(child, 'SIGKILL');
+    throw error;
+  }
   return {
     pid: child.pid!,
     output,
+    ports,
     killHard: () => exited(child, 'SIGKILL'),
     stop: () => exited(child, 'SIGTERM'),
   };
+}
+
+function boundPort(line: string): { msg: string; port: number } | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(line) as { msg?: unknown; port?: unknown };
+    return typeof parsed.msg === 'string' && typeof parsed.port === 'number' ? { msg: parsed.msg, port: parsed.port } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {

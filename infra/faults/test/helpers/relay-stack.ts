@@ -2,13 +2,14 @@
 // process, on a database and a Redis of the test's own; an endpoint subscribed to a receiver.
 import { randomBytes } from 'node:crypto';
 import { databaseUrl } from './databases.js';
-import { freePort, startService, type ServiceProcess } from './processes.js';
+import { startService, type ServiceProcess } from './processes.js';
 
 export const BOOTSTRAP_KEY = 'whk_faults_bootstrap_key_00000001';
 const auth = { authorization: `Bearer ${BOOTSTRAP_KEY}`, 'content-type': 'application/json' };
 
 export interface RelayStack {
-  apiUrl: string;
+  /** Known once the API has started; restarts keep its ports. */
+  readonly apiUrl: string;
   env: Record<string, string>;
   startApi(): Promise<ServiceProcess>;
   startWorker(): Promise<ServiceProcess>;
@@ -17,10 +18,7 @@ export interface RelayStack {
 }
 
 export async function relayStack(options: { database: string; redisUrl: string; appDatabaseUrl?: string }): Promise<RelayStack> {
-  const [port, ingestPort] = [await freePort(), await freePort()];
   const env: Record<string, string> = {
-    PORT: String(port),
-    INGEST_PORT: String(ingestPort),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl(options.database),
     ...(options.appDatabaseUrl ? { DATABASE_APP_URL: options.appDatabaseUrl } : {}),
@@ -34,20 +32,27 @@ export async function relayStack(options: { database: string; redisUrl: string; 
     RELAY_RECONCILE_INTERVAL_MS: '500',
     RELAY_RETRY_SCHEDULE: '200ms,500ms,1s,2s,5s',
   };
-  const apiUrl = `http://127.0.0.1:${port}`;
+  const apiUrl = () => {
+    if (!env.PORT) throw new Error('relayStack: startApi() first');
+    return `http://127.0.0.1:${env.PORT}`;
+  };
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+    const response = await fetch(`${apiUrl()}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, string>;
   };
   return {
-    apiUrl,
-    env,
-    startApi: () => startService({ service: 'webhook-relay', env, readyUrl: `${apiUrl}/readyz` }),
-    startWorker: async () => {
-      const healthPort = await freePort();
-      return startService({ service: 'webhook-relay', entry: 'dist/worker.js', env: { ...env, WORKER_HEALTH_PORT: String(healthPort) }, readyUrl: `http://127.0.0.1:${healthPort}/readyz` });
+    get apiUrl() {
+      return apiUrl();
     },
+    env,
+    async startApi() {
+      const api = await startService({ service: 'webhook-relay', env, ports: { PORT: 'webhook-relay API listening', INGEST_PORT: 'webhook-relay ingest listening' } });
+      env.PORT = String(api.ports.PORT);
+      env.INGEST_PORT = String(api.ports.INGEST_PORT);
+      return api;
+    },
+    startWorker: () => startService({ service: 'webhook-relay', entry: 'dist/worker.js', env, ports: { WORKER_HEALTH_PORT: 'webhook-relay worker probes listening' } }),
     async route(receiverUrl) {
       const endpoint = await post('/v1/endpoints', { name: 'faults' });
       const destination = await post('/v1/destinations', { name: 'receiver', url: receiverUrl, timeout_ms: 5000 });
