@@ -110,22 +110,25 @@ async function startOnce(options: StartServiceOptions, portEnv: Record<string, s
   }
   const what = `${options.service} ${options.entry ?? ''}`.trim();
   const [readySetting] = bySetting[0]!;
-  // A process that exits gives up at once (waitFor would keep asking until its deadline).
-  const exitedEarly = () => {
-    if (child.exitCode === null) return;
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  // A process that exits gives up at once (waitFor would keep asking until its deadline), once its
+  // last lines are read: they say whether its port was taken.
+  const exitedEarly = async () => {
+    if (child.exitCode === null && child.signalCode === null) return;
+    await closed;
     const last = output.slice(-5).join(' | ');
     throw /is already in use/.test(last) ? new PortTaken(last) : new Error(`${what} exited with ${child.exitCode}: ${last}`);
   };
   const deadline = Date.now() + 60_000;
   try {
     while (!bySetting.every(([setting]) => ports[setting] !== undefined)) {
-      exitedEarly();
+      await exitedEarly();
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} to report binding ${Object.values(options.ports).join(', ')}: ${output.slice(-5).join(' | ')}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const readyUrl = `http://127.0.0.1:${ports[readySetting]}/readyz`;
     for (;;) {
-      exitedEarly();
+      await exitedEarly();
       if (await fetch(readyUrl).then((response) => response.ok, () => false)) break;
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} at ${readyUrl}: ${output.slice(-5).join(' | ')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
