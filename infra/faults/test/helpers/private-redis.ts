@@ -1,7 +1,7 @@
 // A Redis server of the test's own (Debian's redis-server on a free port, nothing on disk), so that
 // FLUSHALL and a restart hit nothing but the test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { freePort } from './processes.js';
+import { exited, freePort } from './processes.js';
 
 const START_ATTEMPTS = 20;
 
@@ -33,7 +33,7 @@ export class PrivateRedis {
         this.boundPort = port;
         return;
       }
-      await stopped(child);
+      await exited(child, 'SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`redis-server could not bind a port in ${START_ATTEMPTS} attempts`);
@@ -58,18 +58,10 @@ export class PrivateRedis {
 
   /** Stops the server; with no persistence, whatever it held is gone. */
   async stop(): Promise<void> {
-    if (this.child) await stopped(this.child);
+    if (this.child) await exited(this.child, 'SIGKILL');
   }
 }
 
 function cli(port: number, ...args: string[]): string {
   return spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim();
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
 }

@@ -156,7 +156,8 @@ function boundPort(line: string): { msg: string; port: number } | undefined {
   }
 }
 
-function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+/** Sends `signal` to a child that is still running and resolves once it has exited. */
+export function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
