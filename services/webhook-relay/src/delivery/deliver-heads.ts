@@ -10,6 +10,12 @@ import { standardWebhookHeaders } from './sign-standard-webhook.js';
 
 /** Pending deliveries read (and sent, one after the other) per round trip. */
 const HEADS_PER_READ = 20;
+/**
+ * How soon a destination looks again while its next deliveries are held behind an earlier-captured
+ * event still being checked or fanned out. Costs one read per interval, only while something is held;
+ * the hold ends when that event is fanned out (at most the fan-out sweep's grace after a crash).
+ */
+export const HELD_RETRY_MS = 100;
 const SIGNED_STATES = new Set(['verified', 'authenticated']);
 
 export interface DeliverHeadsDeps {
@@ -45,7 +51,8 @@ type Stop = { kind: 'wait'; ms: number } | { kind: 'gone'; reason: string } | nu
 /**
  * The processor of a destination's queue (concurrency 1). A job wakes the worker for its delivery;
  * the worker sends the destination's pending deliveries in position order up to and including it, so
- * FIFO comes from the outbox, not from the order jobs reached Redis. A failing head stays the head:
+ * FIFO comes from the outbox, not from the order jobs reached Redis. Positions are capture order, and
+ * heads behind an earlier-captured event still on its way (fan_out_pending) wait for it. A failing head stays the head:
  * the queue is rate-limited for the retry wait and the job goes back to the front (BullMQ's own
  * retry would let the next job overtake it). Once the schedule is spent the head is dead-lettered and
  * the queue moves on.
@@ -53,9 +60,10 @@ type Stop = { kind: 'wait'; ms: number } | { kind: 'gone'; reason: string } | nu
 export async function deliverHeads(deps: DeliverHeadsDeps, job: Job<DeliveryJob>, rateLimit: (ms: number) => Promise<void>, done: RecentlyDone): Promise<void> {
   const { tenantId, destinationId, deliveryId } = job.data;
   while (!done.has(deliveryId)) {
-    const { target, heads } = await loadHeads(deps.pool, deps.sealed, { tenantId, destinationId, limit: HEADS_PER_READ, now: deps.runtime.now() });
+    const { target, heads, held } = await loadHeads(deps.pool, deps.sealed, { tenantId, destinationId, limit: HEADS_PER_READ, now: deps.runtime.now() });
     // Disabled or deleted: deliveries wait; enabling the destination again lets the reconciler wake it.
-    if (!target || heads.length === 0) return;
+    if (!target) return;
+    if (heads.length === 0) return held ? waitForHeld(rateLimit) : undefined;
     const outcomes: AttemptOutcome[] = [];
     const stop = await sendInOrder(deps, target, heads, outcomes);
     await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes });
@@ -68,9 +76,17 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: Job<DeliveryJob>
       await rateLimit(stop.ms);
       throw Worker.RateLimitError();
     }
+    // Every sendable head was read and sent; the job's delivery, if still pending, is held.
+    if (heads.length < HEADS_PER_READ && held && !done.has(deliveryId)) return waitForHeld(rateLimit);
     // The job's delivery was not among the pending ones read: done already (or cancelled).
     if (!heads.some((head) => head.id === deliveryId) && heads.length < HEADS_PER_READ) return;
   }
+}
+
+// Held heads are not a failure: the job goes back to the front of its queue and runs again shortly.
+async function waitForHeld(rateLimit: (ms: number) => Promise<void>): Promise<never> {
+  await rateLimit(HELD_RETRY_MS);
+  throw Worker.RateLimitError();
 }
 
 async function sendInOrder(deps: DeliverHeadsDeps, target: DestinationTarget, heads: PendingHead[], outcomes: AttemptOutcome[]): Promise<Stop> {
@@ -84,7 +100,9 @@ async function sendInOrder(deps: DeliverHeadsDeps, target: DestinationTarget, he
       'user-agent': 'webhook-relay/1',
       'x-relay-event-id': head.eventId,
       'x-relay-verification': head.state,
-      ...(signed ? standardWebhookHeaders(head.id, now, head.body, target.secrets) : {}),
+      // Every delivery carries its id (the same on every retry), so a receiver can deduplicate unsigned
+      // deliveries too; signed ones also carry the timestamp and signatures.
+      ...(signed ? standardWebhookHeaders(head.id, now, head.body, target.secrets) : { 'webhook-id': head.id }),
     };
     const result = await deps.sender.send({ url: target.url, headers, body: head.body, timeoutMs: target.timeoutMs });
     const outcome: AttemptOutcome = {

@@ -34,10 +34,13 @@ interface HeadRow {
   state: string;
   content_type: string | null;
   body: Uint8Array;
+  held: boolean;
 }
 
 /**
  * The destination (null when deleted or disabled) and its oldest pending deliveries, in FIFO order.
+ * `held`: more deliveries wait behind an earlier-captured event that is still being checked or fanned
+ * out (fan_out_pending); they are not among the heads until it is.
  * One statement (relay_delivery_heads sets the tenant itself); the tenant's data key comes from the
  * keyring's cache, or from a transaction of its own when the cache has expired.
  */
@@ -45,7 +48,7 @@ export async function loadHeads(
   pool: ConnectionPool,
   sealed: SealedValues,
   input: { tenantId: string; destinationId: string; limit: number; now: Date },
-): Promise<{ target: DestinationTarget | null; heads: PendingHead[] }> {
+): Promise<{ target: DestinationTarget | null; heads: PendingHead[]; held: boolean }> {
   const { tenantId, destinationId } = input;
   const { rows } = await pool.query<HeadRow>({
     name: 'relay-delivery-heads',
@@ -53,12 +56,13 @@ export async function loadHeads(
     values: [tenantId, destinationId, input.limit, input.now],
   });
   const first = rows[0];
-  if (!first || !first.live) return { target: null, heads: [] };
+  if (!first || !first.live) return { target: null, heads: [], held: false };
   const store = pooledWrappedKeyStore(pool);
   const secrets = await Promise.all(first.secrets.map((secret) => sealed.openFrom(store, tenantId, 'destination_secret', secret.id, Buffer.from(secret.sealed, 'base64'))));
   const headers = first.headers_ciphertext ? (JSON.parse(await sealed.openFrom(store, tenantId, 'destination_headers', destinationId, first.headers_ciphertext)) as Record<string, string>) : {};
   return {
     target: { url: first.url, timeoutMs: first.timeout_ms, headers, secrets },
+    held: first.held,
     heads: rows
       .filter((row) => row.id !== null)
       .map((row) => ({
@@ -116,7 +120,7 @@ export async function recordOutcomes(pool: ConnectionPool, input: { tenantId: st
 /** Pending deliveries of a destination, oldest first (the reconciler's view of what Redis should hold). */
 export async function pendingDeliveryIds(pool: ConnectionPool, tenantId: string, destinationId: string, limit: number): Promise<string[]> {
   return withTenantSql(pool, tenantId, async (sql) => {
-    const { rows } = await sql.query<{ id: string }>("SELECT id FROM deliveries WHERE destination_id = $1 AND state = 'pending' ORDER BY position LIMIT $2", [destinationId, limit]);
+    const { rows } = await sql.query<{ id: string }>("SELECT id FROM deliveries WHERE destination_id = $1 AND state = 'pending' ORDER BY position, id LIMIT $2", [destinationId, limit]);
     return rows.map((row) => row.id);
   });
 }

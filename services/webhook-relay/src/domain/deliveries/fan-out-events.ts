@@ -1,14 +1,8 @@
 import type { ConnectionPool } from '../../db/prisma.js';
 import type { DeliveryJob } from '../../queue/delivery-queues.js';
 
-// Destinations' FIFO order is the order their deliveries get positions in; transactions that add
-// deliveries to the same destination take its lock first, so positions follow commit order.
-export const LOCK_DESTINATIONS = `
-SELECT pg_advisory_xact_lock(hashtextextended('relay_delivery_order:' || x.destination_id::text, 0))
-  FROM (SELECT DISTINCT unnest($1::uuid[]) AS destination_id ORDER BY 1) x`;
-
-// The subscribed destinations' locks, then the outbox rows of the ready events, in one statement
-// (relay_fan_out in the migrations; it takes the same locks as LOCK_DESTINATIONS).
+// The ready events' outbox rows, positioned by capture number, and their fan_out_pending rows removed,
+// in one statement (relay_fan_out in the migrations, capture_order).
 const FAN_OUT = 'SELECT id, destination_id FROM relay_fan_out($1::uuid, $2::uuid[], $3::timestamptz)';
 
 export interface FanOutEventsOptions {

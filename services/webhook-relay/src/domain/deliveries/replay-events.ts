@@ -5,17 +5,22 @@ import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import { firstIdAt } from '../pagination.js';
 import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
-import { LOCK_DESTINATIONS } from './fan-out-events.js';
 
 /** Events one replay may send at most (a larger range is split by the caller). */
 export const MAX_REPLAY_EVENTS = 10_000;
 
-// New deliveries (replay_of = the event, or the dead letter they re-send), in capture order, at the
-// end of the destination's queue. Only events still stored (retention) are found.
+// A replay joins its destination's FIFO order when it is requested: its deliveries take numbers of
+// the relay's order sequence under the tenant's capture-order lock (the lock subscribed captures hold
+// until commit; see the capture_order migration), in the events' capture order.
+const LOCK_CAPTURE_ORDER = "SELECT pg_advisory_xact_lock(hashtextextended('relay_capture_order:' || $1::text, 0))";
+
+// New deliveries (replay_of = the event, or the dead letter they re-send). Only events still stored
+// (retention) are found.
 const REPLAY = `
 INSERT INTO deliveries (id, tenant_id, destination_id, event_id, replay_of, created_at)
-SELECT relay_uuid7(), $1, $2, s.event_id, s.replay_of, $3 FROM unnest($4::uuid[], $5::uuid[]) AS s(event_id, replay_of)
- ORDER BY s.event_id
+SELECT relay_uuid7(), $1, $2, s.event_id, s.replay_of, $3
+  FROM unnest($4::uuid[], $5::uuid[]) AS s(event_id, replay_of) JOIN events e ON e.id = s.event_id
+ ORDER BY e.capture_seq NULLS FIRST, s.event_id
 RETURNING id`;
 
 export interface ReplayEventsOptions {
@@ -33,7 +38,7 @@ export async function replayEvents(options: ReplayEventsOptions): Promise<{ jobs
   if (!destination) throw new RelayError('not_found', `destination ${input.destination_id} not found`);
   const selected = await selectEvents(tx, input);
   if (selected.length > MAX_REPLAY_EVENTS) throw new RelayError('invalid_request', `the selection holds more than ${MAX_REPLAY_EVENTS} events: narrow from/to`);
-  await tx.$executeRawUnsafe(LOCK_DESTINATIONS, [input.destination_id]);
+  await tx.$executeRawUnsafe(LOCK_CAPTURE_ORDER, tenantId);
   const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(REPLAY, tenantId, input.destination_id, runtime.now(), selected.map((s) => s.eventId), selected.map((s) => s.replayOf));
   await appendAuditEntry({
     tx,
