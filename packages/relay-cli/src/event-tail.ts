@@ -6,7 +6,7 @@ import type { ListenerCursor } from './listener-cursor.js';
 const PAGE_LIMIT = 100;
 /** An event can commit a little after a newer id (concurrent capture commits): look back this far. */
 export const LOOKBACK_MS = 10_000;
-/** An endpoint with a provider verifies after capture: hold an event this long for its result. */
+/** An event whose check is still due (`verification.pending`) is held this long for its result. */
 export const VERIFICATION_WAIT_MS = 3_000;
 
 /** The millisecond a v7 UUID was made in (its first 48 bits): event ids carry their receipt time. */
@@ -26,8 +26,6 @@ export interface EventTailOptions {
   clock: Clock;
   /** Resume from the listener's saved cursor; null: start with what arrives next. */
   after: ListenerCursor | null;
-  /** The endpoint verifies signatures: wait (briefly) for a result before showing an event. */
-  verifies: boolean;
   lookbackMs?: number;
   verificationWaitMs?: number;
 }
@@ -98,7 +96,7 @@ export class EventTail {
   }
 
   private awaitsVerification(event: EventSummary): boolean {
-    if (!this.options.verifies || event.verification.state !== 'unattempted' || event.verification.cause !== null) return false;
+    if (!event.verification.pending) return false;
     const now = this.options.clock.now().getTime();
     const since = this.pendingSince.get(event.id) ?? now;
     this.pendingSince.set(event.id, since);

@@ -50,7 +50,9 @@ export class Output {
     const c = this.colors;
     const { state, cause } = event.verification;
     const paint = state === 'verified' || state === 'authenticated' ? c.green : state === 'failed' ? c.red : c.yellow;
-    const verification = paint(cause && state !== 'verified' ? `${state} (${cause})` : state);
+    // No state yet: the check is still due (shown when the wait for it ran out).
+    const shown = state ?? 'pending';
+    const verification = paint(cause && state !== 'verified' ? `${shown} (${cause})` : shown);
     const provider = event.provider ?? c.dim('-');
     this.line(`${c.dim(this.formatTime(new Date(event.received_at)))}  ${c.cyan('-->')} ${event.method} [${event.id}] ${provider} ${verification}`);
   }

@@ -9,7 +9,8 @@ const idAt = (ms: number, n: number) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-${n.toString(16).padStart(12, '0')}`;
 };
 const event = (id: string, state: EventSummary['verification']['state'] = 'verified'): EventSummary => ({
-  id, endpoint_id: 'e', received_at: new Date(timeOfId(id)).toISOString(), method: 'POST', content_type: null, size: 0, provider: 'stripe', verification: { state, cause: null }, duplicate_of: null,
+  id, endpoint_id: 'e', received_at: new Date(timeOfId(id)).toISOString(), method: 'POST', content_type: null, size: 0, provider: 'stripe',
+  verification: { state, cause: null, pending: state === null }, duplicate_of: null,
 });
 
 /** The events list of the API: newest first, pages of `limit`, bounded below by `from`. */
@@ -35,7 +36,7 @@ describe('EventTail', () => {
   it('without a cursor shows only events that arrive after it started, oldest first, each once', async () => {
     const events = [event(idAt(1_000, 1))];
     const { client } = fakeClient(events);
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: null, verifies: false });
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: null });
     await tail.start();
     expect(await tail.poll()).toEqual([]);
     events.push(event(idAt(3_000, 3)), event(idAt(2_000, 2)));
@@ -48,7 +49,7 @@ describe('EventTail', () => {
     const events = Array.from({ length: 250 }, (_, index) => event(idAt(100_000 + index, index)));
     const { client, calls } = fakeClient(events);
     const handedOut = Array.from({ length: 10 }, (_, index) => idAt(100_000 + index, index)).filter((id) => timeOfId(id) >= 100_004);
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: { last: idAt(100_009, 9), recent: handedOut }, verifies: false, lookbackMs: 5 });
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: { last: idAt(100_009, 9), recent: handedOut }, lookbackMs: 5 });
     await tail.start();
     const ready = await tail.poll();
     expect(ready).toHaveLength(240);
@@ -64,7 +65,7 @@ describe('EventTail', () => {
     const { client } = fakeClient(events);
     let cursor = advanceCursor(null, forwardedEarlier);
     cursor = advanceCursor(cursor, forwarded);
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: cursor, verifies: false });
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: cursor });
     await tail.start();
     expect((await tail.poll()).map((item) => item.id)).toEqual([lateEarlier, lowInSameMs]);
     expect(await tail.poll()).toEqual([]);
@@ -73,12 +74,12 @@ describe('EventTail', () => {
   it('a listener that found no events at its first start resumes from that moment next time', async () => {
     const events: EventSummary[] = [];
     const { client } = fakeClient(events);
-    const first = new EventTail({ client, endpointId: 'e', clock: clock({ value: 60_000 }), after: null, verifies: false });
+    const first = new EventTail({ client, endpointId: 'e', clock: clock({ value: 60_000 }), after: null });
     await first.start();
     const saved = first.startCursor();
     expect(saved).toEqual({ last: firstIdAt(60_000), recent: [] });
     events.push(event(idAt(45_000, 1)), event(idAt(70_000, 2)));
-    const next = new EventTail({ client, endpointId: 'e', clock: clock({ value: 80_000 }), after: saved, verifies: false, lookbackMs: 10_000 });
+    const next = new EventTail({ client, endpointId: 'e', clock: clock({ value: 80_000 }), after: saved, lookbackMs: 10_000 });
     await next.start();
     // 45 s is before the first start (less its look-back): not this listener's; 70 s came while it was away.
     expect((await next.poll()).map((item) => item.id)).toEqual([idAt(70_000, 2)]);
@@ -95,7 +96,7 @@ describe('EventTail', () => {
   it('picks up an event committed late with an id below the newest one seen', async () => {
     const events = [event(idAt(10_000, 1))];
     const { client } = fakeClient(events);
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: null, verifies: false });
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: null });
     await tail.start();
     events.push(event(idAt(12_000, 3)));
     expect((await tail.poll()).map((item) => item.id)).toEqual([idAt(12_000, 3)]);
@@ -103,19 +104,27 @@ describe('EventTail', () => {
     expect((await tail.poll()).map((item) => item.id)).toEqual([idAt(11_000, 2)]);
   });
 
-  it('holds an event of a verifying endpoint until its result is in, for a few seconds at most', async () => {
-    const pending = event(idAt(5_000, 1), 'unattempted');
+  it('holds an event whose check is still due until its result is in, for a few seconds at most', async () => {
+    const pending = event(idAt(5_000, 1), null);
     const events = [pending];
     const { client } = fakeClient(events);
     const time = { value: 0 };
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(time), after: { last: idAt(1_000, 0), recent: [idAt(1_000, 0)] }, verifies: true, verificationWaitMs: 3_000 });
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(time), after: { last: idAt(1_000, 0), recent: [idAt(1_000, 0)] }, verificationWaitMs: 3_000 });
     expect(await tail.poll()).toEqual([]);
-    events[0] = { ...pending, verification: { state: 'verified', cause: null } };
+    events[0] = { ...pending, verification: { state: 'verified', cause: null, pending: false } };
     expect((await tail.poll()).map((item) => item.verification.state)).toEqual(['verified']);
 
-    events.push(event(idAt(6_000, 2), 'unattempted'));
+    events.push(event(idAt(6_000, 2), null));
     expect(await tail.poll()).toEqual([]);
     time.value += 3_000;
+    expect((await tail.poll()).map((item) => item.verification.pending)).toEqual([true]);
+  });
+
+  it('shows an unattempted event at once: no check will come for it', async () => {
+    const events: EventSummary[] = [];
+    const { client } = fakeClient(events);
+    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: { last: idAt(1_000, 0), recent: [idAt(1_000, 0)] } });
+    events.push(event(idAt(5_000, 1), 'unattempted'));
     expect((await tail.poll()).map((item) => item.verification.state)).toEqual(['unattempted']);
   });
 });

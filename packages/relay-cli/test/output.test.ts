@@ -10,7 +10,7 @@ const EVENT: EventSummary = {
   content_type: 'application/json',
   size: 42,
   provider: 'stripe',
-  verification: { state: 'failed', cause: 'wrong_secret' },
+  verification: { state: 'failed', cause: 'wrong_secret', pending: false },
   duplicate_of: null,
 };
 const utc = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
@@ -56,11 +56,11 @@ describe('Output', () => {
 
   it('prints one JSON object per line with --json, also on a terminal', () => {
     const { output, text } = capture(true, {}, true);
-    output.event({ ...EVENT, verification: { state: 'verified', cause: null } });
+    output.event({ ...EVENT, verification: { state: 'verified', cause: null, pending: false } });
     output.forwarded({ ...FORWARD, status: null, error: 'ECONNREFUSED' }, new Date());
     output.caughtUp(0);
     expect(text().trim().split('\n').map((line) => JSON.parse(line))).toEqual([
-      { type: 'event', ...EVENT, verification: { state: 'verified', cause: null } },
+      { type: 'event', ...EVENT, verification: { state: 'verified', cause: null, pending: false } },
       { type: 'forward', event_id: EVENT.id, target: FORWARD.target, method: 'POST', status: null, duration_ms: 8, error: 'ECONNREFUSED' },
       { type: 'caught_up', replayed: 0 },
     ]);
@@ -68,8 +68,14 @@ describe('Output', () => {
 
   it('shows a missing provider as "-", an unreachable server as [ERR] with the cause', () => {
     const { output, text } = capture(false);
-    output.event({ ...EVENT, provider: null, verification: { state: 'unattempted', cause: null } });
+    output.event({ ...EVENT, provider: null, verification: { state: 'unattempted', cause: null, pending: false } });
     output.forwarded({ ...FORWARD, status: null, error: 'ECONNREFUSED' }, new Date('2026-11-23T10:00:06Z'));
     expect(text()).toBe(`2026-11-23 10:00:05  --> POST [${EVENT.id}] - unattempted\n2026-11-23 10:00:06  <-- [ERR] POST http://localhost:3000/hook [${EVENT.id}] 8 ms  ECONNREFUSED\n`);
+  });
+
+  it('shows an event whose check is still due as pending, not as a verdict', () => {
+    const { output, text } = capture(false);
+    output.event({ ...EVENT, verification: { state: null, cause: null, pending: true } });
+    expect(text()).toBe(`2026-11-23 10:00:05  --> POST [${EVENT.id}] stripe pending\n`);
   });
 });

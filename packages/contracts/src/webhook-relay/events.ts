@@ -20,7 +20,11 @@ export const EventSummary = z
     content_type: z.string().nullable(),
     size: z.number().int().meta({ description: 'Body size in bytes.' }),
     provider: z.string().nullable(),
-    verification: z.object({ state: VerificationState, cause: z.string().nullable() }),
+    verification: z.object({
+      state: VerificationState.nullable().meta({ description: 'The final verification state; null while the check is still due (`pending`).' }),
+      cause: z.string().nullable(),
+      pending: z.boolean().meta({ description: 'True while the event waits for its signature check (its endpoint has a provider); `state` is null until then.' }),
+    }),
     duplicate_of: z.uuid().nullable().meta({ description: 'The first capture of the same delivery, when this one repeats it.' }),
   })
   .meta({ id: 'EventSummary' });
@@ -37,8 +41,9 @@ export const EventDetail = EventSummary.extend({
     sha256: RelaySha256Hex('body.sha256'),
   }),
   verification: z.object({
-    state: VerificationState,
+    state: VerificationState.nullable().meta({ description: 'The final verification state; null while the check is still due (`pending`).' }),
     cause: z.string().nullable(),
+    pending: z.boolean().meta({ description: 'True while the event waits for its signature check; `state` is null until then.' }),
     detail: z.record(z.string(), z.unknown()).nullable(),
     matched_secret_id: z.uuid().nullable(),
     verified_at: RelayTimestamp('verification.verified_at').nullable(),

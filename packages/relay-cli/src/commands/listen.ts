@@ -41,7 +41,7 @@ export function registerListen(program: Command, context: (command: Command) => 
       const apiUrl = await ctx.apiUrl();
       const endpoint = await client.getEndpoint(endpointId);
       const after = target ? await ctx.store.readCursor(apiUrl, endpoint.id) : null;
-      const tail = new EventTail({ client, endpointId: endpoint.id, clock: io.clock, after, verifies: endpoint.provider !== null });
+      const tail = new EventTail({ client, endpointId: endpoint.id, clock: io.clock, after });
       await tail.start();
       let cursor = after ?? tail.startCursor();
       if (target && after === null) await ctx.store.saveCursor(apiUrl, endpoint.id, cursor);

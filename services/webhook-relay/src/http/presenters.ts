@@ -62,8 +62,9 @@ const headerValue = (headers: unknown, name: string): string | null => {
 
 type EventWithCheck = Event & { check: EventCheck | null };
 
-// No result yet (a check is due, or there is nothing to check): unattempted.
-const stateOf = (event: EventWithCheck) => event.check?.state ?? 'unattempted';
+// A check is due and not written yet: no state (pending). No check due (no provider): unattempted.
+const isPending = (event: EventWithCheck) => event.toVerify && !event.check;
+const stateOf = (event: EventWithCheck) => (isPending(event) ? null : (event.check?.state ?? 'unattempted'));
 
 export function presentEventSummary(event: EventWithCheck & { payload: { size: number } }) {
   return {
@@ -74,7 +75,7 @@ export function presentEventSummary(event: EventWithCheck & { payload: { size: n
     content_type: headerValue(event.headers, 'content-type'),
     size: event.payload.size,
     provider: event.check?.provider ?? null,
-    verification: { state: stateOf(event), cause: event.check?.cause ?? null },
+    verification: { state: stateOf(event), cause: event.check?.cause ?? null, pending: isPending(event) },
     duplicate_of: event.duplicateOf,
   };
 }
@@ -92,6 +93,7 @@ export function presentEventDetail(event: EventWithCheck & { payload: Payload })
     verification: {
       state: stateOf(event),
       cause: event.check?.cause ?? null,
+      pending: isPending(event),
       detail: (event.check?.detail ?? unverifiedHint(event)) as Record<string, unknown> | null,
       matched_secret_id: event.check?.matchedSecretId ?? null,
       verified_at: iso(event.check?.verifiedAt ?? null),

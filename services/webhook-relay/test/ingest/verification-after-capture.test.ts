@@ -80,7 +80,8 @@ describe('verification after capture', () => {
     await context.ownerPool.query('DELETE FROM event_checks WHERE event_id = $1', [event_id]);
     // A minute later, past the sweep's grace period.
     context.runtime.advance(60_000);
-    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('unattempted');
+    // Not checked yet: no verdict, and the answer says a check is still due.
+    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification).toMatchObject({ state: null, pending: true });
     expect(await ingest.ingest.verification.sweep()).toBeGreaterThanOrEqual(1);
     await ingest.ingest.verification.idle();
     expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('verified');
