@@ -69,7 +69,7 @@ describe('outbound signing and subscription filters', () => {
     expect(listed.secrets.map((secret: { secret_hint: string }) => secret.secret_hint)).toEqual([expect.stringMatching(/^whsec_…/), expect.stringMatching(/^whsec_…/)]);
   });
 
-  it('relays failed events unsigned, with the original bytes', async () => {
+  it('relays failed events unsigned, with the original bytes and a delivery id to deduplicate by', async () => {
     const destination = await h.destination(`${receiver.url}/unsigned`);
     await h.subscribe(endpoint.id, destination.id);
     const before = receiver.received.length;
@@ -80,7 +80,9 @@ describe('outbound signing and subscription filters', () => {
     expect(request.body.toString()).toBe(body);
     expect(request.headers['x-relay-verification']).toBe('failed');
     expect(request.headers['webhook-signature']).toBeUndefined();
-    expect(request.headers['webhook-id']).toBeUndefined();
+    expect(request.headers['webhook-timestamp']).toBeUndefined();
+    const [delivery] = (await api(h.context).get(`/v1/deliveries?destination_id=${destination.id}`).set(h.tenant.auth).expect(200)).body.data;
+    expect(request.headers['webhook-id']).toBe(delivery.id);
   });
 
   it('forwards only the states and event types a subscription names', async () => {
