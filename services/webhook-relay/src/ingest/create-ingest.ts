@@ -4,7 +4,7 @@ import type { FanOut } from '../delivery/fan-out.js';
 import { CaptureBatcher, type Captured } from './capture-batcher.js';
 import { createIngestServer } from './ingest-server.js';
 import { TokenResolver } from './token-resolver.js';
-import { VerificationQueue } from './verification-queue.js';
+import { VerificationQueue, type VerificationQueueDeps } from './verification-queue.js';
 
 export interface Ingest {
   server: Server;
@@ -15,12 +15,28 @@ export interface Ingest {
 const SWEEP_INTERVAL_MS = 5_000;
 
 /** The ingest listener with its batcher and the verification that follows each commit. */
-export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: { maxBodyBytes: number; maxBatch: number; concurrentCommits?: number; sweep?: boolean; fanOut?: FanOut }): Ingest {
+export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: {
+    maxBodyBytes: number;
+    maxBatch: number;
+    concurrentCommits?: number;
+    sweep?: boolean;
+    fanOut?: FanOut;
+    verifyEvents?: VerificationQueueDeps['verifyEvents'];
+  },
+): Ingest {
   const { pool, runtime, sealed, logger } = resources;
   const ingestBase = resources.config.ingestBaseUrl;
   const { fanOut } = options;
   // Checked events are ready for delivery; so are events with nothing to check, right after capture.
-  const verification = new VerificationQueue({ pool, runtime, sealed, logger, ingestBase, ...(fanOut ? { onChecked: (tenantId, ids) => fanOut.submit(tenantId, ids) } : {}) });
+  const verification = new VerificationQueue({
+    pool,
+    runtime,
+    sealed,
+    logger,
+    ingestBase,
+    verifyEvents: options.verifyEvents,
+    ...(fanOut ? { onChecked: (tenantId, ids) => fanOut.submit(tenantId, ids) } : {}),
+  });
   const batcher = new CaptureBatcher(pool, {
     maxBatch: options.maxBatch,
     maxConcurrentCommits: options.concurrentCommits,

@@ -16,6 +16,8 @@ export interface VerificationQueueDeps {
   maxWaiting?: number;
   /** Called with the events whose check was recorded, unless known to have no subscription (delivery fans them out). */
   onChecked?: (tenantId: string, eventIds: string[]) => void;
+  /** The checks of one batch (tests hold one back to make checks finish out of capture order). */
+  verifyEvents?: typeof verifyCapturedEvents;
 }
 
 const SWEEP_BATCH = 2000;
@@ -111,7 +113,8 @@ export class VerificationQueue {
   private async verify(tenantId: string, events: EventToVerify[]): Promise<void> {
     const { pool, runtime, ingestBase } = this.deps;
     try {
-      const outcomes = await verifyCapturedEvents({ pool, tenantId, events, runtime, settings: this.settings, ingestBase });
+      const verifyEvents = this.deps.verifyEvents ?? verifyCapturedEvents;
+      const outcomes = await verifyEvents({ pool, tenantId, events, runtime, settings: this.settings, ingestBase });
       const unsubscribed = new Set(events.filter((event) => event.subscribed === false).map((event) => event.id));
       const ready = [...outcomes.keys()].filter((id) => !unsubscribed.has(id));
       if (ready.length) this.deps.onChecked?.(tenantId, ready);
