@@ -7,10 +7,14 @@ const MAX_TEXT_LENGTH = 255;
 const HOSTNAME_MAX_LENGTH = 253;
 // RFC 1123 labels: letters, digits and inner hyphens, 1..63 characters each.
 const HOSTNAME_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
-// Names travel in URL paths (`/configurations/:name`), so a slash or a control character would make
-// the record unreachable.
-const NAME_PATTERN = /^[^/\u0000-\u001f\u007f]+$/;
-const PRINTABLE_PATTERN = /^[^\u0000-\u001f\u007f]+$/;
+// Names travel in URL paths (`/configurations/:name`), so a slash or a control character (C0, DEL, C1)
+// would make the record unreachable.
+const NAME_PATTERN = /^[^/\p{Cc}]+$/u;
+const PRINTABLE_PATTERN = /^\P{Cc}+$/u;
+// Characters that render as nothing or reorder what is around them (format controls such as U+200B..U+200F,
+// U+202A..U+202E, U+2066..U+2069, U+061C, U+FEFF; fillers and variation selectors; line and paragraph
+// separators): with them two different names can look the same.
+const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 const IP_ADDRESS = z.union([z.ipv4(), z.ipv6()]);
 
 export function isValidHostname(value: string): boolean {
@@ -20,17 +24,34 @@ export function isValidHostname(value: string): boolean {
   return host.split('.').every((label) => HOSTNAME_LABEL.test(label));
 }
 
+// String.prototype.isWellFormed is there in Node 20, but its type is in lib ES2024 and the workspace compiles against ES2023.
+const isWellFormed = (value: string) => (value as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+const codePoint = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+// JSON may escape a lone surrogate ("\ud800"); PostgreSQL would store it as U+FFFD, so different
+// inputs would become one value. Stops there (abort), so no later check reports on it again.
+const wellFormed = (field: string) => ({ message: `${field} must be well-formed Unicode (it contains a lone surrogate)`, abort: true });
+
+const noInvisible = (field: string) => ({
+  error: (issue: { input?: unknown }) =>
+    `${field} must not contain invisible or bidirectional control characters (found ${codePoint(String(issue.input).match(INVISIBLE)![0])})`,
+});
+
+// Text that identifies something is stored in one Unicode form (NFC), so "é" precomposed and
+// decomposed are the same value; lengths are checked after normalizing.
 const nonBlank = (field: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .refine(isWellFormed, wellFormed(field))
+    .normalize('NFC')
     .min(1, `${field} must not be empty`)
     .max(MAX_TEXT_LENGTH, `${field} must be at most ${MAX_TEXT_LENGTH} characters`)
     .refine((value) => value.trim().length > 0, `${field} must not be blank`);
 
-export const ConfigurationName = nonBlank('name').refine(
-  (value) => NAME_PATTERN.test(value),
-  'name must not contain "/" or control characters',
-);
+export const ConfigurationName = nonBlank('name')
+  .refine((value) => NAME_PATTERN.test(value), 'name must not contain "/" or control characters')
+  .refine((value) => !INVISIBLE.test(value), noInvisible('name'));
 export const ConfigurationHostname = z
   .string({ error: (issue) => (issue.input === undefined ? 'hostname is required' : 'hostname must be a string') })
   .min(1, 'hostname must not be empty')
@@ -40,10 +61,9 @@ export const ConfigurationPort = z
   .int('port must be an integer')
   .min(1, 'port must be between 1 and 65535')
   .max(65535, 'port must be between 1 and 65535');
-export const ConfigurationUsername = nonBlank('username').refine(
-  (value) => PRINTABLE_PATTERN.test(value),
-  'username must not contain control characters',
-);
+export const ConfigurationUsername = nonBlank('username')
+  .refine((value) => PRINTABLE_PATTERN.test(value), 'username must not contain control characters')
+  .refine((value) => !INVISIBLE.test(value), noInvisible('username'));
 
 export const Configuration = z.object({
   id: z.number().int(),
@@ -104,13 +124,16 @@ export type ConfigurationList = z.infer<typeof ConfigurationList>;
 const credential = (field: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .refine(isWellFormed, wellFormed(field))
     .min(1, `${field} must not be empty`)
     .max(1024, `${field} must be at most 1024 characters`);
+// User names are looked up in NFC, as they are stored; passwords are hashed exactly as sent.
+const loginName = (field: string) => credential(field).normalize('NFC');
 
 // The spec's own sample sends `name` for the user name; its parameter table says `username`.
 export const LoginBody = z
   .object(
-    { username: credential('username').optional(), name: credential('name').optional(), password: credential('password') },
+    { username: loginName('username').optional(), name: loginName('name').optional(), password: credential('password') },
     { error: 'body must be a JSON object' },
   )
   .refine((body) => body.username !== undefined || body.name !== undefined, 'username is required')
