@@ -15,7 +15,9 @@ export async function ensureBootstrapUser(options: {
   password?: string;
   production: boolean;
 }): Promise<void> {
-  const { db, logger, username, password } = options;
+  const { db, logger, password } = options;
+  // Logins look user names up in NFC (LoginBody), so the user is stored that way too.
+  const username = options.username?.normalize('NFC');
   if (username !== undefined && password !== undefined) {
     const existing = await db.user.findUnique({ where: { username } });
     if (existing && (await verifyPassword(password, existing.passwordHash))) return;

@@ -30,6 +30,12 @@ describe('the first user', () => {
     expect(await context.db.user.count()).toBe(1);
   });
 
+  it('is stored with its name in NFC, the form logins look it up in', async () => {
+    await ensureBootstrapUser({ db: context.db, logger, username: 'jose\u0301', password: 'pw-1', production: true });
+    await ensureBootstrapUser({ db: context.db, logger, username: 'jos\u00e9', password: 'pw-1', production: true });
+    expect((await context.db.user.findMany()).map((user) => user.username)).toEqual(['jos\u00e9']);
+  });
+
   it('gets a generated password, printed once, in development when none is configured', async () => {
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {

@@ -13,6 +13,12 @@ const DELETED = 209;
 
 const wrap = (configurations: Configuration[]) => ({ configurations });
 
+// Names are stored in NFC (the contract normalizes them), so a name in the path is looked up in NFC too:
+// "é" decomposed finds the record created as "é" precomposed. Express has already refused a path whose
+// percent-encoding is not UTF-8, and no stricter check belongs here: a record stored before names were
+// checked must stay reachable, to be renamed or deleted.
+const nameInPath = (name: string) => name.normalize('NFC');
+
 // Registered on the app itself: mounted sub-routers cost every request further walks. Flattening
 // these, auth and health took bench/config-store from 0.54-0.60x to 0.61-0.67x of the bare handler.
 export function registerConfigurationRoutes(app: Express, options: { db: Database; pool: ConnectionPool; json: RequestHandler }): void {
@@ -29,16 +35,16 @@ export function registerConfigurationRoutes(app: Express, options: { db: Databas
   });
 
   app.get('/configurations/:name', async (req, res) => {
-    res.json(wrap([await getConfiguration({ pool, name: req.params.name })]));
+    res.json(wrap([await getConfiguration({ pool, name: nameInPath(req.params.name) })]));
   });
 
   app.patch<{ name: string }>('/configurations/:name', json, async (req, res) => {
     const patch = parseOrThrow(UpdateConfiguration, req.body, 'a body with any of name, hostname, port, username');
-    res.json(wrap([await updateConfiguration({ db, name: req.params.name, patch })]));
+    res.json(wrap([await updateConfiguration({ db, name: nameInPath(req.params.name), patch })]));
   });
 
   app.delete('/configurations/:name', async (req, res) => {
     res.statusMessage = 'Deleted';
-    res.status(DELETED).json(wrap([await deleteConfiguration({ db, name: req.params.name })]));
+    res.status(DELETED).json(wrap([await deleteConfiguration({ db, name: nameInPath(req.params.name) })]));
   });
 }
