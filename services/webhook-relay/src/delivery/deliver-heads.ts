@@ -1,4 +1,4 @@
-import { Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
@@ -11,9 +11,11 @@ import { standardWebhookHeaders } from './sign-standard-webhook.js';
 /** Pending deliveries read (and sent, one after the other) per round trip. */
 const HEADS_PER_READ = 20;
 /**
- * How soon a destination looks again while its next deliveries are held behind an earlier-captured
- * event still being checked or fanned out. Costs one read per interval, only while something is held;
- * the hold ends when that event is fanned out (at most the fan-out sweep's grace after a crash).
+ * How soon a held job looks again while its delivery waits behind an earlier-captured event still
+ * being checked or fanned out. Only the job is delayed, not the queue: the job the earlier event's
+ * fan-out adds runs at once and sends both. The retry matters when that event goes nowhere here (a
+ * subscription filter); it costs one read per interval, only while something is held. The hold ends
+ * when the event is fanned out (at most the fan-out sweep's grace and interval after a crash).
  */
 export const HELD_RETRY_MS = 100;
 const SIGNED_STATES = new Set(['verified', 'authenticated']);
@@ -57,13 +59,19 @@ type Stop = { kind: 'wait'; ms: number } | { kind: 'gone'; reason: string } | nu
  * retry would let the next job overtake it). Once the schedule is spent the head is dead-lettered and
  * the queue moves on.
  */
-export async function deliverHeads(deps: DeliverHeadsDeps, job: Job<DeliveryJob>, rateLimit: (ms: number) => Promise<void>, done: RecentlyDone): Promise<void> {
+export async function deliverHeads(
+  deps: DeliverHeadsDeps,
+  job: Job<DeliveryJob>,
+  rateLimit: (ms: number) => Promise<void>,
+  done: RecentlyDone,
+  delay: (ms: number) => Promise<void>,
+): Promise<void> {
   const { tenantId, destinationId, deliveryId } = job.data;
   while (!done.has(deliveryId)) {
     const { target, heads, held } = await loadHeads(deps.pool, deps.sealed, { tenantId, destinationId, limit: HEADS_PER_READ, now: deps.runtime.now() });
     // Disabled or deleted: deliveries wait; enabling the destination again lets the reconciler wake it.
     if (!target) return;
-    if (heads.length === 0) return held ? waitForHeld(rateLimit) : undefined;
+    if (heads.length === 0) return held ? waitForHeld(delay) : undefined;
     const outcomes: AttemptOutcome[] = [];
     const stop = await sendInOrder(deps, target, heads, outcomes);
     await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes });
@@ -77,16 +85,16 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: Job<DeliveryJob>
       throw Worker.RateLimitError();
     }
     // Every sendable head was read and sent; the job's delivery, if still pending, is held.
-    if (heads.length < HEADS_PER_READ && held && !done.has(deliveryId)) return waitForHeld(rateLimit);
+    if (heads.length < HEADS_PER_READ && held && !done.has(deliveryId)) return waitForHeld(delay);
     // The job's delivery was not among the pending ones read: done already (or cancelled).
     if (!heads.some((head) => head.id === deliveryId) && heads.length < HEADS_PER_READ) return;
   }
 }
 
-// Held heads are not a failure: the job goes back to the front of its queue and runs again shortly.
-async function waitForHeld(rateLimit: (ms: number) => Promise<void>): Promise<never> {
-  await rateLimit(HELD_RETRY_MS);
-  throw Worker.RateLimitError();
+// A held delivery is not a failure: its job (a wake-up; the order comes from the outbox) runs again shortly.
+async function waitForHeld(delay: (ms: number) => Promise<void>): Promise<never> {
+  await delay(HELD_RETRY_MS);
+  throw new DelayedError();
 }
 
 async function sendInOrder(deps: DeliverHeadsDeps, target: DestinationTarget, heads: PendingHead[], outcomes: AttemptOutcome[]): Promise<Stop> {

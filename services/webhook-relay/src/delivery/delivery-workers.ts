@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { TenantDatabase } from '../db/tenant-database.js';
@@ -76,7 +76,10 @@ export class DeliveryWorkers {
   private ensureWorker(destinationId: string): void {
     if (this.workers.has(destinationId) || this.closed) return;
     const queue = this.deps.queues.queue(destinationId);
-    const worker = new Worker<DeliveryJob>(queueName(destinationId), (job) => deliverHeads({ ...this.deps, disableGone: (data, reason) => this.gone(data, reason) }, job, (ms) => queue.rateLimit(Math.max(1, ms)), this.done), {
+    const deliverDeps = { ...this.deps, disableGone: (data: DeliveryJob, reason: string) => this.gone(data, reason) };
+    const processJob = (job: Job<DeliveryJob>, token?: string) =>
+      deliverHeads(deliverDeps, job, (ms) => queue.rateLimit(Math.max(1, ms)), this.done, (ms) => job.moveToDelayed(Date.now() + ms, token));
+    const worker = new Worker<DeliveryJob>(queueName(destinationId), processJob, {
       connection: this.deps.queues.connection,
       prefix: this.deps.queues.prefix,
       // Strict FIFO: one job at a time per destination.
