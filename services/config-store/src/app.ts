@@ -30,9 +30,15 @@ export function createApp(deps: Deps): express.Express {
   const limits = loginRateLimits({
     redis: deps.redis,
     keyPrefix: config.REDIS_KEY_PREFIX,
-    maxFailuresPerUser: config.LOGIN_MAX_FAILURES_PER_USER,
+    maxFailuresPerUserAndAddress: config.LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS,
     maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    maxFailuresPerUser: config.LOGIN_MAX_FAILURES_PER_USER,
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    delay: {
+      afterFailures: config.LOGIN_DELAY_AFTER_FAILURES,
+      baseMilliseconds: config.LOGIN_DELAY_BASE_MILLISECONDS,
+      maxMilliseconds: config.LOGIN_DELAY_MAX_MILLISECONDS,
+    },
   });
   const sessions = sessionMiddleware({ store: deps.sessionStore, secrets: deps.sessionSecrets, ttlSeconds: config.SESSION_TTL_SECONDS });
   registerAuthRoutes(app, { db: deps.db, loginRateLimits: limits, sessions, json });

@@ -18,9 +18,15 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: envTrustProxy(),
   CONFIG_STORE_USERNAME: envOptional(),
   CONFIG_STORE_PASSWORD: envOptional(),
-  LOGIN_MAX_FAILURES_PER_USER: envInteger(5, { min: 1 }),
+  // Failed logins per window (README, "config-store"): a small limit per user name from one address, one
+  // per address, and a high ceiling per user name from all addresses, so a stranger cannot lock the owner out.
+  LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS: envInteger(5, { min: 1 }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: envInteger(20, { min: 1 }),
+  LOGIN_MAX_FAILURES_PER_USER: envInteger(100, { min: 1 }),
   LOGIN_FAILURE_WINDOW_SECONDS: envInteger(15 * 60, { min: 1 }),
+  LOGIN_DELAY_AFTER_FAILURES: envInteger(10, { min: 1 }),
+  LOGIN_DELAY_BASE_MILLISECONDS: envInteger(250, { min: 0, max: 60_000 }),
+  LOGIN_DELAY_MAX_MILLISECONDS: envInteger(5000, { min: 0, max: 60_000 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

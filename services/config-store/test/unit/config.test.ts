@@ -11,6 +11,18 @@ describe('readConfig', () => {
     expect(config.MIGRATE_ON_START).toBe(true);
   });
 
+  it('limits failed logins per user and address, per address, and per user across addresses, with delays past a threshold', () => {
+    const config = readConfig({});
+    expect(config.LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS).toBe(5);
+    expect(config.LOGIN_MAX_FAILURES_PER_ADDRESS).toBe(20);
+    expect(config.LOGIN_MAX_FAILURES_PER_USER).toBe(100);
+    expect(config.LOGIN_FAILURE_WINDOW_SECONDS).toBe(900);
+    expect(config.LOGIN_DELAY_AFTER_FAILURES).toBe(10);
+    expect(config.LOGIN_DELAY_BASE_MILLISECONDS).toBe(250);
+    expect(config.LOGIN_DELAY_MAX_MILLISECONDS).toBe(5000);
+    expect(() => readConfig({ LOGIN_DELAY_MAX_MILLISECONDS: '600000' })).toThrow(/LOGIN_DELAY_MAX_MILLISECONDS/);
+  });
+
   it('reads trust proxy as a boolean, a hop count or an address list', () => {
     expect(readConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(readConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
