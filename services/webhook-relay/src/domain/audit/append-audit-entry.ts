@@ -40,15 +40,18 @@ export interface AppendAuditEntryOptions {
 /**
  * Appends to the tenant's chain in the caller's transaction, so the entry commits with the action
  * it records. Appends of one tenant take turns (a transaction lock) so each links to the last one.
+ * The entry extends the anchored head (audit_heads, which the insert's trigger moves forward), not the
+ * newest row left: were the newest entries deleted behind the service, the next entry still follows the
+ * last one that was written, and verify names the gap instead of a chain that quietly grew over it.
  */
 export async function appendAuditEntry(options: AppendAuditEntryOptions): Promise<void> {
   const { tx, tenantId, runtime } = options;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhook-relay:audit:${tenantId}`}, 0))`;
-  const last = await tx.auditEntry.findFirst({ where: { tenantId }, orderBy: { seq: 'desc' }, select: { seq: true, hash: true } });
+  const head = await tx.auditHead.findUnique({ where: { tenantId }, select: { entries: true, lastHash: true } });
   const entry = {
     id: runtime.newId(),
     tenantId,
-    seq: (last?.seq ?? 0n) + 1n,
+    seq: (head?.entries ?? 0n) + 1n,
     actor: options.actor,
     action: options.action,
     targetType: options.target.type,
@@ -56,7 +59,7 @@ export async function appendAuditEntry(options: AppendAuditEntryOptions): Promis
     details: options.details ?? {},
     createdAt: runtime.now(),
   };
-  const prevHash = last?.hash ?? GENESIS_HASH;
+  const prevHash = head?.lastHash ?? GENESIS_HASH;
   await tx.auditEntry.create({
     data: { ...entry, details: entry.details as Prisma.InputJsonObject, prevHash, hash: chainHash(prevHash, entry) },
   });
