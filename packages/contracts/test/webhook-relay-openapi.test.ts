@@ -122,7 +122,7 @@ describe('webhook-relay OpenAPI document', () => {
   });
 
   it('names the main shapes as components and refuses unknown members in request bodies', () => {
-    const names = ['RelayError', 'ApiKey', 'CreatedApiKey', 'Endpoint', 'EndpointWithIngestUrl', 'IngestUrl', 'ProviderSecret', 'EventSummary', 'EventDetail', 'AuditEntry', 'AuditVerification'];
+    const names = ['RelayError', 'ApiKey', 'CreatedApiKey', 'Endpoint', 'EndpointWithIngestUrl', 'IngestUrl', 'ProviderSecret', 'EventSummary', 'EventDetail', 'AuditEntry', 'AuditVerification', 'AuditAnchorMismatch'];
     for (const name of names) expect(document.components.schemas).toHaveProperty(name);
     for (const name of ['CreateApiKeyRequest', 'CreateEndpointRequest', 'UpdateEndpointRequest', 'AddProviderSecretRequest', 'RotateProviderSecretRequest']) {
       expect({ name, additionalProperties: document.components.schemas[name].additionalProperties }).toEqual({ name, additionalProperties: false });

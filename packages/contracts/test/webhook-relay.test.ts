@@ -3,6 +3,7 @@ import {
   AddProviderSecretRequest,
   ApiKey,
   AuditEntry,
+  AuditVerification,
   buildWebhookRelayOpenApi,
   CreateApiKeyRequest,
   CreateEndpointRequest,
@@ -165,5 +166,19 @@ describe('webhook-relay response shapes', () => {
     const entry = { id: ID, seq: 1, actor: 'api_key:ci', action: 'endpoint.create', target: { type: 'endpoint', id: ID }, details: {}, created_at: '2026-11-23T10:00:00.000Z', prev_hash: '0'.repeat(64), hash: HASH };
     expect(AuditEntry.parse(entry)).toEqual(entry);
     expect(messageOf(AuditEntry.safeParse({ ...entry, hash: 'abc' }))).toMatch(/hash must be 64 lowercase hex digits/);
+  });
+
+  it('reports a chain that stops short of its anchored head, keeping the intact answer as it was plus a null mismatch', () => {
+    const intact = { intact: true, entries: 9, last_hash: HASH, first_broken: null, anchor_mismatch: null };
+    expect(AuditVerification.parse(intact)).toEqual(intact);
+    const truncated = {
+      intact: false,
+      entries: 7,
+      last_hash: null,
+      first_broken: null,
+      anchor_mismatch: { cause: 'truncated', reason: 'expected 9 entries …', expected_entries: 9, expected_last_hash: HASH, found_entries: 7, found_last_hash: 'b'.repeat(64) },
+    };
+    expect(AuditVerification.parse(truncated)).toEqual(truncated);
+    expect(AuditVerification.safeParse({ ...truncated, anchor_mismatch: { ...truncated.anchor_mismatch, cause: 'shortened' } }).success).toBe(false);
   });
 });
