@@ -1,8 +1,9 @@
 // Database rows -> the wire shapes of packages/contracts (webhook-relay). Secrets never pass here
 // in clear except the two shown once: a new API key and an ingest URL asked for explicitly.
 import { isUtf8 } from 'node:buffer';
-import type { Usage } from '@workspace/contracts';
+import type { AuditVerification as AuditVerificationBody, Usage } from '@workspace/contracts';
 import type { ApiKey, AuditEntry, Delivery, DeliveryAttempt, DestinationSecret, Event, EventCheck, Payload, ProviderSecret, Subscription } from '../generated/prisma/client.js';
+import type { AuditVerification } from '../domain/audit/verify-audit-chain.js';
 import type { DestinationWithSecrets } from '../domain/destinations/destination-view.js';
 import { isActiveDestinationSecret } from '../domain/destinations/rotate-destination-secret.js';
 import { API_KEY_PREFIX } from '../config.js';
@@ -119,6 +120,27 @@ export function presentAuditEntry(entry: AuditEntry) {
     created_at: entry.createdAt.toISOString(),
     prev_hash: entry.prevHash,
     hash: entry.hash,
+  };
+}
+
+export function presentAuditVerification(result: AuditVerification): AuditVerificationBody {
+  const broken = result.firstBroken;
+  const mismatch = result.anchorMismatch;
+  return {
+    intact: result.intact,
+    entries: result.entries,
+    last_hash: result.lastHash,
+    first_broken: broken ? { seq: Number(broken.seq), id: broken.id, reason: broken.reason } : null,
+    anchor_mismatch: mismatch
+      ? {
+          cause: mismatch.cause,
+          reason: mismatch.reason,
+          expected_entries: Number(mismatch.expectedEntries),
+          expected_last_hash: mismatch.expectedLastHash,
+          found_entries: Number(mismatch.foundEntries),
+          found_last_hash: mismatch.foundLastHash,
+        }
+      : null,
   };
 }
 

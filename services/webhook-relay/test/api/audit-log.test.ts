@@ -42,7 +42,7 @@ describe('audit log', () => {
   it('verifies an untouched chain as intact, with its count and last hash', async () => {
     const log = await entries();
     const { body } = await api(context).post('/v1/audit/verify').set(tenant.auth).expect(200);
-    expect(body).toEqual({ intact: true, entries: log.length, last_hash: log[0]!.hash, first_broken: null });
+    expect(body).toEqual({ intact: true, entries: log.length, last_hash: log[0]!.hash, first_broken: null, anchor_mismatch: null });
   });
 
   it('keeps one unbroken chain when actions run concurrently', async () => {
@@ -61,6 +61,7 @@ describe('audit log', () => {
       entries: 3,
       last_hash: null,
       first_broken: { seq: victim.seq, id: victim.id, reason: expect.stringMatching(/altered/) },
+      anchor_mismatch: null,
     });
     // The other tenant's chain is its own and still holds.
     expect((await api(context).post('/v1/audit/verify').set(other.auth).expect(200)).body.intact).toBe(true);

@@ -4,7 +4,7 @@ import { listAuditEntries } from '../../domain/audit/list-audit-entries.js';
 import { verifyAuditChain } from '../../domain/audit/verify-audit-chain.js';
 import type { Deps } from '../../deps.js';
 import { parseInput } from '../parse.js';
-import { presentAuditEntry, presentPage } from '../presenters.js';
+import { presentAuditEntry, presentAuditVerification, presentPage } from '../presenters.js';
 import { tenantHandler } from '../tenant-handler.js';
 
 export function registerAuditRoutes(app: Express, deps: Deps): void {
@@ -14,18 +14,6 @@ export function registerAuditRoutes(app: Express, deps: Deps): void {
   );
   app.post(
     '/v1/audit/verify',
-    tenantHandler(deps, async ({ tx, principal }) => {
-      const result = await verifyAuditChain({ tx, tenantId: principal.tenantId });
-      const broken = result.firstBroken;
-      return {
-        status: 200,
-        body: {
-          intact: result.intact,
-          entries: result.entries,
-          last_hash: result.lastHash,
-          first_broken: broken ? { seq: Number(broken.seq), id: broken.id, reason: broken.reason } : null,
-        },
-      };
-    }),
+    tenantHandler(deps, async ({ tx, principal }) => ({ status: 200, body: presentAuditVerification(await verifyAuditChain({ tx, tenantId: principal.tenantId })) })),
   );
 }
