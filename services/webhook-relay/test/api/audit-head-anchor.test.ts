@@ -151,6 +151,8 @@ describe('audit head anchor', () => {
     await expect(asApp("INSERT INTO audit_heads (tenant_id, entries, last_hash) VALUES ($1, 1, repeat('0', 64))", [tenant.tenantId])).rejects.toMatchObject(permissionDenied);
     await expect(asApp('TRUNCATE audit_heads')).rejects.toMatchObject(permissionDenied);
     await expect(asApp('DELETE FROM audit_entries')).rejects.toMatchObject({ code: '42501' });
+    // Nor the tenant itself, whose deletion would cascade to its entries and head.
+    await expect(asApp('DELETE FROM tenants')).rejects.toMatchObject({ code: '42501' });
     // Its own head only, like every tenant table.
     expect((await asApp('SELECT tenant_id FROM audit_heads')).rows).toEqual([{ tenant_id: tenant.tenantId }]);
 

@@ -5,8 +5,9 @@
 -- entries the chain has and the hash of the last one. Only the trigger below writes it: every insert into
 -- audit_entries must extend the head by exactly one (seq = entries + 1, prev_hash = last_hash) and moves
 -- it forward in the same statement, hence the same transaction. The application role may read heads but
--- not insert, update or delete them, and may not update or delete audit entries, so with its rights the
--- newest entries can be neither removed nor hidden; `audit verify` compares the chain with the head.
+-- not insert, update or delete them, and may not update or delete audit entries (nor, since this
+-- migration, its tenant, whose deletion cascades to both), so with its rights the newest entries can be
+-- neither removed nor hidden; `audit verify` compares the chain with the head.
 --
 -- What it does not stop: the table owner or a superuser can delete entries and rewrite the head to match
 -- (or drop the trigger). Anchoring against them needs the head outside this database (signed checkpoints).
@@ -41,6 +42,9 @@ ALTER TABLE audit_heads FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON audit_heads USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
 -- Read only: the head moves through the trigger alone.
 GRANT SELECT ON audit_heads TO webhook_relay_app;
+-- Deleting its tenant row would take the whole log and its head along (the foreign keys cascade, with
+-- the owner's rights): the service never deletes a tenant, so its role may not.
+REVOKE DELETE ON tenants FROM webhook_relay_app;
 
 GRANT USAGE ON SCHEMA public TO webhook_relay_audit;
 GRANT EXECUTE ON FUNCTION app_current_tenant() TO webhook_relay_audit;
