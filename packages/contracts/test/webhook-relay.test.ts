@@ -156,7 +156,7 @@ describe('webhook-relay response shapes', () => {
       id: ID, endpoint_id: ID, received_at: '2026-11-23T10:00:00.000Z', method: 'POST', content_type: 'application/json', size: 2, provider: 'stripe',
       duplicate_of: null, path: '/', query: '', headers: [['content-type', 'application/json']], source_address: '203.0.113.7',
       body: { encoding: 'utf8', data: '{}', sha256: HASH },
-      verification: { state: 'verified', cause: null, detail: { scheme: 'v1' }, matched_secret_id: ID, verified_at: '2026-11-23T10:00:01.000Z' },
+      verification: { state: 'verified', cause: null, pending: false, detail: { scheme: 'v1' }, matched_secret_id: ID, verified_at: '2026-11-23T10:00:01.000Z' },
     };
     expect(EventDetail.parse(event)).toEqual(event);
     expect(EventDetail.safeParse({ ...event, body: { ...event.body, encoding: 'hex' } }).success).toBe(false);
