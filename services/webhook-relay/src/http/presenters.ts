@@ -8,7 +8,7 @@ import type { DestinationWithSecrets } from '../domain/destinations/destination-
 import { isActiveDestinationSecret } from '../domain/destinations/rotate-destination-secret.js';
 import { API_KEY_PREFIX } from '../config.js';
 import type { EndpointWithToken } from '../domain/endpoints/endpoint-view.js';
-import { maskedIngestUrl } from '../domain/endpoints/ingest-token.js';
+import { maskedIngestPath, maskedIngestUrl } from '../domain/endpoints/ingest-token.js';
 import type { TenantUsageView } from '../domain/tenants/read-usage.js';
 import { isActiveSecret } from '../domain/provider-secrets/store-provider-secret.js';
 import { detectProvider } from '../verification/detect-provider.js';
@@ -81,12 +81,13 @@ export function presentEventSummary(event: EventWithCheck & { payload: { size: n
   };
 }
 
-export function presentEventDetail(event: EventWithCheck & { payload: Payload }) {
+export function presentEventDetail(event: EventWithCheck & { payload: Payload; tokenHint: string | null }) {
   const body = Buffer.from(event.payload.body);
   const text = isUtf8(body);
   return {
     ...presentEventSummary(event),
-    path: event.path,
+    // The stored path lacks the token (a credential); shown masked, as an endpoint's ingest_url_hint.
+    path: maskedIngestPath(event.tokenHint, event.path),
     query: event.query,
     headers: event.headers as Array<[string, string]>,
     source_address: event.sourceAddress,

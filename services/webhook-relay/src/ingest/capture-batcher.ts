@@ -1,4 +1,5 @@
 import type { ConnectionPool } from '../db/prisma.js';
+import { pathAfterToken } from '../domain/endpoints/ingest-token.js';
 import { RelayError } from '../domain/relay-error.js';
 
 export interface CaptureRequest {
@@ -6,6 +7,10 @@ export interface CaptureRequest {
   id: string;
   receivedAt: Date;
   method: string;
+  /**
+   * The path as called, `/<token>[/rest]`: held in memory only (providers that sign the URL signed it).
+   * The capture statement gets the rest after the token; the token itself is never stored in clear.
+   */
   path: string;
   query: string;
   headers: Array<[string, string]>;
@@ -114,7 +119,7 @@ export class CaptureBatcher {
           requests.map((r) => r.id),
           requests.map((r) => r.receivedAt.getTime()),
           requests.map((r) => r.method),
-          requests.map((r) => r.path),
+          requests.map((r) => pathAfterToken(r.path)),
           requests.map((r) => r.query),
           requests.map((r) => r.sourceAddress),
           requests.map((r) => r.dedupKey),

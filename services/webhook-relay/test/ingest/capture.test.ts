@@ -36,7 +36,8 @@ describe('capture-first ingest', () => {
     expect(event).toMatchObject({
       endpoint_id: endpoint.id,
       method: 'POST',
-      path: ingest.pathOf(endpoint.ingest_url),
+      // The token is a credential: shown masked by its last four characters, as ingest_url_hint.
+      path: `/whep_…${ingest.pathOf(endpoint.ingest_url).slice(-4)}`,
       query: 'attempt=1&x=%20y',
       content_type: 'application/json',
       body: { encoding: 'utf8', data: body.toString() },

@@ -14,4 +14,16 @@ export function hashIngestToken(token: string): Buffer {
 
 export const ingestUrl = (base: string, token: string) => `${base}/${token}`;
 
-export const maskedIngestUrl = (base: string, tokenHint: string) => `${base}/${INGEST_TOKEN_PREFIX}…${tokenHint}`;
+export const maskedIngestUrl = (base: string, tokenHint: string) => `${base}${maskedIngestPath(tokenHint, '')}`;
+
+/**
+ * What an event keeps of the path it was called on: the rest after the first segment, which is the
+ * token (a credential, kept only sealed in ingest_tokens). `/whep_x` -> '', `/whep_x/a/b` -> '/a/b'.
+ */
+export function pathAfterToken(calledPath: string): string {
+  const end = calledPath.indexOf('/', 1);
+  return end < 0 ? '' : calledPath.slice(end);
+}
+
+/** An event's path as shown, its token masked as in `ingest_url_hint`: `/whep_…9Ga4/a/b` (no hint: `/whep_…/a/b`). */
+export const maskedIngestPath = (tokenHint: string | null, rest: string) => `/${INGEST_TOKEN_PREFIX}…${tokenHint ?? ''}${rest}`;

@@ -2,10 +2,12 @@ import type { Event, Payload, EventCheck } from '../../generated/prisma/client.j
 import type { TenantTx } from '../../db/prisma.js';
 import { RelayError } from '../relay-error.js';
 
-export type EventWithPayload = Event & { payload: Payload; check: EventCheck | null };
+/** `tokenHint`: the last characters of the ingest token it came in on, to show its path masked. */
+export type EventWithPayload = Event & { payload: Payload; check: EventCheck | null; tokenHint: string | null };
 
 export async function getEvent(options: { tx: TenantTx; eventId: string }): Promise<EventWithPayload> {
   const event = await options.tx.event.findUnique({ where: { id: options.eventId }, include: { payload: true, check: true } });
   if (!event) throw new RelayError('not_found', `event ${options.eventId} not found`);
-  return event;
+  const token = event.ingestTokenId ? await options.tx.ingestToken.findUnique({ where: { id: event.ingestTokenId }, select: { tokenHint: true } }) : null;
+  return { ...event, tokenHint: token?.tokenHint ?? null };
 }

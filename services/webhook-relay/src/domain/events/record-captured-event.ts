@@ -5,7 +5,10 @@ import type { Runtime } from '../runtime.js';
 export interface CapturedRequest {
   endpointId: string;
   method: string;
+  /** The path after the ingest token (`''`, `/a/b`): the token is a credential and never stored in clear. */
   path: string;
+  /** The ingest_tokens row it came in on. */
+  ingestTokenId?: string | null;
   query: string;
   /** Name/value pairs in arrival order, names as received. */
   headers: Array<[string, string]>;
@@ -29,6 +32,7 @@ export async function recordCapturedEvent(options: { tx: TenantTx; tenantId: str
       receivedAt: request.receivedAt,
       method: request.method,
       path: request.path,
+      ingestTokenId: request.ingestTokenId ?? null,
       query: request.query,
       headers: request.headers,
       payloadSha256: sha256,

@@ -26,6 +26,9 @@ SELECT ep.id AS endpoint_id, ep.verification_version, ep.provider, s.id AS secre
  WHERE ep.id = ANY($1::uuid[])
  ORDER BY s.id DESC`;
 
+// Revoked tokens too: an event is checked against the URL it came in on, whatever was rotated since.
+const INGEST_TOKENS = 'SELECT id, token_ciphertext FROM ingest_tokens WHERE id = ANY($1::uuid[])';
+
 interface SettingsRow {
   endpoint_id: string;
   verification_version: number;
@@ -84,6 +87,22 @@ export class VerificationSettingsCache {
       if (settings.version !== null) this.remember(tenantId, endpointId, settings);
     }
     return result;
+  }
+
+  /**
+   * The plain ingest tokens of these ingest_tokens rows, for providers that sign the URL they called
+   * (events keep their path without the token). Opened on demand and not held: few events need one,
+   * and a token is a live credential.
+   */
+  openIngestTokens(tenantId: string, tokenIds: string[]): Promise<Map<string, string>> {
+    const { pool, sealed } = this.deps;
+    return withTenantSql(pool, tenantId, async (sql) => {
+      const keys = sqlWrappedKeyStore(sql);
+      const opened = new Map<string, string>();
+      const { rows } = await sql.query<{ id: string; token_ciphertext: Uint8Array }>({ name: 'relay-verify-ingest-tokens', text: INGEST_TOKENS, values: [tokenIds] });
+      for (const row of rows) opened.set(row.id, await sealed.openFrom(keys, tenantId, 'ingest_token', row.id, row.token_ciphertext));
+      return opened;
+    });
   }
 
   /** Drops entries found stale; their next use reads them again. */

@@ -1,7 +1,9 @@
 import type { ConnectionPool } from '../../db/prisma.js';
 import { withTenantSql } from '../../db/tenant-sql.js';
 import type { CapturedRequestView, VerificationOutcome } from '../../verification/types.js';
+import { signsUrl } from '../../verification/registry.js';
 import { verifyRequest } from '../../verification/verify-request.js';
+import { maskedIngestPath } from '../endpoints/ingest-token.js';
 import type { Runtime } from '../runtime.js';
 import { activeSecrets, type VerificationSettings, type VerificationSettingsCache } from './verification-settings.js';
 
@@ -28,7 +30,7 @@ export interface VerifyCapturedEventsOptions {
 // Raw SQL on plain connections throughout: this runs for every captured event, and Prisma's query
 // layer cost more CPU than the checks themselves.
 const LOAD = `
-SELECT e.id, e.endpoint_id, e.method, e.path, e.query, e.headers, p.body
+SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, p.body
   FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
  WHERE e.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)`;
 // One statement, its own transaction: insert-only (the first result wins when two replicas checked
@@ -41,14 +43,22 @@ const ATTEMPTS = 2;
 interface Loaded {
   id: string;
   endpoint_id: string;
+  ingest_token_id: string | null;
   method: string;
+  /** The rest after the token (capture never stores the token). */
   path: string;
   query: string;
   headers: Array<[string, string]>;
   body: Uint8Array;
 }
 
-type ToCheck = Map<string, { endpointId: string; request: CapturedRequestView }>;
+interface ToCheckEntry {
+  endpointId: string;
+  request: CapturedRequestView;
+  /** Read back from the database: the URL has its token masked until a provider that signs it needs it. */
+  sealedUrl?: { ingestTokenId: string | null; path: string; query: string };
+}
+type ToCheck = Map<string, ToCheckEntry>;
 type Checked = Map<string, { outcome: VerificationOutcome; endpointId: string; version: number | null }>;
 
 /**
@@ -67,14 +77,16 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
   if (missing.length) {
     const { rows } = await withTenantSql(pool, tenantId, (sql) => sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD, values: [missing] }));
     for (const row of rows) {
-      const request = { method: row.method, url: `${options.ingestBase}${row.path}${row.query ? `?${row.query}` : ''}`, headers: row.headers, body: Buffer.from(row.body) };
-      toCheck.set(row.id, { endpointId: row.endpoint_id, request });
+      const url = urlOf(options.ingestBase, maskedIngestPath(null, row.path), row.query);
+      const request = { method: row.method, url, headers: row.headers, body: Buffer.from(row.body) };
+      toCheck.set(row.id, { endpointId: row.endpoint_id, request, sealedUrl: { ingestTokenId: row.ingest_token_id, path: row.path, query: row.query } });
     }
   }
   const outcomes = new Map<string, VerificationOutcome>();
   for (let attempt = 1; attempt <= ATTEMPTS && toCheck.size > 0; attempt += 1) {
     const now = runtime.now();
     const settings = await options.settings.settingsFor(tenantId, [...toCheck.values()].map((event) => event.endpointId));
+    await revealSignedUrls(options, toCheck, settings);
     const checked = check(toCheck, settings, now, options.verify ?? verifyRequest);
     const stale = await record(pool, tenantId, checked, now);
     for (const [id, { outcome }] of checked) if (!stale.has(id)) outcomes.set(id, outcome);
@@ -82,6 +94,29 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
     toCheck = new Map([...toCheck].filter(([id]) => stale.has(id)));
   }
   return outcomes;
+}
+
+const urlOf = (ingestBase: string, path: string, query: string) => `${ingestBase}${path}${query ? `?${query}` : ''}`;
+
+/**
+ * Providers that sign the URL signed the one with the token in it: for their read-back events only,
+ * the token each came in on (rotated since or not) is opened and the URL rebuilt, one read per batch.
+ */
+async function revealSignedUrls(options: VerifyCapturedEventsOptions, toCheck: ToCheck, settings: Map<string, VerificationSettings>): Promise<void> {
+  const needsUrl = (endpointId: string) => {
+    const endpoint = settings.get(endpointId);
+    return !!endpoint && signsUrl(endpoint.provider) && endpoint.secrets.length > 0;
+  };
+  const waiting = [...toCheck.values()].filter((entry) => entry.sealedUrl?.ingestTokenId && needsUrl(entry.endpointId));
+  if (waiting.length === 0) return;
+  const tokens = await options.settings.openIngestTokens(options.tenantId, [...new Set(waiting.map((entry) => entry.sealedUrl!.ingestTokenId!))]);
+  for (const entry of waiting) {
+    const { ingestTokenId, path, query } = entry.sealedUrl!;
+    const token = tokens.get(ingestTokenId!);
+    if (token === undefined) continue;
+    entry.request = { ...entry.request, url: urlOf(options.ingestBase, `/${token}${path}`, query) };
+    delete entry.sealedUrl;
+  }
 }
 
 function check(toCheck: ToCheck, settings: Map<string, VerificationSettings>, now: Date, verify: typeof verifyRequest): Checked {
