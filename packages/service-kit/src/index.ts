@@ -12,3 +12,5 @@ export * from './http/form-body.js';
 export * from './pg-pool.js';
 export * from './http/security-headers.js';
 export * from './http/listen.js';
+export * from './redis-options.js';
+export * from './dependency-timeouts.js';

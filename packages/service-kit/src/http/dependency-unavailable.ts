@@ -1,11 +1,30 @@
 // Failures that mean a database or cache could not be reached, not that the request was wrong:
 // the caller should retry later, so they answer 503 rather than 500.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-// PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
-const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+// PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, and query_canceled
+// (the server's statement_timeout ended the statement, or an operator cancelled it).
+const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 // Prisma: can't reach the server, timed out, the server closed the connection, connection pool timeout.
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
-const MESSAGES = [/Connection terminated/i, /Connection is closed/i, /enableOfflineQueue/i, /timeout exceeded when trying to connect/i];
+const MESSAGES = [
+  /Connection terminated/i,
+  /Connection is closed/i,
+  /enableOfflineQueue/i,
+  // Bounded waits (pg-pool.ts, redis-options.ts): acquiring a pooled connection, a new connection's
+  // handshake (pg's own connect timer says only "timeout expired"), a statement's answer, a connection
+  // closed because a statement on it timed out, and ioredis' command timeout.
+  /timeout exceeded when trying to connect/i,
+  /^timeout expired$/,
+  /Query read timeout/,
+  /Client was closed and is not queryable/,
+  /Client has encountered a connection error and is not queryable/,
+  /canceling statement due to statement timeout/,
+  /^Command timed out$/,
+  // Prisma's P2028 when a transaction could not get a connection within its maxWait, or outlived its
+  // timeout because its statements were slow: both pass once the database answers again.
+  /Unable to start a transaction in the given time/,
+  /A query cannot be executed on an expired transaction/,
+];
 
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
