@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import type { Logger } from '@workspace/service-kit';
 import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { FanOut } from '../../src/delivery/fan-out.js';
@@ -20,6 +21,8 @@ export interface DeliveryHarnessOptions {
   reconcileIntervalMs?: number;
   /** false: no workers in this process (a test starts its own, e.g. a child process). */
   workers?: boolean;
+  /** Where the service logs (silent unless given). */
+  logger?: Logger;
 }
 
 export interface DeliveryHarness {
@@ -47,7 +50,7 @@ export const FAST_POLICY: RetryPolicy = { schedule: [100, 100, 100], jitter: 0, 
 
 /** Real PostgreSQL (own database), real Redis (own prefix), a real ingest listener, workers in process. */
 export async function startDeliveryHarness(options: DeliveryHarnessOptions = {}): Promise<DeliveryHarness> {
-  const context = await createTestContext({ runtime: systemRuntime });
+  const context = await createTestContext({ runtime: systemRuntime, ...(options.logger ? { logger: options.logger } : {}) });
   const tenant = await context.newTenant('pro');
   const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
   const queues = new DeliveryQueues(connectRedis(REDIS_URL), prefix);
