@@ -31,7 +31,7 @@ export const EventSummary = z
 export type EventSummary = z.infer<typeof EventSummary>;
 
 export const EventDetail = EventSummary.extend({
-  path: z.string(),
+  path: z.string().meta({ description: 'The path the sender called, its ingest token masked as in `ingest_url_hint` (`/whep_…9Ga4/sub/path`): the token is a credential and is not stored with events.' }),
   query: z.string(),
   headers: z.array(z.tuple([z.string(), z.string()])).meta({ description: 'Name/value pairs in arrival order.' }),
   source_address: z.string().nullable(),
