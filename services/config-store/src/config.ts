@@ -1,4 +1,4 @@
-import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
+import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig, pgTimeoutSettings, redisTimeoutSettings } from '@workspace/service-kit';
 import { z } from 'zod';
 
 
@@ -9,9 +9,13 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url('must be a postgresql:// URL').default('postgresql://postgres@127.0.0.1:5432/config_store'),
   DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 200 }),
+  /** Bounded waits on PostgreSQL (connect, acquire, statement): DATABASE_*_TIMEOUT_MS, see service-kit's pg-pool.ts. */
+  ...pgTimeoutSettings(),
   MIGRATE_ON_START: envBoolean(true),
   REDIS_URL: z.string().url('must be a redis:// URL').default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('config-store:'),
+  /** Bounded waits on Redis (connect, each command): REDIS_CONNECT_TIMEOUT_MS, REDIS_COMMAND_TIMEOUT_MS. */
+  ...redisTimeoutSettings(),
   SESSION_SECRET: envOptional(),
   SESSION_TTL_SECONDS: envInteger(8 * 60 * 60, { min: 1 }),
   SESSION_CACHE_MILLISECONDS: envInteger(2000, { min: 0, max: 60_000 }),

@@ -1,6 +1,6 @@
 import type session from 'express-session';
 import { Redis } from 'ioredis';
-import { createLogger, type Logger } from '@workspace/service-kit';
+import { createLogger, pgTimeoutsFrom, redisOptions, redisTimeoutsFrom, type Logger } from '@workspace/service-kit';
 import type { Config } from './config.js';
 import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
 import { RedisSessionStore } from './sessions/redis-session-store.js';
@@ -40,11 +40,15 @@ export interface Resources {
 
 export async function connectResources(config: Config): Promise<Resources> {
   const logger = createLogger({ service: 'config-store', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' });
-  const database = openDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE, (error) =>
-    logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  const database = openDatabase(
+    config.DATABASE_URL,
+    config.DATABASE_POOL_SIZE,
+    (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+    pgTimeoutsFrom(config),
   );
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(config.REDIS_URL);
+  // Sessions, login limits and the invalidation channel: every command answers or fails within the bound.
+  const redis = new Redis(config.REDIS_URL, redisOptions('commands', redisTimeoutsFrom(config)));
+  const subscriber = new Redis(config.REDIS_URL, redisOptions('commands', redisTimeoutsFrom(config)));
   const sessionStore = new RedisSessionStore(redis, {
     prefix: config.REDIS_KEY_PREFIX,
     ttlSeconds: config.SESSION_TTL_SECONDS,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { openPrismaOnPool, type PrismaOnPool } from '@workspace/service-kit';
+import { openPrismaOnPool, type PgTimeouts, type PrismaOnPool } from '@workspace/service-kit';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 export type Database = PrismaClient;
@@ -9,6 +9,7 @@ export type ConnectionPool = pg.Pool;
 // slow to about half the driver's speed (measured by bench/config-store).
 export type DatabaseHandles = PrismaOnPool<Database>;
 
-export function openDatabase(databaseUrl: string, poolSize: number, onIdleClientError: (error: Error) => void = () => undefined): DatabaseHandles {
-  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }));
+/** Every wait on the database is bounded (`timeouts`; service-kit's defaults when not given). */
+export function openDatabase(databaseUrl: string, poolSize: number, onIdleClientError: (error: Error) => void = () => undefined, timeouts?: PgTimeouts): DatabaseHandles {
+  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }), timeouts);
 }
