@@ -120,7 +120,7 @@ export async function recordOutcomes(pool: ConnectionPool, input: { tenantId: st
 /** Pending deliveries of a destination, oldest first (the reconciler's view of what Redis should hold). */
 export async function pendingDeliveryIds(pool: ConnectionPool, tenantId: string, destinationId: string, limit: number): Promise<string[]> {
   return withTenantSql(pool, tenantId, async (sql) => {
-    const { rows } = await sql.query<{ id: string }>("SELECT id FROM deliveries WHERE destination_id = $1 AND state = 'pending' ORDER BY position, id LIMIT $2", [destinationId, limit]);
+    const { rows } = await sql.query<{ id: string }>("SELECT id FROM deliveries WHERE destination_id = $1 AND state = 'pending' ORDER BY position LIMIT $2", [destinationId, limit]);
     return rows.map((row) => row.id);
   });
 }

@@ -274,7 +274,7 @@ BEGIN
         LEFT JOIN event_checks c ON c.event_id = e.id
        WHERE x.destination_id = d.id AND x.state = 'pending' AND d.enabled AND d.deleted_at IS NULL
          AND (held_from IS NULL OR x.position < held_from)
-       ORDER BY x.position, x.id LIMIT p_limit) AS h ON true
+       ORDER BY x.position LIMIT p_limit) AS h ON true
    WHERE d.id = p_destination;
 END
 $$;
