@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
+import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig, pgTimeoutSettings } from '@workspace/service-kit';
 import { z } from 'zod';
 import { isStageAllocatorSetting } from './engine/apertium/stage-allocator.js';
 import { STAGE_SCHEDULING } from './engine/apertium/stage-scheduling.js';
@@ -29,6 +29,8 @@ export const ConfigSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: z.string().url('must be a postgresql:// URL').default('postgresql://postgres@127.0.0.1:5432/translator'),
     DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 200 }),
+    /** Bounded waits on PostgreSQL (connect, acquire, statement): DATABASE_*_TIMEOUT_MS, see service-kit's pg-pool.ts. */
+    ...pgTimeoutSettings(),
     MIGRATE_ON_START: envBoolean(true),
     TRUST_PROXY: envTrustProxy(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createLogger, type Logger } from '@workspace/service-kit';
+import { createLogger, pgTimeoutsFrom, type Logger } from '@workspace/service-kit';
 import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -25,13 +25,18 @@ export interface Resources extends AppDeps {
 /** Everything the app needs from the outside world, built from the configuration. */
 export function connectResources(config: Config, engine: TranslationEngine = createEngine(config)): Resources {
   const logger = createLogger({ service: 'translator', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' });
-  const database = openDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE, (error) =>
-    logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  const timeouts = pgTimeoutsFrom(config);
+  const database = openDatabase(
+    config.DATABASE_URL,
+    config.DATABASE_POOL_SIZE,
+    (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+    timeouts,
   );
   const now = () => new Date();
   const authenticator = new KeyAuthenticator(database.pool, config.TRANSLATOR_KEY_CACHE_MS);
   const keyChanges = openKeyChangeChannel({
     databaseUrl: config.DATABASE_URL,
+    timeouts,
     pool: database.pool,
     onChange: (id) => authenticator.forget(id),
     onError: (error) => logger.warn({ err: error }, 'key change notifications interrupted; reconnecting (cached keys expire meanwhile)'),

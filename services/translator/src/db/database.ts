@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { openPrismaOnPool, type PrismaOnPool } from '@workspace/service-kit';
+import { openPrismaOnPool, type PgTimeouts, type PrismaOnPool } from '@workspace/service-kit';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 export type Database = PrismaClient;
@@ -9,6 +9,7 @@ export type ConnectionPool = pg.Pool;
 // per-query overhead there cost a large share of the service's throughput (bench/translator).
 export type DatabaseHandles = PrismaOnPool<Database>;
 
-export function openDatabase(databaseUrl: string, poolSize: number, onIdleClientError: (error: Error) => void): DatabaseHandles {
-  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }));
+/** Every wait on the database is bounded (`timeouts`; service-kit's defaults when not given). */
+export function openDatabase(databaseUrl: string, poolSize: number, onIdleClientError: (error: Error) => void, timeouts?: PgTimeouts): DatabaseHandles {
+  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }), timeouts);
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pgClientConfig, type PgTimeouts } from '@workspace/service-kit';
 import type { ConnectionPool } from '../../db/database.js';
 
 // Tells every replica at once that a key was deactivated or got new limits, so each drops its cached
@@ -20,6 +21,8 @@ export interface KeyChangeChannel {
 
 export function openKeyChangeChannel(options: {
   databaseUrl: string;
+  /** Bounds on connecting and on LISTEN (service-kit's defaults when not given). */
+  timeouts?: PgTimeouts;
   pool: ConnectionPool;
   onChange: (id: string) => void;
   onError?: (error: Error) => void;
@@ -31,7 +34,7 @@ export function openKeyChangeChannel(options: {
   const listening = new Promise<void>((resolve) => (markListening = resolve));
 
   const connect = (): void => {
-    const listener = new pg.Client({ connectionString: options.databaseUrl });
+    const listener = new pg.Client(pgClientConfig(options.databaseUrl, options.timeouts));
     let failed = false;
     const reconnect = (error: Error) => {
       if (failed) return;
