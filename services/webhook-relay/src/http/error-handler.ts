@@ -1,5 +1,6 @@
 import type { RelayErrorCode as ContractErrorCode } from '@workspace/contracts';
 import { errorHandler, type HttpAnswer, type Logger } from '@workspace/service-kit';
+import { describeCollision, uniqueViolationOf } from '../db/unique-violation.js';
 import { RelayError, type RelayErrorCode } from '../domain/relay-error.js';
 
 const STATUS: Record<RelayErrorCode, number> = {
@@ -33,15 +34,21 @@ const CODE_BY_STATUS: Record<number, ContractErrorCode> = {
 
 export const errorBody = (code: string, message: string) => ({ error: { code, message } });
 
-function mapError(error: unknown): HttpAnswer | undefined {
-  if (!(error instanceof RelayError)) return undefined;
-  return { status: STATUS[error.code], body: errorBody(error.code, error.message) };
-}
+const mapError =
+  (logger: Logger) =>
+  (error: unknown): HttpAnswer | undefined => {
+    if (error instanceof RelayError) return { status: STATUS[error.code], body: errorBody(error.code, error.message) };
+    // Two requests that both passed a create's existence check: the unique index lets one insert, the other is a conflict.
+    const collision = uniqueViolationOf(error);
+    if (!collision) return undefined;
+    logger.warn({ err: error, constraint: collision.constraint }, 'a unique index refused a write; answered 409');
+    return { status: STATUS.conflict, body: errorBody('conflict', describeCollision(collision)) };
+  };
 
 /** Every error answers `{"error": {"code", "message"}}`, never a stack trace. */
 export const relayErrorHandler = (logger: Logger) =>
   errorHandler({
-    mapError,
+    mapError: mapError(logger),
     renderProblem: (status, message) => errorBody(CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid_request'), message),
     logger,
   });
