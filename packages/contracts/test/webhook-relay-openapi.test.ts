@@ -104,6 +104,20 @@ describe('webhook-relay OpenAPI document', () => {
     }
   });
 
+  it('requires a JSON body on every body operation but the destination secret rotation (empty = defaults), and documents 415 on each', () => {
+    const withBody = v1.filter(({ operation }) => operation.requestBody);
+    const optional = withBody.filter(({ operation }) => !operation.requestBody.required).map(({ route }) => route);
+    expect(optional).toEqual(['post /v1/destinations/{destination_id}/secrets/rotate']);
+    for (const { route, operation } of withBody) expect({ route, status: 415, schema: errorSchema(operation, 415) }).toEqual({ route, status: 415, schema: errorRef });
+  });
+
+  it('documents 404 where ids travel in the body (subscriptions, replays)', () => {
+    for (const route of ['post /v1/subscriptions', 'post /v1/replays']) {
+      const { operation } = v1.find((item) => item.route === route)!;
+      expect({ route, schema: errorSchema(operation, 404) }).toEqual({ route, schema: errorRef });
+    }
+  });
+
   it('documents Idempotency-Key as an optional header on every POST', () => {
     for (const { route, operation } of v1.filter(({ method }) => method === 'post')) {
       const header = (operation.parameters ?? []).find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key');

@@ -51,7 +51,7 @@ export const UpdateDestinationRequest = jsonObject({
   enabled: z.boolean({ error: 'enabled must be a boolean' }).optional(),
 })
   .refine((body) => Object.keys(body).length > 0, 'body must change at least one of name, url, headers, timeout_ms, enabled')
-  .meta({ id: 'UpdateDestinationRequest' });
+  .meta({ id: 'UpdateDestinationRequest', minProperties: 1 });
 export type UpdateDestinationRequest = z.infer<typeof UpdateDestinationRequest>;
 
 export const DestinationSecret = z

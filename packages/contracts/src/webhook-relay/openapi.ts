@@ -31,6 +31,10 @@ interface Operation {
   params?: string[];
   query?: z.ZodObject | z.ZodPipe;
   body?: z.ZodType;
+  /** Every member has a default, so an empty request is a request for the defaults. */
+  bodyOptional?: true;
+  /** What the body names that may not exist (404), for operations whose ids travel in the body. */
+  notFound?: string;
   status: number;
   response?: z.ZodType;
 }
@@ -63,14 +67,14 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/destinations/{destination_id}', operationId: 'getDestination', tag: 'Destinations', summary: 'Get a destination', params: ['destination_id'], status: 200, response: Destination },
   { method: 'patch', path: '/v1/destinations/{destination_id}', operationId: 'updateDestination', tag: 'Destinations', summary: 'Change a destination; enabling it again resumes its queue', params: ['destination_id'], body: UpdateDestinationRequest, status: 200, response: Destination },
   { method: 'delete', path: '/v1/destinations/{destination_id}', operationId: 'deleteDestination', tag: 'Destinations', summary: 'Delete a destination (pending deliveries are cancelled)', params: ['destination_id'], status: 204 },
-  { method: 'post', path: '/v1/destinations/{destination_id}/secrets/rotate', operationId: 'rotateDestinationSecret', tag: 'Destinations', summary: 'Add a signing secret and retire the active ones after a grace period (both sign until then)', params: ['destination_id'], body: RotateDestinationSecretRequest, status: 201, response: RotatedDestinationSecret },
+  { method: 'post', path: '/v1/destinations/{destination_id}/secrets/rotate', operationId: 'rotateDestinationSecret', tag: 'Destinations', summary: 'Add a signing secret and retire the active ones after a grace period (both sign until then); without a body, the secret is generated and the grace period is one day', params: ['destination_id'], body: RotateDestinationSecretRequest, bodyOptional: true, status: 201, response: RotatedDestinationSecret },
   { method: 'delete', path: '/v1/destinations/{destination_id}/secrets/{secret_id}', operationId: 'revokeDestinationSecret', tag: 'Destinations', summary: 'Stop signing with a secret at once', params: ['destination_id', 'secret_id'], status: 204 },
-  { method: 'post', path: '/v1/subscriptions', operationId: 'createSubscription', tag: 'Subscriptions', summary: "Forward an endpoint's events (optionally only some states or event types) to a destination", body: CreateSubscriptionRequest, status: 201, response: Subscription },
+  { method: 'post', path: '/v1/subscriptions', operationId: 'createSubscription', tag: 'Subscriptions', summary: "Forward an endpoint's events (optionally only some states or event types) to a destination", body: CreateSubscriptionRequest, notFound: 'not_found: the endpoint or the destination does not exist', status: 201, response: Subscription },
   { method: 'get', path: '/v1/subscriptions', operationId: 'listSubscriptions', tag: 'Subscriptions', summary: 'List subscriptions, newest first', query: ListSubscriptionsQuery, status: 200, response: page(Subscription) },
   { method: 'delete', path: '/v1/subscriptions/{subscription_id}', operationId: 'deleteSubscription', tag: 'Subscriptions', summary: 'Stop forwarding (deliveries already queued go on)', params: ['subscription_id'], status: 204 },
   { method: 'get', path: '/v1/deliveries', operationId: 'listDeliveries', tag: 'Deliveries', summary: 'List deliveries, newest first; state=dead_lettered lists the dead letters', query: ListDeliveriesQuery, status: 200, response: page(Delivery) },
   { method: 'get', path: '/v1/deliveries/{delivery_id}', operationId: 'getDelivery', tag: 'Deliveries', summary: 'Get a delivery with its attempts', params: ['delivery_id'], status: 200, response: DeliveryDetail },
-  { method: 'post', path: '/v1/replays', operationId: 'replay', tag: 'Deliveries', summary: 'Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order)', body: ReplayRequest, status: 201, response: ReplayResult },
+  { method: 'post', path: '/v1/replays', operationId: 'replay', tag: 'Deliveries', summary: 'Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order)', body: ReplayRequest, notFound: 'not_found: the destination, an event or a delivery does not exist', status: 201, response: ReplayResult },
   { method: 'get', path: '/v1/usage', operationId: 'getUsage', tag: 'Usage', summary: "The plan, its allowance and this period's captured events", status: 200, response: Usage },
 ];
 
@@ -146,14 +150,14 @@ function routeConfig(operation: Operation): RouteConfig {
     503: errorResponse('unavailable: the database did not answer; retry'),
   };
   if (operation.body || operation.query || operation.params) responses[400] = errorResponse('invalid_request: the message names the field');
-  if (operation.params) responses[404] = errorResponse("not_found (another tenant's resources are not found either)");
+  if (operation.params || operation.notFound) responses[404] = errorResponse(operation.notFound ?? "not_found (another tenant's resources are not found either)");
   if (operation.method === 'post') {
     responses[409] = errorResponse('idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict');
     responses[422] = errorResponse('idempotency_key_reused: the Idempotency-Key came with a different request');
   }
   if (operation.body) {
     responses[413] = errorResponse('payload_too_large: body over the size limit');
-    responses[415] = errorResponse('unsupported_media_type: a body encoding or charset the API does not read');
+    responses[415] = errorResponse('unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read');
   }
   return {
     method: operation.method,
@@ -165,7 +169,7 @@ function routeConfig(operation: Operation): RouteConfig {
     request: {
       ...(operation.params ? { params: z.object(Object.fromEntries(operation.params.map((name) => [name, RelayId(name)]))) } : {}),
       ...(operation.query ? { query: operation.query } : {}),
-      ...(operation.body ? { body: { required: true, content: { 'application/json': { schema: operation.body } } } } : {}),
+      ...(operation.body ? { body: { required: !operation.bodyOptional, content: { 'application/json': { schema: operation.body } } } } : {}),
       ...(operation.method === 'post' ? { headers: z.object({ 'Idempotency-Key': IdempotencyKey.optional() }) } : {}),
     },
     responses,
