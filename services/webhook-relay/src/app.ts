@@ -1,11 +1,12 @@
 import express from 'express';
 import { buildWebhookRelayOpenApi } from '@workspace/contracts';
-import { jsonBody, registerHealthRoutes, requestLogging, securityHeaders } from '@workspace/service-kit';
+import { registerHealthRoutes, requestLogging, securityHeaders } from '@workspace/service-kit';
 import type { Deps } from './deps.js';
 import { KeyUseRecorder } from './domain/api-keys/key-use-recorder.js';
 import { RelayError } from './domain/relay-error.js';
 import { requireApiKey } from './http/authenticate.js';
 import { relayErrorHandler } from './http/error-handler.js';
+import { jsonRequestBody } from './http/json-request-body.js';
 import { registerApiKeyRoutes } from './http/routes/api-keys.js';
 import { registerAuditRoutes } from './http/routes/audit.js';
 import { registerDeliveryRoutes } from './http/routes/deliveries.js';
@@ -39,7 +40,7 @@ export function createApp(deps: Deps): express.Express {
 
   const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) => deps.logger.warn({ err: error }, 'could not record when an API key was last used'));
   app.use('/v1', requireApiKey(deps.pool, keyUse));
-  const json = jsonBody({ limit: MAX_API_BODY_BYTES });
+  const json = jsonRequestBody(MAX_API_BODY_BYTES);
   registerApiKeyRoutes(app, deps, json);
   registerEndpointRoutes(app, deps, json);
   registerProviderSecretRoutes(app, deps, json);

@@ -8,6 +8,7 @@ export type RelayErrorCode =
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'unavailable';
 

@@ -12,6 +12,7 @@ const STATUS: Record<RelayErrorCode, number> = {
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
 };
