@@ -69,6 +69,17 @@ describe('destinations and subscriptions API', () => {
     await api(context).get(`/v1/destinations/${destination.id}`).set(tenant.auth).expect(404);
   });
 
+  it('rotates a signing secret with defaults when the request has no body, and refuses a text/plain body with 415 rotating nothing', async () => {
+    const destination = (await post('/v1/destinations', { name: 'rotating', url: 'https://example.com/r' }).expect(201)).body;
+    const rotate = () => api(context).post(`/v1/destinations/${destination.id}/secrets/rotate`).set(tenant.auth);
+    const refused = await rotate().set('Content-Type', 'text/plain').send('{"previous_expire_in_seconds": 0}').expect(415);
+    expect(refused.body.error).toEqual({ code: 'unsupported_media_type', message: 'request body must be JSON (Content-Type: application/json), not text/plain' });
+    expect((await api(context).get(`/v1/destinations/${destination.id}`).set(tenant.auth).expect(200)).body.secrets).toHaveLength(1);
+    const rotated = (await rotate().expect(201)).body;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.previous).toEqual([expect.objectContaining({ id: destination.secrets[0].id, expires_at: '2026-11-24T10:00:00.000Z' })]);
+  });
+
   it('refuses replays with no or two selectors, and names a missing destination', async () => {
     const destination = (await post('/v1/destinations', { name: 'r', url: 'https://example.com/r' }).expect(201)).body;
     expect((await post('/v1/replays', { destination_id: destination.id }).expect(400)).body.error.message).toMatch(/exactly one of event_ids, delivery_ids, or from and to/);
