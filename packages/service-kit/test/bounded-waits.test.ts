@@ -8,7 +8,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { loadConfig } from '../src/config.js';
 import { pgTimeoutSettings, pgTimeoutsFrom, redisTimeoutSettings, redisTimeoutsFrom } from '../src/dependency-timeouts.js';
-import { isDependencyUnavailable } from '../src/http/dependency-unavailable.js';
+import { isDependencyTimeout, isDependencyUnavailable } from '../src/http/dependency-unavailable.js';
 import { createPgPool, DEFAULT_PG_TIMEOUTS, pgClientConfig, pgPoolConfig, type PgTimeouts } from '../src/pg-pool.js';
 import { DEFAULT_REDIS_TIMEOUTS, redisOptions } from '../src/redis-options.js';
 import { testServerUrl } from '../src/testing/index.js';
@@ -63,6 +63,15 @@ describe('errors of a bounded wait answer 503', () => {
     ['a Redis command', new Error('Command timed out')],
   ])('%s', (_what, error) => {
     expect(isDependencyUnavailable(error)).toBe(true);
+  });
+
+  it('tells a database that did not answer at all from one that answered with an error', () => {
+    for (const message of ['Query read timeout', 'timeout exceeded when trying to connect', 'Connection terminated due to connection timeout', 'timeout expired']) {
+      expect(isDependencyTimeout(new Error(message))).toBe(true);
+    }
+    expect(isDependencyTimeout(new Error('wrapped', { cause: new Error('Query read timeout') }))).toBe(true);
+    expect(isDependencyTimeout(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(false);
+    expect(isDependencyTimeout(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(false);
   });
 
   it('but not an ordinary failure that mentions a timeout', () => {

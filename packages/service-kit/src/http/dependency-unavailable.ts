@@ -36,3 +36,15 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (typeof candidate.message === 'string' && MESSAGES.some((pattern) => pattern.test(candidate.message as string))) return true;
   return isDependencyUnavailable(candidate.cause, depth + 1);
 }
+
+// The bounded waits that ran out because the database did not answer at all (pg-pool.ts): acquiring, connecting,
+// a statement's answer. A caller with more work queued for the same database may fail that work at once
+// instead of letting each piece wait out the same bound.
+const NO_ANSWER = [/timeout exceeded when trying to connect/i, /Connection terminated due to connection timeout/, /^timeout expired$/, /Query read timeout/];
+
+export function isDependencyTimeout(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { message, cause } = error as { message?: unknown; cause?: unknown };
+  if (typeof message === 'string' && NO_ANSWER.some((pattern) => pattern.test(message))) return true;
+  return isDependencyTimeout(cause, depth + 1);
+}
