@@ -1,4 +1,4 @@
-import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig } from '@workspace/service-kit';
+import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig, pgTimeoutSettings, redisTimeoutSettings } from '@workspace/service-kit';
 import { RELAY_PLAN_IDS } from '@workspace/contracts';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './delivery/durations.js';
@@ -30,6 +30,12 @@ export const ConfigSchema = z.object({
   /** What the service connects as; by default DATABASE_URL with the user webhook_relay_app and no password. */
   DATABASE_APP_URL: envOptional().pipe(z.string().url('must be a postgresql:// URL').optional()),
   DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 200 }),
+  /**
+   * Bounded waits on PostgreSQL (connect, acquire, statement): DATABASE_*_TIMEOUT_MS, see service-kit's pg-pool.ts.
+   * The server-side statement timeout is longer than a request's wait: the sweeps and the reconciler read
+   * many rows and wait up to it (LONG_STATEMENTS in db/prisma.ts).
+   */
+  ...pgTimeoutSettings({ statementTimeoutMs: 30_000 }),
   MIGRATE_ON_START: envBoolean(true),
   /** Base of ingest URLs handed out: `{RELAY_INGEST_URL}/<token>`; default http://127.0.0.1:<INGEST_PORT>. */
   RELAY_INGEST_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
@@ -63,6 +69,8 @@ export const ConfigSchema = z.object({
   INGEST_CONCURRENT_COMMITS: envInteger(2, { min: 1, max: 64 }),
   /** Redis for the delivery queues (BullMQ); must persist (appendonly) where queued work matters. */
   REDIS_URL: z.string().url('must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  /** Bounded waits on Redis (connect; each command, except the delivery workers' blocking ones). */
+  ...redisTimeoutSettings(),
   /** Key prefix of every delivery queue in Redis. */
   RELAY_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -').default('relay'),
   /** Run the delivery workers and the reconciler inside the API process (the quick start); else run `worker`. */

@@ -1,9 +1,9 @@
-import { createLogger, type Logger } from '@workspace/service-kit';
+import { createLogger, pgTimeoutsFrom, redisTimeoutsFrom, type Logger } from '@workspace/service-kit';
 import { appDatabaseUrl, ingestBaseUrl, publicApiUrl, type Config } from './config.js';
 import type { KeyProvider } from './crypto/key-provider.js';
 import { MasterKeyProvider, parseMasterKey } from './crypto/master-key-provider.js';
 import { TenantKeyring } from './crypto/tenant-keyring.js';
-import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
+import { LONG_STATEMENTS, openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
 import { TenantDatabase } from './db/tenant-database.js';
 import { systemRuntime, type Runtime } from './domain/runtime.js';
 import { SealedValues } from './domain/sealed-values.js';
@@ -47,7 +47,8 @@ export function retryPolicy(config: Pick<Config, 'RELAY_RETRY_SCHEDULE' | 'RELAY
 
 /** Redis, the queues and the outbound HTTP client: what the delivery workers and the fan-out use. */
 export function connectDelivery(config: Config) {
-  const queues = new DeliveryQueues(connectRedis(config.REDIS_URL), config.RELAY_QUEUE_PREFIX);
+  const redisTimeouts = redisTimeoutsFrom(config);
+  const queues = new DeliveryQueues(connectRedis(config.REDIS_URL, redisTimeouts), config.RELAY_QUEUE_PREFIX, redisTimeouts);
   const sender = new HttpSender(new EgressGuard(config.RELAY_EGRESS_ALLOW), config.RELAY_RESPONSE_EXCERPT_BYTES);
   return {
     queues,
@@ -62,8 +63,11 @@ export function connectDelivery(config: Config) {
 }
 
 export function connectResources(config: Config, logger: Logger = createLogger({ service: 'webhook-relay', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' })): Resources {
-  const database = openDatabase(appDatabaseUrl(config), config.DATABASE_POOL_SIZE, (error) =>
-    logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  const database = openDatabase(
+    appDatabaseUrl(config),
+    config.DATABASE_POOL_SIZE,
+    (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+    pgTimeoutsFrom(config, LONG_STATEMENTS),
   );
   const keyProvider = masterKeyProvider(config);
   return {

@@ -1,3 +1,4 @@
+import { isDependencyTimeout } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
 import { pathAfterToken } from '../domain/endpoints/ingest-token.js';
 import { RelayError } from '../domain/relay-error.js';
@@ -143,6 +144,11 @@ export class CaptureBatcher {
       if (captured.length) this.options.onCaptured?.(captured);
     } catch (error) {
       for (const item of batch) item.reject(error);
+      // The database did not answer within its bound (a stall): the requests queued behind this commit would
+      // each wait as long again for theirs. They are refused now (503; the sender retries); none of them was
+      // sent, so nothing of theirs can be stored. (This batch's own outcome is unknown: 503 too; should its commit
+      // have landed, the sender's retry is a duplicate the endpoint's deduplication collapses, if it has one.)
+      if (isDependencyTimeout(error)) for (const item of this.queue.splice(0)) item.reject(error);
     }
   }
 }

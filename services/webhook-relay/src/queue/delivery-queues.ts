@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { redisOptions, type RedisTimeouts } from '@workspace/service-kit';
 
 /** A job is a wake-up for its destination's worker: the worker always sends the destination's oldest pending delivery first. */
 export interface DeliveryJob {
@@ -11,25 +12,39 @@ export interface DeliveryJob {
 /** One BullMQ queue per destination: each has its own FIFO order and its own worker. */
 export const queueName = (destinationId: string) => `destination-${destinationId}`;
 
-export function connectRedis(url: string): Redis {
-  // BullMQ needs maxRetriesPerRequest null: its blocking commands must wait through reconnects.
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+/**
+ * The connection the delivery workers copy (each BullMQ Worker duplicates it for its blocking fetch) and the
+ * probes ping. BullMQ needs maxRetriesPerRequest null and no command timeout here: its blocking commands
+ * must wait through reconnects and for longer than any command bound. Only the connect is bounded.
+ */
+export function connectRedis(url: string, timeouts?: RedisTimeouts): Redis {
+  return new Redis(url, { ...redisOptions('blocking', timeouts), lazyConnect: false });
 }
 
-/** The queues of every destination, over one shared connection (a Queue opens no connection of its own here). */
+/**
+ * The queues of every destination, over one shared connection of their own (a Queue opens none here): a
+ * copy of `connection` whose every command answers or fails within `timeouts` (enqueueing on a request's
+ * path, the reconciler's job counts, rate limits), so a stalled Redis costs a bounded wait, never a hang.
+ */
 export class DeliveryQueues {
   private readonly queues = new Map<string, Queue<DeliveryJob>>();
+  /** The bounded connection the queues use; also what probes ping. */
+  readonly commands: Redis;
 
   constructor(
+    /** What workers copy for their blocking connections (see connectRedis); not used for queue commands. */
     readonly connection: Redis,
     readonly prefix: string,
-  ) {}
+    timeouts?: RedisTimeouts,
+  ) {
+    this.commands = connection.duplicate(redisOptions('commands', timeouts));
+  }
 
   queue(destinationId: string): Queue<DeliveryJob> {
     let queue = this.queues.get(destinationId);
     if (!queue) {
       queue = new Queue<DeliveryJob>(queueName(destinationId), {
-        connection: this.connection,
+        connection: this.commands,
         prefix: this.prefix,
         // No attempts/backoff/priority/delay: BullMQ's own retry would let later jobs overtake a failing head.
         defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
@@ -72,5 +87,6 @@ export class DeliveryQueues {
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     this.queues.clear();
+    this.commands.disconnect();
   }
 }

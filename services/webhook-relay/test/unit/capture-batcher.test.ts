@@ -4,12 +4,12 @@ import { CaptureBatcher, type CaptureRequest } from '../../src/ingest/capture-ba
 
 // Scheduling only: which requests go into which commit. Storage itself is proven against PostgreSQL in test/ingest.
 function recordingPool() {
-  const commits: Array<{ size: number; finish(): void }> = [];
+  const commits: Array<{ size: number; finish(): void; fail(error: Error): void }> = [];
   const pool = {
     query: (config: { values: unknown[] }) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const ids = config.values[0] as string[];
-        commits.push({ size: ids.length, finish: () => resolve({ rows: [] }) });
+        commits.push({ size: ids.length, finish: () => resolve({ rows: [] }), fail: reject });
       }),
   } as unknown as ConnectionPool;
   return { pool, commits };
@@ -52,5 +52,28 @@ describe('capture batching', () => {
     expect(commits.map((commit) => commit.size)).toEqual([1, 3]);
     for (const commit of commits) commit.finish();
     await Promise.all(answers);
+  });
+
+  it('refuses the requests waiting behind a commit the database did not answer in time, without sending them', async () => {
+    const { pool, commits } = recordingPool();
+    const batcher = new CaptureBatcher(pool, { maxConcurrentCommits: 2, minBatchWhileBusy: 40 });
+    const answers = [1, 2, 3].map((n) => batcher.capture(request(n)).then(() => 'stored', (error: Error) => error.message));
+    expect(commits.map((commit) => commit.size)).toEqual([1]);
+    // A stall: the commit's statement got no answer within the query timeout. The two waiting behind it
+    // would wait as long again for a commit of their own; they hear the same answer now (503 at ingest).
+    commits[0]!.fail(new Error('Query read timeout'));
+    expect(await Promise.all(answers)).toEqual(['Query read timeout', 'Query read timeout', 'Query read timeout']);
+    expect(commits).toHaveLength(1);
+  });
+
+  it('keeps the waiting requests after a commit failed for another reason', async () => {
+    const { pool, commits } = recordingPool();
+    const batcher = new CaptureBatcher(pool, { maxConcurrentCommits: 2, minBatchWhileBusy: 40 });
+    const answers = [1, 2, 3].map((n) => batcher.capture(request(n)).then(() => 'stored', (error: Error) => error.message));
+    commits[0]!.fail(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(commits.map((commit) => commit.size)).toEqual([1, 2]);
+    commits[1]!.finish();
+    expect(await Promise.all(answers)).toEqual(['terminating connection due to administrator command', 'stored', 'stored']);
   });
 });
