@@ -25,6 +25,19 @@ describe('delivery order is capture order', () => {
   // A wrong delivery would come within this; the right behaviour is that nothing comes at all.
   const noEarlyDelivery = (path: string) => eventually(() => expect(bodiesAt(path).length).toBeGreaterThan(0), 1500).catch(() => undefined);
 
+  // A replica whose checks finish only once the test opens the gate.
+  const slowCheckReplica = async () => {
+    const held = gate();
+    const slow = await startReplica(h, {
+      verifyEvents: async (options) => {
+        await held.opened;
+        return verifyCapturedEvents(options);
+      },
+    });
+    replicas.push(slow);
+    return { held, slow };
+  };
+
   beforeAll(async () => {
     h = await startDeliveryHarness();
     receiver = await startReceiver();
@@ -42,15 +55,7 @@ describe('delivery order is capture order', () => {
 
   it('holds a later event while an earlier one is still being checked on another replica, then sends both in capture order', async () => {
     await destinationFor('/slow-check');
-    const held = gate();
-    // This replica's check of the first event finishes only when the test says so.
-    const slow = await startReplica(h, {
-      verifyEvents: async (options) => {
-        await held.opened;
-        return verifyCapturedEvents(options);
-      },
-    });
-    replicas.push(slow);
+    const { held, slow } = await slowCheckReplica();
     const first = '{"n":1}';
     await capture(slow.urlOf(verifying.url), first, signedByProvider(first, 'msg_order_1'));
     const second = '{"n":2}';
@@ -68,14 +73,7 @@ describe('delivery order is capture order', () => {
 
   it('lets later events go once an earlier event that the subscription filters out has been checked', async () => {
     await destinationFor('/verified-only', { states: ['verified'] });
-    const held = gate();
-    const slow = await startReplica(h, {
-      verifyEvents: async (options) => {
-        await held.opened;
-        return verifyCapturedEvents(options);
-      },
-    });
-    replicas.push(slow);
+    const { held, slow } = await slowCheckReplica();
     // Signed with the wrong body: it fails its check and never goes to this destination.
     const forged = '{"n":"forged"}';
     await capture(slow.urlOf(verifying.url), forged, signedByProvider('{"other":true}', 'msg_forged'));
@@ -138,14 +136,7 @@ describe('delivery order is capture order', () => {
   });
 
   it('shows an event with a check still due as pending, and its verdict once checked', async () => {
-    const held = gate();
-    const slow = await startReplica(h, {
-      verifyEvents: async (options) => {
-        await held.opened;
-        return verifyCapturedEvents(options);
-      },
-    });
-    replicas.push(slow);
+    const { held, slow } = await slowCheckReplica();
     const body = '{"pending":true}';
     const id = await capture(slow.urlOf(verifying.url), body, signedByProvider(body, 'msg_pending'));
     const read = async () => (await api(h.context).get(`/v1/events/${id}`).set(h.tenant.auth).expect(200)).body.verification;
