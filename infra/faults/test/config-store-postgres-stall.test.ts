@@ -4,10 +4,10 @@
 // serves them again by itself.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
+import { dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { startService, waitFor, type ServiceProcess } from './helpers/processes.js';
 import { expectAllUnavailable, timed } from './helpers/stall.js';
-import { TcpProxy } from './helpers/tcp-proxy.js';
+import { proxyToDatabase, type TcpProxy } from './helpers/tcp-proxy.js';
 
 // The longest a request waits with the default settings: a statement's answer (DATABASE_QUERY_TIMEOUT_MS
 // 5 s; acquiring and connecting are bounded at 3 s). The margin is for a loaded CI machine: the point is
@@ -17,12 +17,11 @@ const MARGIN_MS = 10_000;
 
 const database = freshDatabaseName('config_store_stall');
 let proxy: TcpProxy;
+let urlThrough: (role?: string) => string;
 let service: ServiceProcess | undefined;
 
 beforeAll(async () => {
-  const server = new URL(databaseUrl(database));
-  proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-  await proxy.open();
+  ({ proxy, urlThrough } = await proxyToDatabase(database));
 });
 afterAll(async () => {
   await service?.stop();
@@ -31,13 +30,12 @@ afterAll(async () => {
 });
 
 it('answers list and create with 503 and Retry-After while PostgreSQL stalls, and serves them again once it answers', async () => {
-  const url = new URL(databaseUrl(database));
-  url.port = String(proxy.port);
+  const url = urlThrough();
   service = await startService({
     service: 'config-store',
     env: {
       HOST: '127.0.0.1',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_KEY_PREFIX: `faults-${randomBytes(4).toString('hex')}:`,
       SESSION_SECRET: randomBytes(32).toString('hex'),

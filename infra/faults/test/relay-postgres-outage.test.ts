@@ -2,26 +2,25 @@
 // back: meanwhile ingest answers 503, never a 2xx it could not keep and never a 500; afterwards it
 // captures again by itself, without a restart.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { adminQuery, databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
+import { adminQuery, dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { PrivateRedis } from './helpers/private-redis.js';
 import { waitFor, type ServiceProcess } from './helpers/processes.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 import { relayStack, STORED_BODIES } from './helpers/relay-stack.js';
-import { TcpProxy } from './helpers/tcp-proxy.js';
+import { proxyToDatabase, type TcpProxy } from './helpers/tcp-proxy.js';
 
 const database = freshDatabaseName('relay_pg');
 let redis: PrivateRedis;
 let receiver: Receiver;
 let proxy: TcpProxy;
+let urlThrough: (role?: string) => string;
 const processes: ServiceProcess[] = [];
 
 beforeAll(async () => {
   redis = new PrivateRedis();
   await redis.start();
   receiver = await startReceiver();
-  const server = new URL(databaseUrl(database));
-  proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-  await proxy.open();
+  ({ proxy, urlThrough } = await proxyToDatabase(database));
 });
 afterAll(async () => {
   for (const process of processes) await process.stop();
@@ -33,10 +32,8 @@ afterAll(async () => {
 
 it('answers 503 while PostgreSQL is gone and captures again once it is back, without a restart', async () => {
   // The service connects through the proxy (as its application role); migrations go straight to the server.
-  const appUrl = new URL(databaseUrl(database));
-  appUrl.username = 'webhook_relay_app';
-  appUrl.port = String(proxy.port);
-  const stack = await relayStack({ database, redisUrl: redis.url, appDatabaseUrl: appUrl.toString() });
+  const appUrl = urlThrough('webhook_relay_app');
+  const stack = await relayStack({ database, redisUrl: redis.url, appDatabaseUrl: appUrl });
   processes.push(await stack.startApi());
   const { ingestUrl } = await stack.route(receiver.url);
   const send = async (n: number) => {

@@ -6,13 +6,13 @@
 // a 2xx, before or after the stall, reaches the destination, and the reconciler (whose pass was waiting on the
 // stall) finds a destination created afterwards.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { adminQuery, databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
+import { adminQuery, dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { PrivateRedis } from './helpers/private-redis.js';
 import { waitFor, type ServiceProcess } from './helpers/processes.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 import { BOOTSTRAP_KEY, relayStack, STORED_BODIES } from './helpers/relay-stack.js';
 import { expectAllUnavailable, timed, type TimedAnswer } from './helpers/stall.js';
-import { TcpProxy } from './helpers/tcp-proxy.js';
+import { proxyToDatabase, type TcpProxy } from './helpers/tcp-proxy.js';
 
 // The longest a request waits with the default settings: a statement's answer (DATABASE_QUERY_TIMEOUT_MS
 // 5 s; acquiring and connecting are bounded at 3 s). Capture is a group commit: requests queued behind a
@@ -29,6 +29,7 @@ let redis: PrivateRedis;
 let receiver: Receiver;
 let later: Receiver;
 let proxy: TcpProxy;
+let urlThrough: (role?: string) => string;
 const processes: ServiceProcess[] = [];
 
 beforeAll(async () => {
@@ -36,9 +37,7 @@ beforeAll(async () => {
   await redis.start();
   receiver = await startReceiver();
   later = await startReceiver();
-  const server = new URL(databaseUrl(database));
-  proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-  await proxy.open();
+  ({ proxy, urlThrough } = await proxyToDatabase(database));
 });
 afterAll(async () => {
   for (const process of processes) await process.stop();
@@ -51,10 +50,8 @@ afterAll(async () => {
 
 it('answers ingest and API reads with 503 and Retry-After while PostgreSQL stalls, and recovers by itself', async () => {
   // The service connects through the proxy (as its application role); migrations go straight to the server.
-  const appUrl = new URL(databaseUrl(database));
-  appUrl.username = 'webhook_relay_app';
-  appUrl.port = String(proxy.port);
-  const stack = await relayStack({ database, redisUrl: redis.url, appDatabaseUrl: appUrl.toString() });
+  const appUrl = urlThrough('webhook_relay_app');
+  const stack = await relayStack({ database, redisUrl: redis.url, appDatabaseUrl: appUrl });
   stack.env.DATABASE_STATEMENT_TIMEOUT_MS = String(STATEMENT_TIMEOUT_MS);
   const api = await stack.startApi();
   processes.push(api);

@@ -3,10 +3,10 @@
 // (its key must be looked up: the key cache has expired) answer 503 with Retry-After within its bounded
 // waits (default settings), never hang; once the proxy forwards again both work again by themselves.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
+import { dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { startService, waitFor, type ServiceProcess } from './helpers/processes.js';
 import { expectAllUnavailable, timed } from './helpers/stall.js';
-import { TcpProxy } from './helpers/tcp-proxy.js';
+import { proxyToDatabase, type TcpProxy } from './helpers/tcp-proxy.js';
 
 // The longest a request waits with the default settings: a statement's answer (DATABASE_QUERY_TIMEOUT_MS
 // 5 s; acquiring and connecting are bounded at 3 s). The margin is for a loaded CI machine.
@@ -18,12 +18,11 @@ const KEY_CACHE_MS = 1000;
 
 const database = freshDatabaseName('translator_stall');
 let proxy: TcpProxy;
+let urlThrough: (role?: string) => string;
 let translator: ServiceProcess | undefined;
 
 beforeAll(async () => {
-  const server = new URL(databaseUrl(database));
-  proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-  await proxy.open();
+  ({ proxy, urlThrough } = await proxyToDatabase(database));
 });
 afterAll(async () => {
   await translator?.stop();
@@ -32,13 +31,12 @@ afterAll(async () => {
 });
 
 it('answers /v2/usage and a translation with 503 and Retry-After while PostgreSQL stalls, and serves them again once it answers', async () => {
-  const url = new URL(databaseUrl(database));
-  url.port = String(proxy.port);
+  const url = urlThrough();
   translator = await startService({
     service: 'translator',
     env: {
       HOST: '127.0.0.1',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       TRANSLATOR_ADMIN_KEY: ADMIN_KEY,
       TRANSLATOR_KEY_CACHE_MS: String(KEY_CACHE_MS),
       APERTIUM_WARM_PAIRS: 'EN-ES',

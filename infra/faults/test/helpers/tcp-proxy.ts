@@ -4,6 +4,7 @@
 // but nothing is forwarded either way (a hung server, a network that drops packets without resetting),
 // until it forwards again.
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { databaseUrl } from './databases.js';
 
 interface Link {
   client: Socket;
@@ -115,4 +116,20 @@ export class TcpProxy {
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => undefined);
   }
+}
+
+/** A proxy in front of the machine's PostgreSQL, open, and the URL of `database` through it (as `role`, if given). */
+export async function proxyToDatabase(database: string): Promise<{ proxy: TcpProxy; urlThrough(role?: string): string }> {
+  const server = new URL(databaseUrl(database));
+  const proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+  await proxy.open();
+  return {
+    proxy,
+    urlThrough(role) {
+      const url = new URL(databaseUrl(database));
+      if (role) url.username = role;
+      url.port = String(proxy.port);
+      return url.toString();
+    },
+  };
 }
