@@ -65,6 +65,7 @@ switch (command) {
   case 'check':
     if (!url) { console.error('usage: pg-tool.mjs check <url> [timeoutSec]'); process.exit(64) }
     process.exit(await check(url, Number(arg) > 0 ? Number(arg) : 3))
+    break
   default:
     console.error('usage: pg-tool.mjs with-db|redact|check ...')
     process.exit(64)

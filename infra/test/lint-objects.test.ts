@@ -6,7 +6,6 @@ import { lintObjects } from './helpers/lint-objects.js';
 import { renderOurselves, type KubernetesObject } from './helpers/render.js';
 
 const PROD = fileURLToPath(new URL('../config-store/overlays/prod', import.meta.url));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 
 function broken(change: (objects: Loose[]) => void): string[] {

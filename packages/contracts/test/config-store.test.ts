@@ -113,7 +113,7 @@ describe('isValidHostname', () => {
   it.each(['localhost', 'db.example.com', 'db.example.com.', '10.0.0.1', '::1', '2001:db8::1', 'a-b.c'])('accepts %s', (host) => {
     expect(isValidHostname(host)).toBe(true);
   });
-  it.each(['-a.com', 'a-.com', 'a..b', 'under_score.com', 'x'.repeat(64) + '.com', 'http://x', ''])('rejects %s', (host) => {
+  it.each(['-a.com', 'a-.com', 'a..b', 'under_score.com', `${'x'.repeat(64)}.com`, 'http://x', ''])('rejects %s', (host) => {
     expect(isValidHostname(host)).toBe(false);
   });
 });

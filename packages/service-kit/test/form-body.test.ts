@@ -4,7 +4,7 @@ import { parseFormFields } from '../src/http/form-body.js';
 
 describe('parseFormFields', () => {
   it('keeps every repeat of a field as a list, however many there are', () => {
-    const encoded = Array.from({ length: 50 }, (_, i) => `text=t${i}`).join('&') + '&target_lang=de';
+    const encoded = `${Array.from({ length: 50 }, (_, i) => `text=t${i}`).join('&')}&target_lang=de`;
     const fields = parseFormFields(encoded);
     expect(fields.text).toHaveLength(50);
     expect(fields.text?.[49]).toBe('t49');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { RelayClient } from '../api-client.js';
-import { API_KEY_PREFIX, CommandContext } from '../context.js';
+import { API_KEY_PREFIX, type CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { startLoopbackReceiver } from '../loopback-receiver.js';
 

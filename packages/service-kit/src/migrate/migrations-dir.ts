@@ -68,7 +68,7 @@ export async function writeMigration(migrationsDir: string, name: string, script
 
 // A schema path may be one file or a folder of *.prisma files (Prisma's multi-file schema).
 export async function readSchemaFiles(schemaPath: string): Promise<{ path: string; content: string }[]> {
-  let info;
+  let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(schemaPath);
   } catch {

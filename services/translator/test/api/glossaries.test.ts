@@ -35,7 +35,7 @@ describe('glossary limits', () => {
     const created = await post('/v2/glossaries', { name: 'big', source_lang: 'en', target_lang: 'es', entries }).expect(201);
     expect(created.body.entry_count).toBe(104857);
     await clear();
-    const tooBig = await post('/v2/glossaries', { name: 'too big', source_lang: 'en', target_lang: 'es', entries: entries + 'z' }).expect(413);
+    const tooBig = await post('/v2/glossaries', { name: 'too big', source_lang: 'en', target_lang: 'es', entries: `${entries}z` }).expect(413);
     expect(tooBig.body.message).toMatch(/10485761 bytes.*limit is 10485760 bytes \(10 MiB\) per glossary/);
     expect(await count()).toBe(0);
   }, 120_000);

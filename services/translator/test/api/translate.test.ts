@@ -78,7 +78,7 @@ describe('POST /v2/translate', () => {
 
   it('returns 20 concurrent 20,000-character texts whole', async () => {
     const sentence = 'Every user has the right to read the source code of the program. ';
-    const texts = Array.from({ length: 20 }, (_, i) => sentence.repeat(Math.floor(20_000 / sentence.length) - 1) + `The marker of text ${i} is QX${i}Z.`);
+    const texts = Array.from({ length: 20 }, (_, i) => `${sentence.repeat(Math.floor(20_000 / sentence.length) - 1)}The marker of text ${i} is QX${i}Z.`);
     const responses = await Promise.all(texts.map((text) => translate({ text: [text], source_lang: 'EN', target_lang: 'ES' })));
     responses.forEach((response, i) => {
       expect(response.status).toBe(200);

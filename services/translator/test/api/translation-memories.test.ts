@@ -114,7 +114,7 @@ describe('importing a translation memory', () => {
     const content = 'en\tes\nyes\tsí\n';
     const created = await declare(Buffer.byteLength(content));
     const upload = (body: string) => api().put(pathOf(created.body.upload_url)).set('Content-Type', 'text/plain').send(body);
-    expect((await upload(content + 'x').expect(400)).body.message).toMatch(/is \d+ bytes, but the import declared source_file\.content_length/);
+    expect((await upload(`${content}x`).expect(400)).body.message).toMatch(/is \d+ bytes, but the import declared source_file\.content_length/);
     await upload(content).expect(200);
     expect((await upload(content).expect(404)).body.message).toMatch(/not found or already used/);
     expect((await api().put('/translation-memory-files/guessed').send(content).expect(404)).body.message).toMatch(/not found/);

@@ -56,7 +56,7 @@ export async function loadHeads(
     values: [tenantId, destinationId, input.limit, input.now],
   });
   const first = rows[0];
-  if (!first || !first.live) return { target: null, heads: [], held: false };
+  if (!first?.live) return { target: null, heads: [], held: false };
   const store = pooledWrappedKeyStore(pool);
   const secrets = await Promise.all(first.secrets.map((secret) => sealed.openFrom(store, tenantId, 'destination_secret', secret.id, Buffer.from(secret.sealed, 'base64'))));
   const headers = first.headers_ciphertext ? (JSON.parse(await sealed.openFrom(store, tenantId, 'destination_headers', destinationId, first.headers_ciphertext)) as Record<string, string>) : {};

@@ -67,6 +67,7 @@ export class EgressGuard {
   }
 
   /** A `lookup` for net/tls.connect: resolves, then refuses the connection if any address is off limits. */
+  // biome-ignore lint/suspicious/noExplicitAny: net's lookup callback takes (error, address, family) or (error, addresses)
   readonly lookup = (hostname: string, options: { all?: boolean; family?: number }, callback: (...args: any[]) => void): void => {
     this.resolve(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
       if (error) return callback(error);

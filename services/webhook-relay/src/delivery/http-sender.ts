@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { EgressGuard } from './egress-guard.js';
+import type { EgressGuard } from './egress-guard.js';
 
 export interface SendRequest {
   url: string;

@@ -42,7 +42,7 @@ describe('outbound signing and subscription filters', () => {
     expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
     expect(new Webhook(destination.secret).verify(receiver.received[0]!.body.toString(), headers)).toEqual(JSON.parse(body));
     // A different secret does not verify it.
-    expect(() => new Webhook('whsec_' + Buffer.alloc(32, 1).toString('base64')).verify(receiver.received[0]!.body.toString(), headers)).toThrow();
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(receiver.received[0]!.body.toString(), headers)).toThrow();
   });
 
   it('signs with every active secret during a rotation, one v1 signature each', async () => {

@@ -114,7 +114,7 @@ describe('plan allowances at capture', () => {
   });
 
   it('takes paid volumes from RELAY_PLAN_ALLOWANCES', async () => {
-    const { tenant, path } = await tenantWithEndpoint('scale');
+    const { path } = await tenantWithEndpoint('scale');
     await applyPlanAllowances(context.pool, { scale: 2 });
     try {
       const statuses = [];

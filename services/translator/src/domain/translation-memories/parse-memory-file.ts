@@ -12,7 +12,7 @@ export function memoryFileFormat(fileName: string, contentType: string | undefin
   if (extension === 'tmx' || extension === 'xml') return 'tmx';
   if (extension === 'tsv' || extension === 'tab') return 'tsv';
   if (extension === 'csv') return 'csv';
-  const type = contentType?.split(';')[0]!.trim().toLowerCase();
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
   if (type && /xml|tmx/.test(type)) return 'tmx';
   if (type === 'text/tab-separated-values') return 'tsv';
   if (type === 'text/csv') return 'csv';

@@ -11,7 +11,7 @@ export async function receiveMemoryUpload(deps: MemoryDeps, token: string, file:
     where: { token },
     select: { id: true, operation: true, status: true, contentLength: true, contentType: true, tokenExpiresAt: true },
   });
-  if (!job || job.operation !== 'import' || job.status !== 'awaiting_input') throw uploadNotFound();
+  if (job?.operation !== 'import' || job.status !== 'awaiting_input') throw uploadNotFound();
   if (job.tokenExpiresAt! <= deps.now()) throw new TranslatorError('FORBIDDEN', 'Upload URL expired; create a new import to get another.');
   if (file.length !== job.contentLength) {
     throw new TranslatorError('BAD_REQUEST', `The uploaded file is ${file.length} bytes, but the import declared source_file.content_length ${job.contentLength}.`);

@@ -4,13 +4,13 @@ export interface TmxSegment {
   targets: Array<{ targetLang: string; targetText: string }>;
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+const escapeXml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
 export function writeTmx(sourceLang: string, segments: readonly TmxSegment[]): string {
   const source = sourceLang.toLowerCase();
   const units = segments.map((segment) => {
-    const variants = [`<tuv xml:lang="${source}"><seg>${escape(segment.sourceText)}</seg></tuv>`];
-    for (const target of segment.targets) variants.push(`<tuv xml:lang="${target.targetLang.toLowerCase()}"><seg>${escape(target.targetText)}</seg></tuv>`);
+    const variants = [`<tuv xml:lang="${source}"><seg>${escapeXml(segment.sourceText)}</seg></tuv>`];
+    for (const target of segment.targets) variants.push(`<tuv xml:lang="${target.targetLang.toLowerCase()}"><seg>${escapeXml(target.targetText)}</seg></tuv>`);
     return `    <tu>\n      ${variants.join('\n      ')}\n    </tu>`;
   });
   return [

@@ -74,7 +74,7 @@ export class Pipeline {
   private writeUnwritten(): void {
     const segments = this.unwritten;
     this.unwritten = [];
-    if (segments.length > 0) this.children[0]?.stdin!.write(segments.join(''));
+    if (segments.length > 0) this.children[0]?.stdin?.write(segments.join(''));
   }
 
   async close(): Promise<void> {
@@ -93,7 +93,7 @@ export class Pipeline {
       child.on('error', (error) => this.onExit(children, `${command.program}: ${error.message}`));
       child.on('exit', (code, signal) => this.onExit(children, `${command.program} exited (${signal ?? code})`));
       // The stage now holds its own copy of the pipe; ours would only keep it open after a crash.
-      previous?.stdout!.destroy();
+      previous?.stdout?.destroy();
       children.push(child);
     }
     this.children = children;
