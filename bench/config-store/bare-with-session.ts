@@ -4,8 +4,8 @@
 import express from 'express';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { sessionMiddleware } from '../../services/config-store/dist/http/session-middleware.js';
-import { RedisSessionStore } from '../../services/config-store/dist/sessions/redis-session-store.js';
+import { sessionMiddleware } from '@workspace/config-store/session-middleware';
+import { RedisSessionStore } from '@workspace/config-store/redis-session-store';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const store = new RedisSessionStore(new Redis(redisUrl), {

@@ -3,9 +3,9 @@
 // Its processes run as Debian ships them, with the system malloc; `preload` gives them another one (the
 // service preloads tcmalloc: stage-allocator.ts), for the diagnostic of what the service itself costs.
 import { performance } from 'node:perf_hooks';
-import { fromStream, isCompleteOutput, toStream } from '../../services/translator/src/engine/apertium/format.js';
-import { DEFAULT_MODES_DIR, readModeFile } from '../../services/translator/src/engine/apertium/mode-file.js';
-import { Pipeline } from '../../services/translator/src/engine/apertium/pipeline.js';
+import { fromStream, isCompleteOutput, toStream } from '@workspace/translator/apertium/format';
+import { DEFAULT_MODES_DIR, readModeFile } from '@workspace/translator/apertium/mode-file';
+import { Pipeline } from '@workspace/translator/apertium/pipeline';
 import { summarize, type ClientLoadResult } from './client-load.js';
 
 export interface RawPipeline {

@@ -16,7 +16,7 @@ import type { RunningServer } from '../lib/processes.js';
 import { startApy, translateWithApy } from './apy.js';
 import { agent, runClients, type ClientLoadResult } from './client-load.js';
 import { licenseParagraphs, totalChars, workload } from './corpus.js';
-import { resolveStageAllocator } from '../../services/translator/src/engine/apertium/stage-allocator.js';
+import { resolveStageAllocator } from '@workspace/translator/apertium/stage-allocator';
 import { startRawPipeline, type RawPipeline } from './raw-pipeline.js';
 import { SERVICE_ENTRY, serviceBuilt, startTranslator, translateWithService } from './service.js';
 

@@ -1,4 +1,4 @@
-import { LOOKBACK_MS, timeOfId } from './event-tail.js';
+import { LOOKBACK_MS, timeOfId } from './event-ids.js';
 
 /**
  * Where a forwarding listener resumes: the newest event it forwarded, and every event it forwarded

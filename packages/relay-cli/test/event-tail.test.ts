@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EventSummary } from '@workspace/contracts';
 import type { RelayClient } from '../src/api-client.js';
-import { EventTail, firstIdAt, timeOfId } from '../src/event-tail.js';
+import { firstIdAt, timeOfId } from '../src/event-ids.js';
+import { EventTail } from '../src/event-tail.js';
 import { advanceCursor } from '../src/listener-cursor.js';
 
 const idAt = (ms: number, n: number) => {
