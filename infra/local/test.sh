@@ -4,6 +4,7 @@
 #   npm test -- --filter=@workspace/config-store
 # Tests get TEST_DATABASE_SERVER_URL (a server-level URL; each test file creates its own database) and
 # REDIS_URL. The exit code is the tests' exit code.
+# Lint (Biome) and the dependency rules (.dependency-cruiser.cjs) run first: `pnpm lint`.
 # Settings: those of lib.sh, and LOCAL_SKIP_INSTALL=1 to skip `pnpm install`.
 set -euo pipefail
 # shellcheck source=infra/local/lib.sh
@@ -19,6 +20,8 @@ trap 'exit 143' TERM
   ensure_pnpm
   ensure_node_modules
 }
+log "running: pnpm lint"
+pnpm lint || { log "lint FAILED: fix what it names (pnpm format rewrites the formatting), then run npm test again"; exit 1; }
 # The translator's engine tests run the real Apertium pipelines (Debian packages).
 apt_install_missing "${TEST_APT_PACKAGES[@]}"
 ensure_postgres
