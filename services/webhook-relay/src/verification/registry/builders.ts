@@ -1,4 +1,4 @@
-import type { HmacScheme, ProviderFamily, ProviderRecord, Scheme, TimestampUnit } from '../types.js';
+import type { HmacScheme, TimestampUnit } from '../types.js';
 
 type HmacOptions = Partial<Pick<HmacScheme, 'digest' | 'encoding' | 'key' | 'toleranceSeconds'>>;
 
@@ -13,15 +13,31 @@ export const hmacBody = (header: string, options: HmacOptions & { prefix?: strin
   message: ['body'],
 });
 
+/** `v0:{timestamp}:{body}`: the message Slack signs, copied by Zoom, Customer.io and Frame.io. */
+export const V0_MESSAGE: HmacScheme['message'] = [{ literal: 'v0:' }, 'timestamp', { literal: ':' }, 'body'];
+
 /** `t=<ts>,<key>=<sig>` in one header (Stripe's layout), message `{t}.{body}` unless given. */
 export const timestampPairs = (
   header: string,
   signatureKey: string,
-  options: HmacOptions & Partial<{ timestampKey: string; unit: TimestampUnit; pairSeparator: string; groupSeparator: string; message: HmacScheme['message'] }> = {},
+  options: HmacOptions &
+    Partial<{
+      timestampKey: string;
+      unit: TimestampUnit;
+      pairSeparator: string;
+      groupSeparator: string;
+      message: HmacScheme['message'];
+    }> = {},
 ): HmacScheme => ({
   kind: 'hmac',
   signatureHeader: header,
-  format: { kind: 'pairs', pairSeparator: options.pairSeparator ?? ',', signatureKey, timestampKey: options.timestampKey ?? 't', ...(options.groupSeparator ? { groupSeparator: options.groupSeparator } : {}) },
+  format: {
+    kind: 'pairs',
+    pairSeparator: options.pairSeparator ?? ',',
+    signatureKey,
+    timestampKey: options.timestampKey ?? 't',
+    ...(options.groupSeparator ? { groupSeparator: options.groupSeparator } : {}),
+  },
   digest: options.digest ?? 'sha256',
   encoding: options.encoding ?? 'hex',
   key: options.key ?? 'utf8',
@@ -59,8 +75,3 @@ export const standardWebhooks = (prefix: string, key: HmacScheme['key'] = 'whsec
   timestamp: { header: `${prefix}-timestamp`, unit: 'seconds' },
   message: [{ header: idHeader }, { literal: '.' }, 'timestamp', { literal: '.' }, 'body'],
 });
-
-/** A record maker for one family: `record(slug, name, docs, scheme, extra?)`. */
-export const recordsOf =
-  (family: ProviderFamily) =>
-  (slug: string, name: string, docs: string, scheme: Scheme, extra: Pick<ProviderRecord, 'handshake'> = {}): ProviderRecord => ({ slug, name, family, docs, scheme, ...extra });
