@@ -1,3 +1,5 @@
 export { createTestDatabase, dropStaleTestDatabases, prepareTemplateDatabase, testServerUrl } from './test-database.js';
 export type { CreateTestDatabaseOptions, PreparedTemplate, PrepareTemplateOptions, TestDatabase } from './test-database.js';
 export { migrationsFingerprint } from './migrations-fingerprint.js';
+export { configurationTableProblems, readConfigurationTable, readmeConfigurationProblems } from './readme-configuration.js';
+export type { ConfigurationRow } from './readme-configuration.js';
