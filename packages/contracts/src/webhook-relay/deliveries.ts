@@ -21,6 +21,7 @@ export const DeliveryAttempt = z
     response_excerpt: z.string().nullable().meta({ description: 'The start of the response body (bounded).' }),
   })
   .meta({ id: 'DeliveryAttempt' });
+export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const Delivery = z
   .object({
@@ -41,6 +42,7 @@ export const Delivery = z
 export type Delivery = z.infer<typeof Delivery>;
 
 export const DeliveryDetail = Delivery.extend({ attempt_log: z.array(DeliveryAttempt) }).meta({ id: 'DeliveryDetail' });
+export type DeliveryDetail = z.infer<typeof DeliveryDetail>;
 
 const MAX_IDS = 1000;
 const ids = (field: string) =>

@@ -85,6 +85,7 @@ export type Destination = z.infer<typeof Destination>;
 export const CreatedDestination = Destination.extend({
   secret: z.string().meta({ description: 'The signing secret, shown this once (whsec_...).' }),
 }).meta({ id: 'CreatedDestination' });
+export type CreatedDestination = z.infer<typeof CreatedDestination>;
 
 export const RotateDestinationSecretRequest = jsonObject({
   secret: SigningSecret.optional(),
@@ -96,6 +97,7 @@ export type RotateDestinationSecretRequest = z.infer<typeof RotateDestinationSec
 export const RotatedDestinationSecret = z
   .object({ secret: z.string().meta({ description: 'The new signing secret, shown this once.' }), created: DestinationSecret, previous: z.array(DestinationSecret) })
   .meta({ id: 'RotatedDestinationSecret' });
+export type RotatedDestinationSecret = z.infer<typeof RotatedDestinationSecret>;
 
 export const CreateSubscriptionRequest = jsonObject({
   endpoint_id: RelayId('endpoint_id'),

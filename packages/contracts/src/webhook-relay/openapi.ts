@@ -5,7 +5,7 @@ import { AuditEntry, AuditVerification } from './audit.js';
 import { IdempotencyKey, RelayError, RelayHealth, RelayId, RelayListQuery, relayPage } from './common.js';
 import { CreateEndpointRequest, Endpoint, EndpointWithIngestUrl, IngestUrl, UpdateEndpointRequest } from './endpoints.js';
 import { EventDetail, EventSummary, ListEventsQuery } from './events.js';
-import { AddProviderSecretRequest, ProviderSecret, RotatedProviderSecrets, RotateProviderSecretRequest } from './provider-secrets.js';
+import { AddProviderSecretRequest, ProviderSecret, ProviderSecretList, RotatedProviderSecrets, RotateProviderSecretRequest } from './provider-secrets.js';
 import { Usage } from './usage.js';
 import {
   CreateDestinationRequest,
@@ -54,7 +54,7 @@ const OPERATIONS: Operation[] = [
   { method: 'delete', path: '/v1/endpoints/{endpoint_id}', operationId: 'deleteEndpoint', tag: 'Endpoints', summary: 'Delete an endpoint (its URL stops answering)', params: ['endpoint_id'], status: 204 },
   { method: 'get', path: '/v1/endpoints/{endpoint_id}/ingest-url', operationId: 'getIngestUrl', tag: 'Endpoints', summary: 'Read the ingest URL again', params: ['endpoint_id'], status: 200, response: IngestUrl },
   { method: 'post', path: '/v1/endpoints/{endpoint_id}/ingest-url/rotate', operationId: 'rotateIngestUrl', tag: 'Endpoints', summary: 'Rotate the ingest token in place (the old URL answers 404)', params: ['endpoint_id'], status: 200, response: IngestUrl },
-  { method: 'get', path: '/v1/endpoints/{endpoint_id}/secrets', operationId: 'listProviderSecrets', tag: 'Provider secrets', summary: 'List provider secrets, masked', params: ['endpoint_id'], status: 200, response: z.object({ data: z.array(ProviderSecret) }) },
+  { method: 'get', path: '/v1/endpoints/{endpoint_id}/secrets', operationId: 'listProviderSecrets', tag: 'Provider secrets', summary: 'List provider secrets, masked', params: ['endpoint_id'], status: 200, response: ProviderSecretList },
   { method: 'post', path: '/v1/endpoints/{endpoint_id}/secrets', operationId: 'addProviderSecret', tag: 'Provider secrets', summary: 'Add a provider secret (others stay active)', params: ['endpoint_id'], body: AddProviderSecretRequest, status: 201, response: ProviderSecret },
   { method: 'post', path: '/v1/endpoints/{endpoint_id}/secrets/rotate', operationId: 'rotateProviderSecrets', tag: 'Provider secrets', summary: 'Add a secret and retire the active ones after a grace period', params: ['endpoint_id'], body: RotateProviderSecretRequest, status: 201, response: RotatedProviderSecrets },
   { method: 'delete', path: '/v1/endpoints/{endpoint_id}/secrets/{secret_id}', operationId: 'removeProviderSecret', tag: 'Provider secrets', summary: 'Remove a provider secret at once', params: ['endpoint_id', 'secret_id'], status: 204 },
@@ -79,6 +79,14 @@ const OPERATIONS: Operation[] = [
 ];
 
 export const RELAY_ROUTES: ReadonlyArray<{ method: Method; path: string }> = OPERATIONS.map(({ method, path }) => ({ method, path }));
+
+/**
+ * The schema of each /v1 operation's success answer, by operationId: the very schema its response in the
+ * document is generated from (operations answering 204 have none). The service's tests check answers against it.
+ */
+export const RELAY_ANSWER_CONTRACTS: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
+  OPERATIONS.flatMap(({ operationId, response }) => (response ? [[operationId, response] as const] : [])),
+);
 
 // Outside /v1 and without an API key: probes and this document.
 const PUBLIC_OPERATIONS: RouteConfig[] = [

@@ -1,7 +1,24 @@
-// Database rows -> the wire shapes of packages/contracts (webhook-relay). Secrets never pass here
+// Database rows -> the wire shapes of packages/contracts (webhook-relay): each presenter returns its contract's type
+// (the contract's name with Body where a database row has the same name). Secrets never pass here
 // in clear except the two shown once: a new API key and an ingest URL asked for explicitly.
 import { isUtf8 } from 'node:buffer';
-import type { AuditVerification as AuditVerificationBody, Usage } from '@workspace/contracts';
+import type {
+  ApiKey as ApiKeyBody,
+  AuditEntry as AuditEntryBody,
+  AuditVerification as AuditVerificationBody,
+  Delivery as DeliveryBody,
+  DeliveryDetail,
+  Destination as DestinationBody,
+  DestinationSecret as DestinationSecretBody,
+  Endpoint as EndpointBody,
+  EndpointDedup,
+  EventDetail,
+  EventSummary,
+  ProviderSecret as ProviderSecretBody,
+  RelayPage,
+  Subscription as SubscriptionBody,
+  Usage,
+} from '@workspace/contracts';
 import type { ApiKey, AuditEntry, Delivery, DeliveryAttempt, DestinationSecret, Event, EventCheck, Payload, ProviderSecret, Subscription } from '../generated/prisma/client.js';
 import type { AuditVerification } from '../domain/audit/verify-audit-chain.js';
 import type { DestinationWithSecrets } from '../domain/destinations/destination-view.js';
@@ -15,7 +32,7 @@ import { detectProvider } from '../verification/detect-provider.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function presentApiKey(key: ApiKey) {
+export function presentApiKey(key: ApiKey): ApiKeyBody {
   return {
     id: key.id,
     name: key.name,
@@ -26,7 +43,7 @@ export function presentApiKey(key: ApiKey) {
   };
 }
 
-export function presentEndpoint(endpoint: EndpointWithToken, ingestBase: string) {
+export function presentEndpoint(endpoint: EndpointWithToken, ingestBase: string): EndpointBody {
   const token = endpoint.tokens[0];
   return {
     id: endpoint.id,
@@ -34,7 +51,8 @@ export function presentEndpoint(endpoint: EndpointWithToken, ingestBase: string)
     provider: endpoint.provider,
     dedup: endpoint.dedupStrategy
       ? {
-          strategy: endpoint.dedupStrategy,
+          // The column holds what CreateEndpointRequest accepted: one of DEDUP_STRATEGIES.
+          strategy: endpoint.dedupStrategy as EndpointDedup['strategy'],
           ...(endpoint.dedupFields.length ? { fields: endpoint.dedupFields } : {}),
           ...(endpoint.dedupWindowSeconds !== null ? { window_seconds: endpoint.dedupWindowSeconds } : {}),
         }
@@ -45,7 +63,7 @@ export function presentEndpoint(endpoint: EndpointWithToken, ingestBase: string)
   };
 }
 
-export function presentProviderSecret(secret: ProviderSecret, now: Date) {
+export function presentProviderSecret(secret: ProviderSecret, now: Date): ProviderSecretBody {
   return {
     id: secret.id,
     label: secret.label,
@@ -67,7 +85,7 @@ type EventWithCheck = Event & { check: EventCheck | null };
 const isPending = (event: EventWithCheck) => event.toVerify && !event.check;
 const stateOf = (event: EventWithCheck) => (isPending(event) ? null : (event.check?.state ?? 'unattempted'));
 
-export function presentEventSummary(event: EventWithCheck & { payload: { size: number } }) {
+export function presentEventSummary(event: EventWithCheck & { payload: { size: number } }): EventSummary {
   return {
     id: event.id,
     endpoint_id: event.endpointId,
@@ -81,7 +99,7 @@ export function presentEventSummary(event: EventWithCheck & { payload: { size: n
   };
 }
 
-export function presentEventDetail(event: EventWithCheck & { payload: Payload; tokenHint: string | null }) {
+export function presentEventDetail(event: EventWithCheck & { payload: Payload; tokenHint: string | null }): EventDetail {
   const body = Buffer.from(event.payload.body);
   const text = isUtf8(body);
   return {
@@ -110,7 +128,7 @@ function unverifiedHint(event: EventWithCheck): Record<string, unknown> | null {
   return detected ? { detected_provider: detected } : null;
 }
 
-export function presentAuditEntry(entry: AuditEntry) {
+export function presentAuditEntry(entry: AuditEntry): AuditEntryBody {
   return {
     id: entry.id,
     seq: Number(entry.seq),
@@ -145,7 +163,7 @@ export function presentAuditVerification(result: AuditVerification): AuditVerifi
   };
 }
 
-export const presentPage = <T, R>(page: { items: T[]; nextCursor: string | null }, present: (item: T) => R) => ({
+export const presentPage = <T, R>(page: { items: T[]; nextCursor: string | null }, present: (item: T) => R): RelayPage<R> => ({
   data: page.items.map(present),
   next_cursor: page.nextCursor,
 });
@@ -168,7 +186,7 @@ export function presentUsage(usage: TenantUsageView): Usage {
   };
 }
 
-export function presentDestinationSecret(secret: DestinationSecret, now: Date) {
+export function presentDestinationSecret(secret: DestinationSecret, now: Date): DestinationSecretBody {
   return {
     id: secret.id,
     label: secret.label,
@@ -179,7 +197,7 @@ export function presentDestinationSecret(secret: DestinationSecret, now: Date) {
   };
 }
 
-export function presentDestination(destination: DestinationWithSecrets, now: Date) {
+export function presentDestination(destination: DestinationWithSecrets, now: Date): DestinationBody {
   return {
     id: destination.id,
     name: destination.name,
@@ -194,7 +212,7 @@ export function presentDestination(destination: DestinationWithSecrets, now: Dat
   };
 }
 
-export function presentSubscription(subscription: Subscription) {
+export function presentSubscription(subscription: Subscription): SubscriptionBody {
   return {
     id: subscription.id,
     endpoint_id: subscription.endpointId,
@@ -205,7 +223,7 @@ export function presentSubscription(subscription: Subscription) {
   };
 }
 
-export function presentDelivery(delivery: Delivery) {
+export function presentDelivery(delivery: Delivery): DeliveryBody {
   return {
     id: delivery.id,
     destination_id: delivery.destinationId,
@@ -222,7 +240,7 @@ export function presentDelivery(delivery: Delivery) {
   };
 }
 
-export function presentDeliveryDetail(delivery: Delivery & { attemptsLog: DeliveryAttempt[] }) {
+export function presentDeliveryDetail(delivery: Delivery & { attemptsLog: DeliveryAttempt[] }): DeliveryDetail {
   return {
     ...presentDelivery(delivery),
     attempt_log: delivery.attemptsLog.map((attempt) => ({

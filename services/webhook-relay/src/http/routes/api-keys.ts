@@ -1,4 +1,4 @@
-import { CreateApiKeyRequest, RelayListQuery } from '@workspace/contracts';
+import { CreateApiKeyRequest, type CreatedApiKey, RelayListQuery } from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
 import { createApiKey } from '../../domain/api-keys/create-api-key.js';
 import { listApiKeys } from '../../domain/api-keys/list-api-keys.js';
@@ -16,7 +16,7 @@ export function registerApiKeyRoutes(app: Express, deps: Deps, json: RequestHand
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const input = parseInput(CreateApiKeyRequest, req.body);
       const { apiKey, secret } = await createApiKey({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, name: input.name });
-      return { status: 201, body: { ...presentApiKey(apiKey), key: secret } };
+      return { status: 201, body: { ...presentApiKey(apiKey), key: secret } satisfies CreatedApiKey };
     }),
   );
   app.get(

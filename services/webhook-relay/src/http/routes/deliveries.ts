@@ -1,4 +1,4 @@
-import { ListDeliveriesQuery, ReplayRequest } from '@workspace/contracts';
+import { ListDeliveriesQuery, ReplayRequest, type ReplayResult } from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
 import { findDelivery, listDeliveries } from '../../domain/deliveries/list-deliveries.js';
 import { replayEvents } from '../../domain/deliveries/replay-events.js';
@@ -29,7 +29,7 @@ export function registerDeliveryRoutes(app: Express, deps: Deps, json: RequestHa
       const input = parseInput(ReplayRequest, request.body);
       if (!deps.delivery) throw new RelayError('unavailable', 'delivery is not configured on this server');
       jobs = (await replayEvents({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, input })).jobs;
-      return { status: 201, body: { destination_id: input.destination_id, replayed: jobs.length, delivery_ids: jobs.map((job) => job.deliveryId) } };
+      return { status: 201, body: { destination_id: input.destination_id, replayed: jobs.length, delivery_ids: jobs.map((job) => job.deliveryId) } satisfies ReplayResult };
     });
     try {
       await handler(req, res, next);

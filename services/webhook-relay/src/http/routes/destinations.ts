@@ -1,4 +1,11 @@
-import { CreateDestinationRequest, RelayListQuery, RotateDestinationSecretRequest, UpdateDestinationRequest } from '@workspace/contracts';
+import {
+  CreateDestinationRequest,
+  type CreatedDestination,
+  RelayListQuery,
+  RotateDestinationSecretRequest,
+  type RotatedDestinationSecret,
+  UpdateDestinationRequest,
+} from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
 import { createDestination } from '../../domain/destinations/create-destination.js';
 import { deleteDestination } from '../../domain/destinations/delete-destination.js';
@@ -22,7 +29,7 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
       const input = parseInput(CreateDestinationRequest, req.body);
       const { destination, secret } = await createDestination({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, input });
       changed();
-      return { status: 201, body: { ...presentDestination(destination, runtime.now()), secret } };
+      return { status: 201, body: { ...presentDestination(destination, runtime.now()), secret } satisfies CreatedDestination };
     }),
   );
   app.get(
@@ -63,7 +70,7 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
       const input = parseInput(RotateDestinationSecretRequest, req.body ?? {});
       const rotated = await rotateDestinationSecret({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, destinationId, ...(input.secret ? { secret: input.secret } : {}), label: input.label ?? null, previousExpireInSeconds: input.previous_expire_in_seconds });
       const now = runtime.now();
-      return { status: 201, body: { secret: rotated.secret, created: presentDestinationSecret(rotated.created, now), previous: rotated.previous.map((item) => presentDestinationSecret(item, now)) } };
+      return { status: 201, body: { secret: rotated.secret, created: presentDestinationSecret(rotated.created, now), previous: rotated.previous.map((item) => presentDestinationSecret(item, now)) } satisfies RotatedDestinationSecret };
     }),
   );
   app.delete(

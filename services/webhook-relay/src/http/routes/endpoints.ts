@@ -1,4 +1,4 @@
-import { CreateEndpointRequest, RelayListQuery, UpdateEndpointRequest } from '@workspace/contracts';
+import { CreateEndpointRequest, type EndpointWithIngestUrl, type IngestUrl, RelayListQuery, UpdateEndpointRequest } from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
 import { createEndpoint } from '../../domain/endpoints/create-endpoint.js';
 import { deleteEndpoint } from '../../domain/endpoints/delete-endpoint.js';
@@ -24,7 +24,7 @@ export function registerEndpointRoutes(app: Express, deps: Deps, json: RequestHa
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const input = parseInput(CreateEndpointRequest, req.body);
       const { endpoint, token } = await createEndpoint({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, name: input.name, provider: input.provider ?? null, dedup: input.dedup ?? null });
-      return { status: 201, body: { ...present(endpoint), ingest_url: ingestUrl(ingestBase, token) } };
+      return { status: 201, body: { ...present(endpoint), ingest_url: ingestUrl(ingestBase, token) } satisfies EndpointWithIngestUrl };
     }),
   );
   app.get(
@@ -56,14 +56,14 @@ export function registerEndpointRoutes(app: Express, deps: Deps, json: RequestHa
     '/v1/endpoints/:endpoint_id/ingest-url',
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const url = await readIngestUrl({ tx, tenantId: principal.tenantId, sealed, ingestBase, endpointId: idParam(req, 'endpoint_id') });
-      return { status: 200, body: { ingest_url: url } };
+      return { status: 200, body: { ingest_url: url } satisfies IngestUrl };
     }),
   );
   app.post(
     '/v1/endpoints/:endpoint_id/ingest-url/rotate',
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const url = await rotateIngestToken({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, ingestBase, endpointId: idParam(req, 'endpoint_id') });
-      return { status: 200, body: { ingest_url: url } };
+      return { status: 200, body: { ingest_url: url } satisfies IngestUrl };
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { AddProviderSecretRequest, RotateProviderSecretRequest } from '@workspace/contracts';
+import { AddProviderSecretRequest, type ProviderSecretList, type RotatedProviderSecrets, RotateProviderSecretRequest } from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
 import { addProviderSecret } from '../../domain/provider-secrets/add-provider-secret.js';
 import { listProviderSecrets } from '../../domain/provider-secrets/list-provider-secrets.js';
@@ -17,7 +17,7 @@ export function registerProviderSecretRoutes(app: Express, deps: Deps, json: Req
 
   app.get(
     BASE,
-    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: { data: (await listProviderSecrets({ tx, endpointId: idParam(req, 'endpoint_id') })).map(present) } })),
+    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: { data: (await listProviderSecrets({ tx, endpointId: idParam(req, 'endpoint_id') })).map(present) } satisfies ProviderSecretList })),
   );
   app.post(
     BASE,
@@ -42,7 +42,7 @@ export function registerProviderSecretRoutes(app: Express, deps: Deps, json: Req
         tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, endpointId,
         secret: input.secret, label: input.label ?? null, previousExpireInSeconds: input.previous_expire_in_seconds ?? 86_400,
       });
-      return { status: 201, body: { secret: present(rotated.secret), previous: rotated.previous.map(present) } };
+      return { status: 201, body: { secret: present(rotated.secret), previous: rotated.previous.map(present) } satisfies RotatedProviderSecrets };
     }),
   );
   app.delete(
