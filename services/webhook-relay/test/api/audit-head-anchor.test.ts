@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hashApiKey } from '../../src/domain/api-keys/api-key-secret.js';
 import { chainHash } from '../../src/domain/audit/canonical-entry.js';
-import { api, createTestContext, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { checkedApi } from '../helpers/contract.js';
+import { createTestContext, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 interface Row {
   id: string;
@@ -19,13 +20,13 @@ describe('audit head anchor', () => {
   });
   afterAll(() => context.close());
 
-  const verify = async (tenant: TestTenant) => (await api(context).post('/v1/audit/verify').set(tenant.auth).expect(200)).body;
+  const verify = async (tenant: TestTenant) => (await checkedApi(context).post('/v1/audit/verify').set(tenant.auth).expect(200)).body;
   const chain = async (tenant: TestTenant) =>
     (await context.ownerPool.query<Row>('SELECT id, seq::text, hash FROM audit_entries WHERE tenant_id = $1 ORDER BY audit_entries.seq', [tenant.tenantId])).rows;
   const head = async (tenant: TestTenant) =>
     (await context.ownerPool.query<{ entries: string; last_hash: string }>('SELECT entries::text, last_hash FROM audit_heads WHERE tenant_id = $1', [tenant.tenantId])).rows[0];
   const createEndpoints = (tenant: TestTenant, count: number) =>
-    Promise.all(Array.from({ length: count }, (_, i) => api(context).post('/v1/endpoints').set(tenant.auth).send({ name: `anchored-${i}` }).expect(201)));
+    Promise.all(Array.from({ length: count }, (_, i) => checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: `anchored-${i}` }).expect(201)));
   /** A tenant whose chain has `entries` entries (bootstrap, API key, then endpoints). */
   async function tenantWithEntries(entries: number): Promise<TestTenant> {
     const tenant = await context.newTenant();
@@ -173,7 +174,7 @@ describe('audit head anchor', () => {
     const verifies: Array<Promise<Record<string, unknown>>> = [];
     const creates = Array.from({ length: 20 }, async (_, i) => {
       if (i % 4 === 0) verifies.push(verify(tenant));
-      await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: `burst-${i}` }).expect(201);
+      await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: `burst-${i}` }).expect(201);
     });
     await Promise.all(creates);
     // A verify racing appends sees a head and a chain that agree, never a false truncation.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { checkedApi } from '../helpers/contract.js';
+import { createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 describe('bad input on the API', () => {
   let context: TestContext;
@@ -12,7 +13,7 @@ describe('bad input on the API', () => {
 
   // The bytes exactly as given: supertest would otherwise encode a Buffer as JSON itself.
   const post = (body: string | Buffer, type = 'application/json') =>
-    api(context).post('/v1/endpoints').set(tenant.auth).set('Content-Type', type).serialize(() => body as unknown as string).send(body as never);
+    checkedApi(context).post('/v1/endpoints').set(tenant.auth).set('Content-Type', type).serialize(() => body as unknown as string).send(body as never);
 
   it.each([
     ['malformed JSON', '{"name": ', 400, /not valid JSON/],
@@ -36,7 +37,7 @@ describe('bad input on the API', () => {
   });
 
   it('answers unknown routes with a JSON 404 and stores nothing after any of the above', async () => {
-    expect((await api(context).get('/v1/nothing-here').set(tenant.auth).expect(404)).body.error.code).toBe('not_found');
+    expect((await checkedApi(context).get('/v1/nothing-here').set(tenant.auth).expect(404)).body.error.code).toBe('not_found');
     const { rows } = await context.ownerPool.query('SELECT count(*)::int AS n FROM endpoints');
     expect(rows[0].n).toBe(0);
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import { openDatabase, type DatabaseHandles } from '../../src/db/prisma.js';
 import { TenantDatabase } from '../../src/db/tenant-database.js';
+import { checkedRequest } from '../helpers/contract.js';
 import { createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 const CONCURRENT = 10;
@@ -26,7 +26,7 @@ describe('concurrent identical creates', () => {
     await context.close();
   });
 
-  const post = (path: string, body: object) => request(app).post(path).set(tenant.auth).send(body);
+  const post = (path: string, body: object) => checkedRequest(app).post(path).set(tenant.auth).send(body);
   const created = async (path: string, body: object) => (await post(path, body).expect(201)).body as { id: string };
 
   /** Backends of the application role waiting for a lock on `table`. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/prisma.js';
 import { TenantDatabase } from '../../src/db/tenant-database.js';
+import { checkedRequest } from '../helpers/contract.js';
 import { createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 describe('when PostgreSQL does not answer', () => {
@@ -20,10 +20,10 @@ describe('when PostgreSQL does not answer', () => {
 
   it('answers 503 with Retry-After and a JSON error, never a 500', async () => {
     const app = createApp({ ...context.deps, pool: unreachable.pool, tenants: new TenantDatabase(unreachable.db) });
-    const response = await request(app).get('/v1/endpoints').set(tenant.auth).expect(503);
+    const response = await checkedRequest(app).get('/v1/endpoints').set(tenant.auth).expect(503);
     expect(response.headers['retry-after']).toBe('5');
     expect(response.body).toEqual({ error: { code: 'unavailable', message: expect.stringMatching(/retry/) } });
-    await request(app).get('/readyz').expect(503);
-    await request(app).get('/healthz').expect(200);
+    await checkedRequest(app).get('/readyz').expect(503);
+    await checkedRequest(app).get('/healthz').expect(200);
   });
 });

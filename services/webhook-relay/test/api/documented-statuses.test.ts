@@ -1,12 +1,14 @@
 // Every operation of the OpenAPI document, driven through the cases any operation can be put in (no key, a
 // malformed or unknown id, a bad query, a body that is not a JSON object, not JSON, too large or missing, the
-// happy path): the answer must be the expected status and one the document lists for that operation. The cases
-// come from the document itself, so a new route is covered as soon as it is documented.
+// happy path): the answer must be the expected status and one the document lists for that operation, and its body
+// what the contract says (the success answer's schema, or RelayError). The cases come from the document itself, so a
+// new route is covered as soon as it is documented.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildWebhookRelayOpenApi } from '@workspace/contracts';
+import { buildWebhookRelayOpenApi, RELAY_ANSWER_CONTRACTS, RelayError, RelayHealth } from '@workspace/contracts';
 import type { Response } from 'supertest';
 import { MAX_API_BODY_BYTES } from '../../src/app.js';
+import { expectContract } from '../helpers/contract.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { api } from '../helpers/test-app.js';
 
@@ -142,8 +144,14 @@ describe('every documented operation answers only statuses its document lists', 
     const problem = response.status === expected ? undefined : response.body;
     expect({ route: op.route, status: response.status, problem }).toEqual({ route: op.route, status: expected, problem: undefined });
     expect({ route: op.route, status: response.status, listed: op.listed }).toEqual({ route: op.route, status: response.status, listed: expect.arrayContaining([response.status]) });
-    if (response.status >= 400) expect(response.body).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+    if (response.status >= 400) expectContract(RelayError, response.body, `${op.route}'s ${response.status} answer`);
+    else if (response.status !== 204) expectContract(RELAY_ANSWER_CONTRACTS[op.operationId]!, response.body, `${op.route}'s ${response.status} answer`);
   }
+
+  it('has a contract for the success answer of every operation that answers with a body', () => {
+    const withBody = SECURED.filter((op) => DOCUMENT.paths[op.path][op.method].responses[op.success].content).map((op) => op.operationId);
+    expect(Object.keys(RELAY_ANSWER_CONTRACTS).sort()).toEqual(withBody.sort());
+  });
 
   it('serves this document at /openapi.json', async () => {
     expect((await api(h.context).get('/openapi.json').expect(200)).body).toEqual(JSON.parse(JSON.stringify(DOCUMENT)));
@@ -210,5 +218,7 @@ describe('every documented operation answers only statuses its document lists', 
   it.each(byRoute(OPERATIONS.filter((op) => !op.secured)))('%s (no key) answers a documented status', async (_route, op) => {
     const response = await call(op, op.path, { auth: false });
     expect({ route: op.route, status: response.status, listed: op.listed }).toEqual({ route: op.route, status: response.status, listed: expect.arrayContaining([response.status]) });
+    if (response.status >= 400) expectContract(RelayError, response.body, `${op.route}'s ${response.status} answer`);
+    else if (op.operationId === 'getHealth' || op.operationId === 'getReadiness') expectContract(RelayHealth, response.body, `${op.route}'s answer`);
   });
 });

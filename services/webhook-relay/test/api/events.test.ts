@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { recordCapturedEvent } from '../../src/domain/events/record-captured-event.js';
-import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { checkedApi } from '../helpers/contract.js';
+import { createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 // Ingest arrives with the capture issue; here events are stored the way it will store them.
 describe('events API', () => {
@@ -23,8 +24,8 @@ describe('events API', () => {
 
   beforeAll(async () => {
     ({ context, tenant } = await createContextWithTenant());
-    orders = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'orders' }).expect(201)).body.id;
-    billing = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'billing' }).expect(201)).body.id;
+    orders = (await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'orders' }).expect(201)).body.id;
+    billing = (await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'billing' }).expect(201)).body.id;
     const { rows } = await context.ownerPool.query('SELECT id, token_hint AS hint FROM ingest_tokens WHERE endpoint_id = $1', [orders]);
     ordersToken = rows[0];
     ids.push(await capture(orders, Buffer.from('{"n":1}'), '2026-11-23T09:00:00Z'));
@@ -35,7 +36,7 @@ describe('events API', () => {
   afterAll(() => context.close());
 
   it('lists events newest first with their verification state', async () => {
-    const { body } = await api(context).get('/v1/events').set(tenant.auth).expect(200);
+    const { body } = await checkedApi(context).get('/v1/events').set(tenant.auth).expect(200);
     expect(body.data.map((event: { id: string }) => event.id)).toEqual([...ids].reverse());
     expect(body.data[0]).toEqual({
       id: ids[3],
@@ -51,14 +52,14 @@ describe('events API', () => {
   });
 
   it("filters by endpoint and by time range [from, to)", async () => {
-    const byEndpoint = (await api(context).get(`/v1/events?endpoint_id=${billing}`).set(tenant.auth).expect(200)).body.data;
+    const byEndpoint = (await checkedApi(context).get(`/v1/events?endpoint_id=${billing}`).set(tenant.auth).expect(200)).body.data;
     expect(byEndpoint.map((event: { id: string }) => event.id)).toEqual([ids[1]]);
-    const range = (await api(context).get('/v1/events?from=2026-11-23T09:30:00Z&to=2026-11-23T10:30:00Z').set(tenant.auth).expect(200)).body.data;
+    const range = (await checkedApi(context).get('/v1/events?from=2026-11-23T09:30:00Z&to=2026-11-23T10:30:00Z').set(tenant.auth).expect(200)).body.data;
     expect(range.map((event: { id: string }) => event.id)).toEqual([ids[2], ids[1]]);
   });
 
   it('shows one event with its headers in order, its body and its verification', async () => {
-    const { body } = await api(context).get(`/v1/events/${ids[2]}`).set(tenant.auth).expect(200);
+    const { body } = await checkedApi(context).get(`/v1/events/${ids[2]}`).set(tenant.auth).expect(200);
     expect(body).toMatchObject({
       id: ids[2],
       // Stored without its token; shown with the token masked by its hint.
@@ -69,9 +70,9 @@ describe('events API', () => {
       body: { encoding: 'base64', data: Buffer.from([0xff, 0x00, 0x10]).toString('base64') },
       verification: { state: 'unattempted', cause: null, detail: null, matched_secret_id: null, verified_at: null },
     });
-    const text = (await api(context).get(`/v1/events/${ids[0]}`).set(tenant.auth).expect(200)).body;
+    const text = (await checkedApi(context).get(`/v1/events/${ids[0]}`).set(tenant.auth).expect(200)).body;
     // No token recorded (as for rows whose token the path migration could not match): the prefix alone.
-    expect((await api(context).get(`/v1/events/${ids[1]}`).set(tenant.auth).expect(200)).body.path).toBe('/whep_…/x');
+    expect((await checkedApi(context).get(`/v1/events/${ids[1]}`).set(tenant.auth).expect(200)).body.path).toBe('/whep_…/x');
     expect(text.body).toEqual({ encoding: 'utf8', data: '{"n":1}', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
@@ -82,13 +83,13 @@ describe('events API', () => {
 
   it("hides one tenant's events from another", async () => {
     const other = await context.newTenant();
-    expect((await api(context).get('/v1/events').set(other.auth).expect(200)).body.data).toEqual([]);
-    await api(context).get(`/v1/events/${ids[0]}`).set(other.auth).expect(404);
+    expect((await checkedApi(context).get('/v1/events').set(other.auth).expect(200)).body.data).toEqual([]);
+    await checkedApi(context).get(`/v1/events/${ids[0]}`).set(other.auth).expect(404);
   });
 
   it('refuses a range that ends before it starts and dates it cannot read, with 400', async () => {
-    expect((await api(context).get('/v1/events?from=2026-11-23T11:00:00Z&to=2026-11-23T10:00:00Z').set(tenant.auth).expect(400)).body.error.message).toMatch(/from/);
-    await api(context).get('/v1/events?from=yesterday').set(tenant.auth).expect(400);
-    await api(context).get('/v1/events?endpoint_id=nope').set(tenant.auth).expect(400);
+    expect((await checkedApi(context).get('/v1/events?from=2026-11-23T11:00:00Z&to=2026-11-23T10:00:00Z').set(tenant.auth).expect(400)).body.error.message).toMatch(/from/);
+    await checkedApi(context).get('/v1/events?from=yesterday').set(tenant.auth).expect(400);
+    await checkedApi(context).get('/v1/events?endpoint_id=nope').set(tenant.auth).expect(400);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MasterKeyProvider } from '../../src/crypto/master-key-provider.js';
 import { assertMasterKeysOpenDataKeys } from '../../src/db/master-key-check.js';
-import { api, createContextWithTenant, TEST_MASTER_KEY, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { checkedApi } from '../helpers/contract.js';
+import { createContextWithTenant, TEST_MASTER_KEY, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 const OTHER_KEY = Buffer.alloc(32, 9);
 
@@ -12,7 +13,7 @@ describe('the master-key check at start', () => {
   beforeAll(async () => {
     ({ context, tenant } = await createContextWithTenant());
     // Sealing the endpoint's ingest token gives the tenant a data key wrapped by TEST_MASTER_KEY.
-    await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sealed' }).expect(201);
+    await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sealed' }).expect(201);
   });
   afterAll(() => context.close());
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { assertRowLevelSecurityApplies } from '../../src/db/app-role-check.js';
 import { withTenantSql } from '../../src/db/tenant-sql.js';
-import { api, createTestContext, type TestContext } from '../helpers/test-app.js';
+import { checkedApi } from '../helpers/contract.js';
+import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
 // Straight to PostgreSQL as the application role, past every line of application code: the
 // isolation must hold in the database itself.
@@ -17,8 +18,8 @@ describe('row-level security, connected as the application role', () => {
     context = await createTestContext();
     tenantA = await context.newTenant();
     tenantB = await context.newTenant();
-    await api(context).post('/v1/endpoints').set(tenantA.auth).send({ name: 'a-orders' }).expect(201);
-    endpointOfB = (await api(context).post('/v1/endpoints').set(tenantB.auth).send({ name: 'b-orders' }).expect(201)).body.id;
+    await checkedApi(context).post('/v1/endpoints').set(tenantA.auth).send({ name: 'a-orders' }).expect(201);
+    endpointOfB = (await checkedApi(context).post('/v1/endpoints').set(tenantB.auth).send({ name: 'b-orders' }).expect(201)).body.id;
     app = new pg.Client({ connectionString: context.appRoleUrl });
     await app.connect();
   });

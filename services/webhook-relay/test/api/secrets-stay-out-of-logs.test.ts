@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
-import request from 'supertest';
 import { createLogger } from '@workspace/service-kit';
 import { createApp } from '../../src/app.js';
+import { checkedRequest } from '../helpers/contract.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
 describe('secrets in logs and error bodies', () => {
@@ -19,11 +19,11 @@ describe('secrets in logs and error bodies', () => {
     const app = createApp(context.deps);
     const tenant = await context.newTenant();
     const providerSecret = 'whsec_do-not-log-this-secret-0123456789';
-    const endpoint = (await request(app).post('/v1/endpoints').set(tenant.auth).send({ name: 'logged' }).expect(201)).body;
-    await request(app).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: providerSecret }).expect(201);
-    await request(app).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: providerSecret, colour: 1 }).expect(400);
-    const key = (await request(app).post('/v1/api-keys').set(tenant.auth).send({ name: 'logged' }).expect(201)).body.key;
-    const refused = await request(app).get('/v1/endpoints').set('Authorization', `Bearer ${key}x`).expect(401);
+    const endpoint = (await checkedRequest(app).post('/v1/endpoints').set(tenant.auth).send({ name: 'logged' }).expect(201)).body;
+    await checkedRequest(app).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: providerSecret }).expect(201);
+    await checkedRequest(app).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: providerSecret, colour: 1 }).expect(400);
+    const key = (await checkedRequest(app).post('/v1/api-keys').set(tenant.auth).send({ name: 'logged' }).expect(201)).body.key;
+    const refused = await checkedRequest(app).get('/v1/endpoints').set('Authorization', `Bearer ${key}x`).expect(401);
 
     expect(lines.length).toBeGreaterThan(0);
     for (const secret of [tenant.apiKey, key, providerSecret, endpoint.ingest_url.split('/').pop()]) {
@@ -35,11 +35,11 @@ describe('secrets in logs and error bodies', () => {
   it('records when an API key was last used', async () => {
     const tenant = await context.newTenant();
     const app = createApp(context.deps);
-    await request(app).get('/v1/endpoints').set(tenant.auth).expect(200);
+    await checkedRequest(app).get('/v1/endpoints').set(tenant.auth).expect(200);
     let lastUsed: string | null = null;
     for (let attempt = 0; attempt < 40 && !lastUsed; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      lastUsed = (await request(app).get('/v1/api-keys').set(tenant.auth).expect(200)).body.data[0].last_used_at;
+      lastUsed = (await checkedRequest(app).get('/v1/api-keys').set(tenant.auth).expect(200)).body.data[0].last_used_at;
     }
     expect(lastUsed).toBe('2026-11-23T10:00:00.000Z');
   });
