@@ -13,7 +13,7 @@ import { DEFAULT_MAX_CHUNK_CHARS, joinChunks, splitText } from './text-chunks.js
 
 export interface ApertiumRunnerOptions {
   modesDir?: string;
-  /** Measured on 2 vCPU: 2 chains gave 108k-127k chars/s, 4 no better; so about cores / 2, at least 2. */
+  /** Measured on 2 vCPU: 2 chains gave 108k-127k chars/s, 4 no better; the default (APERTIUM_CHAINS_PER_PAIR) is cores / 2, at least 1. */
   chainsPerPair?: number;
   maxChunkChars?: number;
   timeoutBaseMs?: number;
