@@ -1,0 +1,52 @@
+-- The fan-out sweep: events received in [mark, p_received_before) that are ready (checked, or nothing
+-- to check), not repeats, and of an endpoint with a subscription, oldest first; the mark
+-- (delivery_fanout_sweep) then moves on, never past an event still waiting for its check. Also every
+-- event held in fan_out_pending that is older than p_received_before and ready, wherever the mark
+-- stands. Tenant and event id only; the caller fans them out again (relay_fan_out is idempotent).
+-- Across tenants, so SECURITY DEFINER, owned by webhook_relay_delivery.
+-- Caller: src/db/functions/relay-events-to-fan-out.ts (a long statement: LONG_STATEMENTS in src/db/prisma.ts).
+
+CREATE OR REPLACE FUNCTION relay_events_to_fan_out(p_received_before timestamptz, p_limit int)
+  RETURNS TABLE (tenant_id uuid, event_id uuid)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+#variable_conflict use_column
+DECLARE
+  mark timestamptz;
+  found_tenants uuid[];
+  found_ids uuid[];
+  newest timestamptz;
+  waiting timestamptz;
+  lower_id uuid;
+  upper_id uuid;
+BEGIN
+  SELECT s.resume_from INTO mark FROM delivery_fanout_sweep s FOR UPDATE;
+  lower_id := relay_uuid7_floor(mark);
+  upper_id := relay_uuid7_floor(p_received_before);
+  SELECT array_agg(d.tenant_id ORDER BY d.id), array_agg(d.id ORDER BY d.id), max(d.received_at)
+    INTO found_tenants, found_ids, newest
+    FROM (SELECT ev.tenant_id, ev.id, ev.received_at FROM events ev
+           WHERE ev.id >= lower_id AND ev.id < upper_id AND ev.duplicate_of IS NULL
+             AND (NOT ev.to_verify OR EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = ev.id))
+             AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.endpoint_id = ev.endpoint_id)
+           ORDER BY ev.id LIMIT p_limit) d;
+  SELECT min(ev.received_at) INTO waiting FROM events ev
+   WHERE ev.id >= lower_id AND ev.id < upper_id AND ev.to_verify
+     AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = ev.id);
+  UPDATE delivery_fanout_sweep SET resume_from = greatest(mark, least(
+    coalesce(waiting, 'infinity'),
+    CASE WHEN cardinality(found_ids) >= p_limit THEN newest ELSE p_received_before END));
+  RETURN QUERY
+    SELECT * FROM unnest(found_tenants, found_ids)
+    UNION
+    (SELECT p.tenant_id, p.event_id FROM fan_out_pending p JOIN events ev ON ev.id = p.event_id
+      WHERE p.received_at < p_received_before
+        AND (NOT ev.to_verify OR EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = ev.id))
+      ORDER BY p.received_at LIMIT p_limit);
+END
+$$;
+
+ALTER FUNCTION relay_events_to_fan_out(timestamptz, int) OWNER TO webhook_relay_delivery;
+REVOKE ALL ON FUNCTION relay_events_to_fan_out(timestamptz, int) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_events_to_fan_out(timestamptz, int) TO webhook_relay_app;
