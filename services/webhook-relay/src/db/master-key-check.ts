@@ -1,4 +1,5 @@
 import type { KeyProvider } from '../crypto/key-provider.js';
+import { relayMasterKeyIds } from './functions/relay-master-key-ids.js';
 import type { ConnectionPool } from './prisma.js';
 
 /**
@@ -7,7 +8,7 @@ import type { ConnectionPool } from './prisma.js';
  * request touching a secret of those tenants would fail. The message names the missing key ids.
  */
 export async function assertMasterKeysOpenDataKeys(pool: ConnectionPool, provider: KeyProvider): Promise<void> {
-  const { rows } = await pool.query<{ master_key_id: string; tenants: string }>('SELECT master_key_id, tenants FROM relay_master_key_ids()');
+  const rows = await relayMasterKeyIds(pool);
   const missing = rows.filter((row) => !provider.unwraps(row.master_key_id));
   if (missing.length === 0) return;
   const described = missing.map((row) => `${row.master_key_id} (${row.tenants} tenant${row.tenants === '1' ? '' : 's'})`).join(', ');

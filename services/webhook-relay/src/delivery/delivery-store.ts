@@ -1,3 +1,5 @@
+import { relayDeliveryHeads } from '../db/functions/relay-delivery-heads.js';
+import { relayRecordDeliveryOutcomes, type DeliveryOutcome } from '../db/functions/relay-record-delivery-outcomes.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import { withTenantSql } from '../db/tenant-sql.js';
 import { pooledWrappedKeyStore } from '../db/wrapped-key-store.js';
@@ -21,22 +23,6 @@ export interface PendingHead {
   body: Buffer;
 }
 
-interface HeadRow {
-  url: string;
-  timeout_ms: number;
-  headers_ciphertext: Uint8Array | null;
-  live: boolean;
-  secrets: Array<{ id: string; sealed: string }>;
-  id: string | null;
-  event_id: string;
-  attempts: number;
-  next_attempt_at: Date | null;
-  state: string;
-  content_type: string | null;
-  body: Uint8Array;
-  held: boolean;
-}
-
 /**
  * The destination (null when deleted or disabled) and its oldest pending deliveries, in FIFO order.
  * `held`: more deliveries wait behind an earlier-captured event that is still being checked or fanned
@@ -50,11 +36,7 @@ export async function loadHeads(
   input: { tenantId: string; destinationId: string; limit: number; now: Date },
 ): Promise<{ target: DestinationTarget | null; heads: PendingHead[]; held: boolean }> {
   const { tenantId, destinationId } = input;
-  const { rows } = await pool.query<HeadRow>({
-    name: 'relay-delivery-heads',
-    text: 'SELECT * FROM relay_delivery_heads($1, $2, $3, $4)',
-    values: [tenantId, destinationId, input.limit, input.now],
-  });
+  const rows = await relayDeliveryHeads(pool, input);
   const first = rows[0];
   if (!first?.live) return { target: null, heads: [], held: false };
   const store = pooledWrappedKeyStore(pool);
@@ -77,17 +59,7 @@ export async function loadHeads(
   };
 }
 
-export interface AttemptOutcome {
-  deliveryId: string;
-  attemptId: string;
-  startedAt: Date;
-  durationMs: number;
-  status: number | null;
-  error: string | null;
-  excerpt: string | null;
-  state: 'pending' | 'succeeded' | 'dead_lettered';
-  nextAttemptAt: Date | null;
-}
+export type AttemptOutcome = DeliveryOutcome;
 
 /**
  * Records attempts and moves their deliveries on, in one statement. The function's last parameter
@@ -97,24 +69,7 @@ export interface AttemptOutcome {
 export async function recordOutcomes(pool: ConnectionPool, input: { tenantId: string; destinationId: string; outcomes: AttemptOutcome[] }): Promise<void> {
   const { tenantId, outcomes } = input;
   if (outcomes.length === 0) return;
-  await pool.query({
-    name: 'relay-delivery-outcomes',
-    text: 'SELECT relay_record_delivery_outcomes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
-    values: [
-      tenantId,
-      input.destinationId,
-      outcomes.map((o) => o.attemptId),
-      outcomes.map((o) => o.deliveryId),
-      outcomes.map((o) => o.startedAt),
-      outcomes.map((o) => o.durationMs),
-      outcomes.map((o) => o.status),
-      outcomes.map((o) => o.error),
-      outcomes.map((o) => o.excerpt),
-      outcomes.map((o) => o.state),
-      outcomes.map((o) => o.nextAttemptAt),
-      null,
-    ],
-  });
+  await relayRecordDeliveryOutcomes(pool, { tenantId, destinationId: input.destinationId, outcomes, disable: null });
 }
 
 /** Pending deliveries of a destination, oldest first (the reconciler's view of what Redis should hold). */

@@ -1,5 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import type { Logger } from '@workspace/service-kit';
+import { relayDeliveryDestinations } from '../db/functions/relay-delivery-destinations.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { TenantDatabase } from '../db/tenant-database.js';
 import { disableGoneDestination } from '../domain/destinations/disable-gone-destination.js';
@@ -59,7 +60,7 @@ export class DeliveryWorkers {
 
   private async reconcileOnce(): Promise<void> {
     if (this.closed) return;
-    const { rows } = await this.deps.pool.query<{ tenant_id: string; destination_id: string; pending: string }>('SELECT * FROM relay_delivery_destinations()');
+    const rows = await relayDeliveryDestinations(this.deps.pool);
     const live = new Set(rows.map((row) => row.destination_id));
     for (const destinationId of [...this.workers.keys()]) if (!live.has(destinationId)) await this.stopWorker(destinationId);
     for (const row of rows) {

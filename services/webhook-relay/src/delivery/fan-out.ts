@@ -1,4 +1,5 @@
 import type { Logger } from '@workspace/service-kit';
+import { relayEventsToFanOut } from '../db/functions/relay-events-to-fan-out.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import { fanOutEvents } from '../domain/deliveries/fan-out-events.js';
 import type { Runtime } from '../domain/runtime.js';
@@ -44,7 +45,7 @@ export class FanOut {
 
   async sweep(): Promise<number> {
     const before = new Date(this.deps.runtime.now().getTime() - SWEEP_GRACE_MS);
-    const { rows } = await this.deps.pool.query<{ tenant_id: string; event_id: string }>('SELECT * FROM relay_events_to_fan_out($1, $2)', [before, SWEEP_BATCH]);
+    const rows = await relayEventsToFanOut(this.deps.pool, before, SWEEP_BATCH);
     const byTenant = new Map<string, string[]>();
     for (const row of rows) byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), row.event_id]);
     let total = 0;

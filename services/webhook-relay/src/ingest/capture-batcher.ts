@@ -1,4 +1,5 @@
 import { isDependencyTimeout } from '@workspace/service-kit';
+import { relayCaptureBatch } from '../db/functions/relay-capture-batch.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import { pathAfterToken } from '../domain/endpoints/ingest-token.js';
 import { RelayError } from '../domain/relay-error.js';
@@ -57,11 +58,6 @@ export interface CaptureBatcherOptions {
   onCaptured?: (captured: Array<{ captured: Captured; request: CaptureRequest }>) => void;
 }
 
-// Bytes go as one binary parameter each (concatenated; hashes are 32 bytes, bodies come with their
-// lengths) and headers as one JSON array: nothing large is escaped into an array literal and parsed back.
-const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify, refused, subscribed FROM relay_capture_batch(
-  $1::uuid[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::json, $9::bytea, $10::bytea, $11::bytea, $12::int[])`;
-
 /**
  * Group commit for capture: concurrent requests share one statement and one commit, so the cost of
  * a durable write is paid per batch, not per request. A request hears back only after the commit
@@ -113,24 +109,11 @@ export class CaptureBatcher {
   private async commit(batch: Pending[]): Promise<void> {
     const requests = batch.map((item) => item.request);
     try {
-      const { rows } = await this.pool.query<{ event_id: string; tenant_id: string; endpoint_id: string; duplicate_of: string | null; to_verify: boolean; refused: CaptureRefusal | null; subscribed: boolean }>({
-        name: 'relay-capture-batch',
-        text: CAPTURE,
-        values: [
-          requests.map((r) => r.id),
-          requests.map((r) => r.receivedAt.getTime()),
-          requests.map((r) => r.method),
-          requests.map((r) => pathAfterToken(r.path)),
-          requests.map((r) => r.query),
-          requests.map((r) => r.sourceAddress),
-          requests.map((r) => r.dedupKey),
-          JSON.stringify(requests.map((r) => r.headers)),
-          Buffer.concat(requests.map((r) => r.tokenHash)),
-          Buffer.concat(requests.map((r) => r.bodySha256)),
-          Buffer.concat(requests.map((r) => r.body)),
-          requests.map((r) => r.body.length),
-        ],
-      });
+      // The capture statement gets the path after the token: the token itself is never stored in clear.
+      const rows = await relayCaptureBatch(
+        this.pool,
+        requests.map((r) => ({ ...r, path: pathAfterToken(r.path), source: r.sourceAddress })),
+      );
       const byId = new Map(rows.map((row) => [row.event_id, row]));
       const captured: Array<{ captured: Captured; request: CaptureRequest }> = [];
       batch.forEach((item) => {

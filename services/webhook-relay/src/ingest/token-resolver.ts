@@ -1,3 +1,4 @@
+import { relayResolveIngestToken } from '../db/functions/relay-resolve-ingest-token.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { DedupSettings, DedupStrategy } from './dedup-key.js';
 
@@ -5,15 +6,6 @@ export interface ResolvedToken {
   tenantId: string;
   endpointId: string;
   dedup: DedupSettings;
-}
-
-interface Row {
-  tenant_id: string;
-  endpoint_id: string;
-  provider: string | null;
-  dedup_strategy: string | null;
-  dedup_fields: string[];
-  dedup_window_seconds: number | null;
 }
 
 /**
@@ -34,7 +26,7 @@ export class TokenResolver {
     const cacheKey = tokenHash.toString('hex');
     const cached = this.cache.get(cacheKey);
     if (cached && cached.until > this.now()) return cached.value;
-    const { rows } = await this.pool.query<Row>({ name: 'relay-resolve-ingest-token', text: 'SELECT * FROM relay_resolve_ingest_token($1)', values: [tokenHash] });
+    const rows = await relayResolveIngestToken(this.pool, tokenHash);
     const row = rows[0];
     if (!row) {
       this.cache.delete(cacheKey);

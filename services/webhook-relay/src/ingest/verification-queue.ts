@@ -1,4 +1,5 @@
 import type { Logger } from '@workspace/service-kit';
+import { relayUncheckedEvents } from '../db/functions/relay-unchecked-events.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import { activeSecrets, VerificationSettingsCache } from '../domain/events/verification-settings.js';
 import { verifyCapturedEvents, type EventToVerify } from '../domain/events/verify-captured-events.js';
@@ -61,7 +62,7 @@ export class VerificationQueue {
     // Bounded: if verifying keeps failing, the same batch comes back; the next sweep tries again later.
     for (let batch = 0; batch < SWEEP_BATCHES_AT_MOST; batch += 1) {
       const before = new Date(this.deps.runtime.now().getTime() - SWEEP_GRACE_MS);
-      const { rows } = await this.deps.pool.query<{ tenant_id: string; event_id: string }>('SELECT * FROM relay_unchecked_events($1, $2)', [before, SWEEP_BATCH]);
+      const rows = await relayUncheckedEvents(this.deps.pool, before, SWEEP_BATCH);
       this.enqueue(rows.map((row) => ({ tenantId: row.tenant_id, event: { id: row.event_id } })));
       total += rows.length;
       if (rows.length < SWEEP_BATCH) break;

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
@@ -14,6 +14,8 @@ import { TEMPLATE } from '../helpers/template.js';
 
 const serviceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_DIR = join(serviceRoot, 'prisma', 'functions');
+const CALLERS_DIR = join(serviceRoot, 'src', 'db', 'functions');
+const SOURCE_DIR = join(serviceRoot, 'src');
 const MIGRATED_SCHEMA = 'public';
 const FILES_SCHEMA = 'relay_function_files';
 const CHANGED_SCHEMA = 'relay_function_files_changed';
@@ -149,5 +151,30 @@ describe('prisma/functions: one file per SQL function, equal to what the migrati
       for (const definition of defined ?? [])
         expect(definition.definition).not.toBe(migratedBySignature.get(definition.signature)?.definition);
     }
+  });
+});
+
+// Each function TypeScript calls has one typed caller, src/db/functions/<name with dashes>.ts, and the
+// rest of src/ goes through it: the statement that calls the function is written in one place.
+describe('src/db/functions: one typed caller per SQL function that TypeScript calls', () => {
+  const callers = readdirSync(CALLERS_DIR)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.slice(0, -'.ts'.length).replaceAll('-', '_'));
+
+  it('names each caller after a function that has a file in prisma/functions', () => {
+    expect(callers.filter((name) => !FILES.includes(name))).toEqual([]);
+  });
+
+  it('is the only place in src/ that calls those functions', () => {
+    const sources = (readdirSync(SOURCE_DIR, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.startsWith('generated'))
+      .map((file) => join(SOURCE_DIR, file))
+      .filter((path) => !path.startsWith(CALLERS_DIR));
+    const calls: string[] = [];
+    for (const path of sources) {
+      const text = readFileSync(path, 'utf8');
+      for (const name of callers) if (new RegExp(`\\b${name}\\(`).test(text)) calls.push(`${relative(serviceRoot, path)} calls ${name}`);
+    }
+    expect(calls).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { API_KEY_PREFIX } from '../../config.js';
+import { relayFindApiKey } from '../../db/functions/relay-find-api-key.js';
 import type { ConnectionPool } from '../../db/prisma.js';
 import { RelayError } from '../relay-error.js';
 import { hashApiKey } from './api-key-secret.js';
@@ -23,11 +24,7 @@ export async function authenticateApiKey(pool: ConnectionPool, authorization: st
   if (!match) throw new RelayError('unauthorized', MISSING);
   const key = match[1]!;
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) throw new RelayError('unauthorized', REFUSED);
-  const { rows } = await pool.query<{ tenant_id: string; api_key_id: string }>({
-    name: 'relay-find-api-key',
-    text: 'SELECT tenant_id, api_key_id FROM relay_find_api_key($1)',
-    values: [hashApiKey(key)],
-  });
+  const rows = await relayFindApiKey(pool, hashApiKey(key));
   const row = rows[0];
   if (!row) throw new RelayError('unauthorized', REFUSED);
   return { tenantId: row.tenant_id, apiKeyId: row.api_key_id, actor: `api_key:${row.api_key_id}` };

@@ -1,3 +1,4 @@
+import { relayRecordChecks } from '../../db/functions/relay-record-checks.js';
 import type { ConnectionPool } from '../../db/prisma.js';
 import { withTenantSql } from '../../db/tenant-sql.js';
 import type { CapturedRequestView, VerificationOutcome } from '../../verification/types.js';
@@ -33,10 +34,6 @@ const LOAD = `
 SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, p.body
   FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
  WHERE e.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)`;
-// One statement, its own transaction: insert-only (the first result wins when two replicas checked
-// the same event); returns the events whose endpoint's settings changed since they were checked.
-const RECORD = `SELECT relay_record_checks(
-  $1::uuid, $2::timestamptz, $3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::uuid[], $11::timestamptz[]) AS stale`;
 /** Checks of one batch at most: the first with held settings, one more for those found stale. */
 const ATTEMPTS = 2;
 
@@ -136,24 +133,18 @@ function check(toCheck: ToCheck, settings: Map<string, VerificationSettings>, no
 }
 
 async function record(pool: ConnectionPool, tenantId: string, checked: Checked, now: Date): Promise<Set<string>> {
-  const entries = [...checked.values()];
-  const outcomes = entries.map((entry) => entry.outcome);
-  const { rows } = await pool.query<{ stale: string }>({
-    name: 'relay-verify-record',
-    text: RECORD,
-    values: [
-      tenantId,
-      now,
-      [...checked.keys()],
-      entries.map((entry) => entry.endpointId),
-      entries.map((entry) => entry.version),
-      outcomes.map((outcome) => outcome.state),
-      outcomes.map((outcome) => outcome.cause),
-      outcomes.map((outcome) => (outcome.detail ? JSON.stringify(outcome.detail) : null)),
-      outcomes.map((outcome) => outcome.provider),
-      outcomes.map((outcome) => outcome.matchedSecretId),
-      outcomes.map((outcome) => (outcome.state === 'verified' || outcome.state === 'authenticated' ? now : null)),
-    ],
-  });
+  // One statement, its own transaction, insert-only: returns the events whose endpoint's settings changed since they were checked.
+  const checks = [...checked].map(([eventId, { outcome, endpointId, version }]) => ({
+    eventId,
+    endpointId,
+    version,
+    state: outcome.state,
+    cause: outcome.cause,
+    detail: outcome.detail,
+    provider: outcome.provider,
+    matchedSecretId: outcome.matchedSecretId,
+    verifiedAt: outcome.state === 'verified' || outcome.state === 'authenticated' ? now : null,
+  }));
+  const rows = await relayRecordChecks(pool, { tenantId, checkedAt: now, checks });
   return new Set(rows.map((row) => row.stale));
 }

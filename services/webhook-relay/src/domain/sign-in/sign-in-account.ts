@@ -1,3 +1,4 @@
+import { relayFindUserByIdentity } from '../../db/functions/relay-find-user-by-identity.js';
 import type { ConnectionPool } from '../../db/prisma.js';
 import type { TenantDatabase } from '../../db/tenant-database.js';
 import type { VerifiedIdentity } from '../../sign-in/identity-providers.js';
@@ -36,7 +37,7 @@ export async function signInAccount(options: SignInAccountOptions): Promise<{ te
 }
 
 async function findUser(options: SignInAccountOptions): Promise<{ tenantId: string; userId: string } | null> {
-  const { rows } = await options.pool.query<{ tenant_id: string; user_id: string }>('SELECT tenant_id, user_id FROM relay_find_user_by_identity($1, $2)', [options.identity.issuer, options.identity.subject]);
+  const rows = await relayFindUserByIdentity(options.pool, options.identity.issuer, options.identity.subject);
   return rows[0] ? { tenantId: rows[0].tenant_id, userId: rows[0].user_id } : null;
 }
 

@@ -1,3 +1,4 @@
+import { relayFindApiKey } from '../../db/functions/relay-find-api-key.js';
 import type { ConnectionPool } from '../../db/prisma.js';
 import type { TenantDatabase } from '../../db/tenant-database.js';
 import { createApiKey } from '../api-keys/create-api-key.js';
@@ -13,8 +14,8 @@ const UNIQUE_VIOLATION = 'P2002';
  */
 export async function ensureBootstrapTenant(options: { pool: ConnectionPool; tenants: TenantDatabase; runtime: Runtime; apiKey: string; plan: string }): Promise<'created' | 'exists'> {
   const { runtime, plan } = options;
-  const found = await options.pool.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_find_api_key($1)', [hashApiKey(options.apiKey)]);
-  const existing = found.rows[0]?.tenant_id;
+  const found = await relayFindApiKey(options.pool, hashApiKey(options.apiKey));
+  const existing = found[0]?.tenant_id;
   if (existing) {
     await keepPlan(options.tenants, runtime, existing, plan);
     return 'exists';
