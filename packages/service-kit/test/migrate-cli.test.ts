@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { runMigrateCli } from '../src/migrate/index.js';
-import { dropDatabases, scratchProject, uniqueName, urlFor } from './support/scratch.js';
+import { SCHEMA_HEADER, dropDatabases, scratchProject, uniqueName, urlFor } from './support/scratch.js';
 
 describe('runMigrateCli', () => {
   const database = uniqueName('sk_cli');
@@ -49,6 +51,31 @@ describe('runMigrateCli', () => {
     const status = await run(['status']);
     expect(status.code).toBe(0);
     expect(status.out).toContain('Database schema is up to date.');
+  });
+
+  it('diff exits 0 when the schema describes the database, 1 with the SQL when it does not', async () => {
+    const same = await run(['diff']);
+    expect(same).toMatchObject({ code: 0, err: [], out: ['The schema describes the database.'] });
+
+    await writeFile(join(project.dir, 'prisma', 'schema.prisma'), `${SCHEMA_HEADER}\nmodel Note {\n  id   Int     @id\n  body String?\n}\n`);
+    const changed = await run(['diff']);
+    expect(changed.code).toBe(1);
+    expect(changed.err.join('\n')).toContain('ALTER TABLE "Note" ADD COLUMN     "body" TEXT;');
+  });
+
+  it('dev --create-only writes the migration without applying it; the next dev applies it', async () => {
+    const created = await run(['dev', 'add_body', '--create-only']);
+    expect(created.code).toBe(0);
+    const folder = /Created migration (\d{14}_add_body)/.exec(created.out.join('\n'))?.[1] as string;
+    expect((await run(['status'])).out).toContain(`Pending: ${folder}`);
+
+    await writeFile(join(project.migrationsDir, folder, 'migration.sql'), 'ALTER TABLE "Note" ADD COLUMN "body" TEXT;\nCOMMENT ON COLUMN "Note"."body" IS \'by hand\';\n');
+    const applied = await run(['dev', 'after_body']);
+    expect(applied.code).toBe(0);
+    expect(applied.out).toContain(`Applied migration ${folder}`);
+    expect(applied.out.at(-1)).toBe('Already in sync, no changes: no migration created.');
+    expect((await run(['diff'])).code).toBe(0);
+    expect((await run(['status', '--create-only'])).code).toBe(2);
   });
 
   it('exits 1 with one readable line on failure', async () => {

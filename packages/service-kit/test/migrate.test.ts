@@ -65,7 +65,7 @@ describe('createMigrator', () => {
     logs.length = 0;
     const result = await devMigrator.dev('nothing');
 
-    expect(result).toEqual({ created: null, applied: [] });
+    expect(result).toEqual({ created: null, applied: [], leftOut: [] });
     expect(logs.join('\n')).toMatch(/no changes/i);
     expect(await readdir(project.migrationsDir)).toHaveLength(2);
   });
@@ -148,7 +148,7 @@ describe('createMigrator', () => {
     try {
       const check = migrator(checkDb, checkDir);
       expect(await check.deploy()).toEqual({ applied: ['20260101000000_init'] });
-      expect(await check.dev('after_check')).toEqual({ created: null, applied: [] });
+      expect(await check.dev('after_check')).toEqual({ created: null, applied: [], leftOut: [] });
     } finally {
       await dropDatabases(checkDb);
     }

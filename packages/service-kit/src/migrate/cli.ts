@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { engineErrorMessage } from './engine-error.js';
+import { driftProblems } from './drift.js';
 import { createMigrator } from './migrator.js';
 import type { MigrationStatus } from './migrator.js';
 
@@ -13,26 +14,36 @@ export interface MigrateCliIo {
   stderr?: (line: string) => void;
 }
 
-const USAGE = 'usage: service-migrate deploy|dev <name>|status [--schema prisma/schema.prisma] [--migrations prisma/migrations]';
+const USAGE =
+  'usage: service-migrate deploy | dev <name> [--create-only] | diff | status\n' +
+  '         [--schema prisma/schema.prisma] [--migrations prisma/migrations] [--allow-list prisma/drift-allowlist.txt]';
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
 
 class UsageError extends Error {}
 
+const COMMANDS = ['deploy', 'dev', 'diff', 'status'] as const;
+type Command = (typeof COMMANDS)[number];
+
 interface ParsedArgs {
-  command: 'deploy' | 'dev' | 'status';
+  command: Command;
   name?: string;
+  createOnly: boolean;
   schema: string;
   migrations: string;
+  allowList?: string;
 }
 
 function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
   const flags: Record<string, string> = { schema: 'prisma/schema.prisma', migrations: 'prisma/migrations' };
+  let createOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    const flag = /^--(schema|migrations)(?:=(.*))?$/.exec(arg);
-    if (flag) {
+    const flag = /^--(schema|migrations|allow-list)(?:=(.*))?$/.exec(arg);
+    if (arg === '--create-only') {
+      createOnly = true;
+    } else if (flag) {
       const value = flag[2] ?? argv[++i];
       if (!value) throw new UsageError(`${arg} needs a path`);
       flags[flag[1] as string] = value;
@@ -43,14 +54,22 @@ function parseArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   const [command, name, ...extra] = positional;
-  if (command !== 'deploy' && command !== 'dev' && command !== 'status') {
+  if (!COMMANDS.includes(command as Command)) {
     throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
   }
   if (command === 'dev' && !name) throw new UsageError('dev needs a migration name, e.g. `service-migrate dev add_orders`');
   if ((command !== 'dev' && name !== undefined) || extra.length > 0) {
     throw new UsageError(`unexpected argument "${command === 'dev' ? extra[0] : name}"`);
   }
-  return { command, name, schema: flags.schema as string, migrations: flags.migrations as string };
+  if (createOnly && command !== 'dev') throw new UsageError('--create-only goes with dev');
+  return {
+    command: command as Command,
+    name,
+    createOnly,
+    schema: flags.schema as string,
+    migrations: flags.migrations as string,
+    allowList: flags['allow-list'],
+  };
 }
 
 function describeStatus(status: MigrationStatus): string[] {
@@ -91,6 +110,7 @@ export async function runMigrateCli(argv: readonly string[], io: MigrateCliIo = 
         databaseUrl,
         schemaPath: resolve(cwd, args.schema),
         migrationsDir: resolve(cwd, args.migrations),
+        allowListPath: args.allowList === undefined ? undefined : resolve(cwd, args.allowList),
         log: out,
       });
     } catch (error) {
@@ -106,7 +126,18 @@ export async function runMigrateCli(argv: readonly string[], io: MigrateCliIo = 
       const { applied } = await migrator.deploy();
       out(`Applied ${applied.length} migration(s) in ${((Date.now() - started) / 1000).toFixed(1)}s.`);
     } else if (args.command === 'dev') {
-      await migrator.dev(args.name as string);
+      await migrator.dev(args.name as string, { createOnly: args.createOnly });
+    } else if (args.command === 'diff') {
+      const drift = await migrator.diff();
+      const allowed = drift.steps.filter((step) => step.allowed).length;
+      const problems = driftProblems(drift, drift.allowListPath);
+      if (problems.length === 0) {
+        out(`The schema describes the database${allowed ? `, apart from ${allowed} step(s) allowed by ${drift.allowListPath}` : ''}.`);
+        return 0;
+      }
+      // Several lines on purpose: the SQL is what a maintainer needs to read.
+      for (const problem of problems) err(`${problem}\n`);
+      return EXIT_FAILURE;
     } else {
       for (const line of describeStatus(await migrator.status())) out(line);
     }

@@ -6,6 +6,11 @@ export { loadSchemaEngineWasm, openSchemaEngine, takeSchemaEnginePanic } from '.
 export type { SchemaEngine, SchemaEngineHandle } from './wasm-engine.js';
 export { engineErrorMessage, MigrationError } from './engine-error.js';
 export { createMigrator } from './migrator.js';
-export type { Migrator, MigratorOptions, MigrationStatus } from './migrator.js';
+export type { DevOptions, Migrator, MigratorOptions, MigrationStatus } from './migrator.js';
 export { runMigrateCli } from './cli.js';
 export { migrateOnStart } from './migrate-on-start.js';
+export { ALLOW_LIST_FILE, defaultAllowListPath, normalizeSql, parseDriftAllowList, readDriftAllowList } from './drift-allowlist.js';
+export type { AllowedDrift, DriftAllowList } from './drift-allowlist.js';
+export { compareWithAllowList, driftProblems, splitScript } from './drift.js';
+export type { SchemaDrift, ScriptStep } from './drift.js';
+export { listDatabaseObjects } from './database-objects.js';
