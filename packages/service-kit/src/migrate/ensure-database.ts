@@ -29,3 +29,11 @@ export async function databaseExists(url: string): Promise<boolean> {
     return (result.rowCount ?? 0) > 0;
   });
 }
+
+/** Drops the database of the URL, ending its sessions first; nothing happens when it does not exist. */
+export async function dropDatabase(url: string): Promise<void> {
+  const quoted = quoteIdentifier(parseDatabaseUrl(url).database);
+  await withMaintenanceClient(url, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
+  });
+}

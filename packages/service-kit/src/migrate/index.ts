@@ -1,6 +1,6 @@
 export { parseDatabaseUrl, withDatabase } from './database-url.js';
 export type { DatabaseConfig } from './database-url.js';
-export { ensureDatabase, databaseExists } from './ensure-database.js';
+export { ensureDatabase, databaseExists, dropDatabase } from './ensure-database.js';
 export { quoteIdentifier } from './sql-identifier.js';
 export { loadSchemaEngineWasm, openSchemaEngine, takeSchemaEnginePanic } from './wasm-engine.js';
 export type { SchemaEngine, SchemaEngineHandle } from './wasm-engine.js';
