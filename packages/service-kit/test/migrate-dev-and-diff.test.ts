@@ -207,6 +207,14 @@ describe('the allow-list in dev and diff', () => {
     }
   });
 
+  it('dev --create-only writes an empty migration to edit, not the allowed step, and does not apply it', async () => {
+    const result = await migrator.dev('by_hand', { createOnly: true });
+    expect(result).toMatchObject({ applied: [], leftOut: [FOREIGN_KEY] });
+    expect(await readFile(join(project.migrationsDir, result.created as string, 'migration.sql'), 'utf8')).toBe('-- This is an empty migration.\n');
+    expect((await migrator.status()).pending).toEqual([result.created]);
+    await rm(join(project.migrationsDir, result.created as string), { recursive: true });
+  });
+
   it('without an allow-list file every difference counts', async () => {
     await rm(allowListPath);
     try {

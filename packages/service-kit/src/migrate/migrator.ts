@@ -176,7 +176,12 @@ export function createMigrator(options: MigratorOptions): Migrator {
           log('Already in sync, no changes: no migration created.');
           return { created: null, applied, leftOut: leftOut.map((step) => step.sql) };
         }
-        const script = leftOut.length === 0 ? created.migrationScript : `${[warnings, ...kept.map((step) => step.text)].filter(Boolean).join('\n\n')}\n`;
+        const script =
+          leftOut.length === 0
+            ? created.migrationScript
+            : kept.length === 0
+              ? '-- This is an empty migration.\n'
+              : `${[warnings, ...kept.map((step) => step.text)].filter(Boolean).join('\n\n')}\n`;
         const folder = nameAfter(await listMigrationNames(migrationsDir), created.generatedMigrationName);
         await writeMigration(migrationsDir, folder, script);
         log(`Created migration ${folder}`);
