@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
