@@ -107,10 +107,20 @@ async function main(): Promise<void> {
       const a = await runLoad({ url: `${baseline.url}/configurations/bench-record`, connections: CONNECTIONS, seconds });
       show(`bare #${round}`, a);
       bare.push(a.requestsPerSecond);
-      const c = await runLoad({ url: `${withSession.url}/configurations/bench-record`, connections: CONNECTIONS, seconds, headers: { cookie } });
+      const c = await runLoad({
+        url: `${withSession.url}/configurations/bench-record`,
+        connections: CONNECTIONS,
+        seconds,
+        headers: { cookie },
+      });
       show(`bare+session #${round}`, c);
       bareWithSession.push(c.requestsPerSecond);
-      const b = await runLoad({ url: `${configStore.url}/configurations/bench-record`, connections: CONNECTIONS, seconds, headers: { cookie } });
+      const b = await runLoad({
+        url: `${configStore.url}/configurations/bench-record`,
+        connections: CONNECTIONS,
+        seconds,
+        headers: { cookie },
+      });
       show(`config-store #${round}`, b);
       ours.push(b.requestsPerSecond);
     }

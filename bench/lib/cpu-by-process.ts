@@ -29,7 +29,11 @@ export function snapshotCpu(): CpuSnapshot {
 }
 
 /** Milliseconds of CPU per label between two snapshots; `label` names a process (defaults to its name). */
-export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot, label: (pid: number, name: string) => string = (_pid, name) => name): Map<string, number> {
+export function cpuBetween(
+  before: CpuSnapshot,
+  after: CpuSnapshot,
+  label: (pid: number, name: string) => string = (_pid, name) => name,
+): Map<string, number> {
   const totals = new Map<string, number>();
   for (const [pid, { name, ms }] of after) {
     const used = ms - (before.get(pid)?.ms ?? 0);

@@ -25,7 +25,10 @@ export async function startApy(logFile: string): Promise<RunningServer> {
 export async function translateWithApy(url: string, text: string): Promise<string> {
   const body = new URLSearchParams({ langpair: 'eng|spa', q: text, markUnknown: 'no' }).toString();
   const answer = await postForm(`${url}/translate`, body);
-  const translated = answer.status === 200 ? (JSON.parse(answer.body) as { responseData?: { translatedText?: unknown } }).responseData?.translatedText : undefined;
+  const translated =
+    answer.status === 200
+      ? (JSON.parse(answer.body) as { responseData?: { translatedText?: unknown } }).responseData?.translatedText
+      : undefined;
   if (typeof translated !== 'string' || translated.trim() === '') {
     throw new Error(`apertium-apy answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   }

@@ -59,7 +59,9 @@ async function check(url: string, item: Case): Promise<string | undefined> {
   }
   const ratio = output.length / item.text.length;
   const tail = output.slice(-MARKER_WINDOW);
-  console.log(`${item.label.padEnd(16)} in ${String(item.text.length).padStart(6)} chars, out ${String(output.length).padStart(6)} (${ratio.toFixed(2)}x), marker ${tail.includes(item.token) ? 'found' : 'MISSING'}`);
+  console.log(
+    `${item.label.padEnd(16)} in ${String(item.text.length).padStart(6)} chars, out ${String(output.length).padStart(6)} (${ratio.toFixed(2)}x), marker ${tail.includes(item.token) ? 'found' : 'MISSING'}`,
+  );
   if (ratio < MIN_LENGTH_RATIO) return `output is only ${ratio.toFixed(2)}x the input`;
   if (!tail.includes(item.token)) return `marker ${item.token} is not in the last ${MARKER_WINDOW} characters: …${tail.slice(-80)}`;
   return undefined;
@@ -71,13 +73,19 @@ async function main(): Promise<void> {
   try {
     service = await startTranslator(`${resultsDir}translator-completeness.log`);
     const big: Case = { label: '128 KiB body', text: textUnderBody('ZQXJ', MAX_BODY_BYTES), token: 'ZQXJ' };
-    console.log(`one request: form body ${Buffer.byteLength(translateBody(big.text))} bytes (limit ${MAX_BODY_BYTES}), text ${big.text.length} chars`);
+    console.log(
+      `one request: form body ${Buffer.byteLength(translateBody(big.text))} bytes (limit ${MAX_BODY_BYTES}), text ${big.text.length} chars`,
+    );
     const failures: string[] = [];
     const bigFailure = await check(service.url, big);
     if (bigFailure) failures.push(`${big.label}: ${bigFailure}`);
 
     console.log(`\n${CONCURRENT} concurrent requests of ${CONCURRENT_CHARS} chars`);
-    const cases: Case[] = Array.from({ length: CONCURRENT }, (_, i) => ({ label: `request ${i + 1}`, text: textOfLength(i, CONCURRENT_CHARS), token: marker(i) }));
+    const cases: Case[] = Array.from({ length: CONCURRENT }, (_, i) => ({
+      label: `request ${i + 1}`,
+      text: textOfLength(i, CONCURRENT_CHARS),
+      token: marker(i),
+    }));
     const started = Date.now();
     const results = await Promise.all(cases.map((item) => check(service!.url, item)));
     console.log(`all ${CONCURRENT} answered in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -13,7 +13,8 @@ const chars = Number(process.env.BENCH_CHARS ?? 1_500_000);
 const service = await startTranslator(new URL('../results/translator-cpu.log', import.meta.url).pathname);
 try {
   const paragraphs = licenseParagraphs();
-  const load = (texts: string[]) => runClients({ texts, concurrency: 8, send: async (text) => void (await translateWithService(service.url, text)) });
+  const load = (texts: string[]) =>
+    runClients({ texts, concurrency: 8, send: async (text) => void (await translateWithService(service.url, text)) });
   const until = Date.now() + warmupSeconds * 1000;
   do await load(paragraphs);
   while (Date.now() < until);
@@ -25,12 +26,18 @@ try {
   const byProcess = cpuBetween(before, after, (pid, name) =>
     pid === process.pid ? 'load generator (node)' : pid === service.pid ? 'translator service (node)' : name,
   );
-  console.log(`${result.requests} paragraphs, ${totalChars(texts)} chars in ${result.seconds.toFixed(2)} s = ${result.charsPerSecond.toFixed(0)} chars/s`);
+  console.log(
+    `${result.requests} paragraphs, ${totalChars(texts)} chars in ${result.seconds.toFixed(2)} s = ${result.charsPerSecond.toFixed(0)} chars/s`,
+  );
   const total = [...byProcess.values()].reduce((sum, ms) => sum + ms, 0);
   for (const [name, ms] of [...byProcess].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= total / 200)) {
-    console.log(`${name.padEnd(28)} ${((ms * 1000) / result.requests).toFixed(0).padStart(6)} us per paragraph  ${((ms / total) * 100).toFixed(1).padStart(5)}% of all CPU used`);
+    console.log(
+      `${name.padEnd(28)} ${((ms * 1000) / result.requests).toFixed(0).padStart(6)} us per paragraph  ${((ms / total) * 100).toFixed(1).padStart(5)}% of all CPU used`,
+    );
   }
-  console.log(`all processes: ${((total * 1000) / result.requests).toFixed(0)} us per paragraph, ${(total / 1000 / result.seconds).toFixed(2)} cores busy`);
+  console.log(
+    `all processes: ${((total * 1000) / result.requests).toFixed(0)} us per paragraph, ${(total / 1000 / result.seconds).toFixed(2)} cores busy`,
+  );
 } finally {
   await service.stop();
   agent.destroy();

@@ -14,14 +14,21 @@ const CORE = ['EN', 'ES', 'CA', 'PT', 'FR', 'IT', 'RU', 'UK'];
 const HEAP_BUDGET_MB = 100;
 
 type Kind = 'short' | 'long' | 'pair' | 'greeting';
-interface Sample { language: string; text: string; kind: Kind }
+interface Sample {
+  language: string;
+  text: string;
+  kind: Kind;
+}
 
 const LENGTH_BANDS: Partial<Record<Kind, [number, number]>> = { short: [20, 60], long: [200, Infinity], greeting: [1, 19] };
 
 /** Two-word pieces of the sentences: the UI-string sized texts where detectors part ways. */
 function wordPairs(language: string, texts: string[]): Sample[] {
   return texts.flatMap((text) => {
-    const words = text.replace(/[.,;:!?¿¡]/g, '').split(/\s+/).filter(Boolean);
+    const words = text
+      .replace(/[.,;:!?¿¡]/g, '')
+      .split(/\s+/)
+      .filter(Boolean);
     const pairs: Sample[] = [];
     for (let i = 0; i + 1 < words.length; i += 2) pairs.push({ language, text: `${words[i]} ${words[i + 1]}`, kind: 'pair' });
     return pairs;
@@ -70,7 +77,10 @@ function score(contender: Contender, samples: Sample[]): Score {
     if (!hit && isGraded(sample)) misses.set(sample.language, [...(misses.get(sample.language) ?? []), detected ?? '-']);
     return { sample, hit };
   });
-  const microsPerCall = timePerCall(contender, samples.filter(isGraded).map((sample) => sample.text));
+  const microsPerCall = timePerCall(
+    contender,
+    samples.filter(isGraded).map((sample) => sample.text),
+  );
   return { contender, results, misses, microsPerCall };
 }
 
@@ -104,8 +114,18 @@ function printTable(scores: Score[]): void {
     `${s.contender.heapMb.toFixed(0)} MB`,
   ]);
   const header = [
-    'detector', 'languages', 'accuracy', 'short 20-60', 'long 200+', `core ${CORE.length}`, 'own languages',
-    'word pairs', 'greetings', 'time/call', 'import', 'heap',
+    'detector',
+    'languages',
+    'accuracy',
+    'short 20-60',
+    'long 200+',
+    `core ${CORE.length}`,
+    'own languages',
+    'word pairs',
+    'greetings',
+    'time/call',
+    'import',
+    'heap',
   ];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
@@ -141,5 +161,7 @@ console.log(
 printTable(scores);
 printMisses(scores);
 const chosen = choose(scores);
-console.log(`\nChoice (heap <= ${HEAP_BUDGET_MB} MB; core ${CORE.join(' ')}, then accuracy, then fragments, then time):`,
-  chosen ? `${chosen.contender.name}@${chosen.contender.version}` : 'none within budget');
+console.log(
+  `\nChoice (heap <= ${HEAP_BUDGET_MB} MB; core ${CORE.join(' ')}, then accuracy, then fragments, then time):`,
+  chosen ? `${chosen.contender.name}@${chosen.contender.version}` : 'none within budget',
+);

@@ -17,8 +17,26 @@ export interface Contender {
 }
 
 const ISO_639_3: Record<string, string> = {
-  EN: 'eng', ES: 'spa', CA: 'cat', PT: 'por', FR: 'fra', IT: 'ita', RO: 'ron', GL: 'glg', EU: 'eus', RU: 'rus',
-  UK: 'ukr', SV: 'swe', DA: 'dan', AF: 'afr', NL: 'nld', ID: 'ind', MS: 'zlm', MK: 'mkd', BG: 'bul', EO: 'epo',
+  EN: 'eng',
+  ES: 'spa',
+  CA: 'cat',
+  PT: 'por',
+  FR: 'fra',
+  IT: 'ita',
+  RO: 'ron',
+  GL: 'glg',
+  EU: 'eus',
+  RU: 'rus',
+  UK: 'ukr',
+  SV: 'swe',
+  DA: 'dan',
+  AF: 'afr',
+  NL: 'nld',
+  ID: 'ind',
+  MS: 'zlm',
+  MK: 'mkd',
+  BG: 'bul',
+  EO: 'epo',
 };
 const iso6391 = (code: string): string => code.toLowerCase();
 const iso6393 = (code: string): string => ISO_639_3[code] ?? '';
@@ -56,7 +74,10 @@ async function franc(pkg: 'franc' | 'franc-min', candidates: string[]): Promise<
   const only = supported.map(iso6393);
   const toDeepL = reverseLookup(iso6393, supported);
   return {
-    name: pkg, version: await versionOf(pkg), supported, ...cost,
+    name: pkg,
+    version: await versionOf(pkg),
+    supported,
+    ...cost,
     detect: (text) => toDeepL.get(module.francAll(text, { only, minLength: 1 })[0]![0]),
   };
 }
@@ -70,7 +91,10 @@ async function tinyld(entry: 'tinyld' | 'tinyld/heavy', candidates: string[]): P
   const only = supported.map(iso6391);
   const toDeepL = reverseLookup(iso6391, supported);
   return {
-    name: entry, version: await versionOf('tinyld'), supported, ...cost,
+    name: entry,
+    version: await versionOf('tinyld'),
+    supported,
+    ...cost,
     detect: (text) => toDeepL.get(module.detectAll(text, { only })[0]?.lang ?? ''),
   };
 }
@@ -84,7 +108,10 @@ async function eld(size: 'extrasmall' | 'small' | 'medium' | 'large', candidates
   const supported = Object.values(subset).map((code) => code.toUpperCase());
   const toDeepL = reverseLookup(iso6391, supported);
   return {
-    name: `eld/${size}`, version: await versionOf('eld'), supported, ...cost,
+    name: `eld/${size}`,
+    version: await versionOf('eld'),
+    supported,
+    ...cost,
     detect: (text) => toDeepL.get(detector.detect(text).language),
   };
 }

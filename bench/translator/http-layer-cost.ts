@@ -33,7 +33,9 @@ for (const layer of LAYERS) {
     const before = snapshotCpu();
     const result = await runClients({ texts: workload(paragraphs, chars), concurrency: 8, send });
     const used = cpuBetween(before, snapshotCpu(), (pid, name) => (pid === server.pid ? 'server' : name)).get('server') ?? 0;
-    console.log(`${layer.padEnd(30)} ${((used * 1000) / result.requests).toFixed(0).padStart(5)} us of server CPU per request (${result.requests} requests)`);
+    console.log(
+      `${layer.padEnd(30)} ${((used * 1000) / result.requests).toFixed(0).padStart(5)} us of server CPU per request (${result.requests} requests)`,
+    );
   } finally {
     await server.stop();
   }

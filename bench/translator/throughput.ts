@@ -138,8 +138,12 @@ async function main(): Promise<void> {
       serviceVsRaw: ratios.serviceVsRaw !== null && ratios.serviceVsRaw >= TARGETS.serviceVsRaw,
     };
 
-    console.log(`\nmedian chars/s: apertium-apy ${medians.apy.toFixed(0)}, raw chain ${medians.raw.toFixed(0)}, translator ${medians.service?.toFixed(0) ?? 'n/a'}`);
-    console.log(`diagnostic: raw chain with 8 closed-loop clients ${medians.rawClients.toFixed(0)} chars/s = ${(medians.rawClients / medians.raw).toFixed(2)}x of pipelined`);
+    console.log(
+      `\nmedian chars/s: apertium-apy ${medians.apy.toFixed(0)}, raw chain ${medians.raw.toFixed(0)}, translator ${medians.service?.toFixed(0) ?? 'n/a'}`,
+    );
+    console.log(
+      `diagnostic: raw chain with 8 closed-loop clients ${medians.rawClients.toFixed(0)} chars/s = ${(medians.rawClients / medians.raw).toFixed(2)}x of pipelined`,
+    );
     if (medians.rawTcmalloc !== null) {
       const vsEqualEngine = medians.service === null ? 'n/a' : `${(medians.service / medians.rawTcmalloc).toFixed(2)}x`;
       console.log(
@@ -147,9 +151,14 @@ async function main(): Promise<void> {
       );
     } else console.log('diagnostic: tcmalloc (libtcmalloc-minimal4) is not installed; the service runs its chains with the system malloc');
     if (serviceError) console.log(`translator ${serviceError}`);
-    for (const [key, label] of [['serviceVsApy', 'translator / apertium-apy'], ['serviceVsRaw', 'translator / raw chain']] as const) {
+    for (const [key, label] of [
+      ['serviceVsApy', 'translator / apertium-apy'],
+      ['serviceVsRaw', 'translator / raw chain'],
+    ] as const) {
       const ratio = ratios[key];
-      console.log(`${label}: ${ratio === null ? 'n/a' : `${ratio.toFixed(2)}x`} (target >= ${TARGETS[key]}x) ${pass[key] ? 'PASS' : 'FAIL'}`);
+      console.log(
+        `${label}: ${ratio === null ? 'n/a' : `${ratio.toFixed(2)}x`} (target >= ${TARGETS[key]}x) ${pass[key] ? 'PASS' : 'FAIL'}`,
+      );
     }
 
     writeFileSync(

@@ -27,7 +27,10 @@ async function startReceiver(onBody: (body: { seq: number; sentAt: number }, at:
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 // A Standard Webhooks provider's signature (the relay verifies it before fan-out).
@@ -42,7 +45,11 @@ function standardWebhookHeaders(id: string, body: string): Record<string, string
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main(): Promise<void> {
-  const { server, ingestPort, post: apiCall } = await startRelay({
+  const {
+    server,
+    ingestPort,
+    post: apiCall,
+  } = await startRelay({
     database: 'webhook_relay_delivery_bench',
     apiKey: API_KEY,
     logName: 'webhook-relay-delivery',
@@ -103,8 +110,11 @@ async function main(): Promise<void> {
       // (open loop, so requests may overlap; overlapping ones have no order to keep).
       const position = new Map(arrivalOrder.map((seq, index) => [seq, index]));
       let inOrder = true;
-      for (let a = 0; a < total; a += 1) for (let b = a + 1; b < total; b += 1) if (answeredAt[a]! < sentAt[b]! && position.get(b)! < position.get(a)!) inOrder = false;
-      console.log(`latency: ${latencies.length}/${total} delivered at 100 events/s for ${seconds} s (half signed and verified); capture-to-delivery p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms (targets: p50 < 50, p99 < 250); verified events p50 ${percentile(verifiedSorted, 50).toFixed(1)} ms, p99 ${percentile(verifiedSorted, 99).toFixed(1)} ms; capture order kept: ${inOrder}`);
+      for (let a = 0; a < total; a += 1)
+        for (let b = a + 1; b < total; b += 1) if (answeredAt[a]! < sentAt[b]! && position.get(b)! < position.get(a)!) inOrder = false;
+      console.log(
+        `latency: ${latencies.length}/${total} delivered at 100 events/s for ${seconds} s (half signed and verified); capture-to-delivery p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms (targets: p50 < 50, p99 < 250); verified events p50 ${percentile(verifiedSorted, 50).toFixed(1)} ms, p99 ${percentile(verifiedSorted, 99).toFixed(1)} ms; capture order kept: ${inOrder}`,
+      );
       await receiver.close();
     }
 
@@ -112,10 +122,14 @@ async function main(): Promise<void> {
       const DESTINATIONS = 100;
       const arrivals: number[] = [];
       const orders: number[][] = Array.from({ length: DESTINATIONS }, () => []);
-      const receivers = await Promise.all(Array.from({ length: DESTINATIONS }, (_, index) => startReceiver((body, at) => {
-        orders[index]!.push(body.seq);
-        arrivals.push(at);
-      })));
+      const receivers = await Promise.all(
+        Array.from({ length: DESTINATIONS }, (_, index) =>
+          startReceiver((body, at) => {
+            orders[index]!.push(body.seq);
+            arrivals.push(at);
+          }),
+        ),
+      );
       const endpoint = await apiCall('/v1/endpoints', { name: 'throughput' });
       for (const [index, receiver] of receivers.entries()) {
         const destination = await apiCall('/v1/destinations', { name: `fleet-${index}`, url: receiver.url });
@@ -132,7 +146,9 @@ async function main(): Promise<void> {
       const elapsedS = (Math.max(...arrivals) - started) / 1000;
       const fifoHeld = orders.every((order) => order.every((seq, index) => index === 0 || seq >= order[index - 1]!));
       const complete = orders.every((order) => new Set(order).size === throughputEvents);
-      console.log(`throughput: ${arrivals.length}/${expected} deliveries to ${DESTINATIONS} destinations in ${elapsedS.toFixed(2)} s = ${(arrivals.length / elapsedS).toFixed(0)} deliveries/s (target >= 1000); FIFO held on every destination: ${fifoHeld}; every event delivered everywhere: ${complete}`);
+      console.log(
+        `throughput: ${arrivals.length}/${expected} deliveries to ${DESTINATIONS} destinations in ${elapsedS.toFixed(2)} s = ${(arrivals.length / elapsedS).toFixed(0)} deliveries/s (target >= 1000); FIFO held on every destination: ${fifoHeld}; every event delivered everywhere: ${complete}`,
+      );
       await Promise.all(receivers.map((receiver) => receiver.close()));
     }
   } finally {

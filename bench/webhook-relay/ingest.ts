@@ -24,15 +24,24 @@ const API_KEY = `whk_bench_${'0'.repeat(24)}`;
 
 // A typical provider delivery: a JSON event of ~600 bytes with its signature headers, a new event
 // (its own id, so its own payload) on every request.
-const eventBody = (id: number) => JSON.stringify({
-  id: `evt_1NvJk2LkdIwHu7ix${id}`,
-  type: 'invoice.payment_succeeded',
-  created: 1700000000,
-  data: { object: { id: 'in_1NvJk2', amount_paid: 4200, currency: 'eur', customer: 'cus_OjQ8', lines: [{ id: 'il_1', amount: 4200, description: 'Pro plan' }] } },
-  livemode: false,
-  pending_webhooks: 1,
-  request: { id: 'req_abc', idempotency_key: 'a8f1c2' },
-});
+const eventBody = (id: number) =>
+  JSON.stringify({
+    id: `evt_1NvJk2LkdIwHu7ix${id}`,
+    type: 'invoice.payment_succeeded',
+    created: 1700000000,
+    data: {
+      object: {
+        id: 'in_1NvJk2',
+        amount_paid: 4200,
+        currency: 'eur',
+        customer: 'cus_OjQ8',
+        lines: [{ id: 'il_1', amount: 4200, description: 'Pro plan' }],
+      },
+    },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: 'req_abc', idempotency_key: 'a8f1c2' },
+  });
 // Signed as Stripe signs (HMAC-SHA256 over `{t}.{body}`) at the start of the run, so webhook-relay verifies
 // every request after capturing it, as it would in production.
 const STRIPE_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -41,7 +50,10 @@ let sent = 0;
 function nextRequest(): { body: string; headers: Record<string, string> } {
   const body = eventBody((sent += 1));
   const signature = createHmac('sha256', STRIPE_SECRET).update(`${SIGNED_AT}.${body}`).digest('hex');
-  return { body, headers: { 'content-type': 'application/json', 'stripe-signature': `t=${SIGNED_AT},v1=${signature}`, 'user-agent': 'Stripe/1.0' } };
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${SIGNED_AT},v1=${signature}`, 'user-agent': 'Stripe/1.0' },
+  };
 }
 
 async function count(database: string, sql: string): Promise<number> {
@@ -62,7 +74,11 @@ async function startCaptureRelay(): Promise<{ server: RunningServer; capture: Be
   const capture = await post('/v1/endpoints', { name: 'capture', provider: null });
   const verified = await post('/v1/endpoints', { name: 'stripe', provider: 'stripe' });
   await post(`/v1/endpoints/${verified.id}/secrets`, { secret: STRIPE_SECRET });
-  return { server, capture: { id: capture.id, ingestUrl: capture.ingest_url }, verified: { id: verified.id, ingestUrl: verified.ingest_url } };
+  return {
+    server,
+    capture: { id: capture.id, ingestUrl: capture.ingest_url },
+    verified: { id: verified.id, ingestUrl: verified.ingest_url },
+  };
 }
 
 // The server's WAL written (bytes, full-page images) since it started: per round, what each request cost in log.
@@ -84,7 +100,8 @@ interface BenchSystem {
   results: number[];
 }
 
-const autocannonLoad = (url: string, forSeconds: number) => runLoad({ url, connections: SENDERS, seconds: forSeconds, method: 'POST', nextRequest });
+const autocannonLoad = (url: string, forSeconds: number) =>
+  runLoad({ url, connections: SENDERS, seconds: forSeconds, method: 'POST', nextRequest });
 let wrkRuns = 0;
 const RUN_PREFIX = randomBytes(3).toString('hex');
 // The same body as eventBody, with the request's number filled in by wrk; each run's numbers get their own prefix.
@@ -122,14 +139,50 @@ async function main(): Promise<void> {
   if (useWrk && !wrkAvailable()) throw new Error('BENCH_LOADGEN=wrk needs wrk (apt-get install wrk)');
   const figureLoad = useWrk ? wrkLoad : autocannonLoad;
   const systems: BenchSystem[] = [
-    { name: 'bare INSERT+COMMIT', pid: bare.pid, url: `${bare.url}/capture`, database: 'webhook_relay_bare_bench', countSql: bareCount, load: figureLoad, results: [] },
-    { name: 'webhook-relay', pid: relay.server.pid, url: relay.capture.ingestUrl, database: 'webhook_relay_bench', countSql: relayEvents(relay.capture), load: figureLoad, results: [] },
+    {
+      name: 'bare INSERT+COMMIT',
+      pid: bare.pid,
+      url: `${bare.url}/capture`,
+      database: 'webhook_relay_bare_bench',
+      countSql: bareCount,
+      load: figureLoad,
+      results: [],
+    },
+    {
+      name: 'webhook-relay',
+      pid: relay.server.pid,
+      url: relay.capture.ingestUrl,
+      database: 'webhook_relay_bench',
+      countSql: relayEvents(relay.capture),
+      load: figureLoad,
+      results: [],
+    },
     ...(useWrk
-      ? [{ name: 'bare (autocannon)', pid: bare.pid, url: `${bare.url}/capture`, database: 'webhook_relay_bare_bench', countSql: bareCount, load: autocannonLoad, results: [] }]
+      ? [
+          {
+            name: 'bare (autocannon)',
+            pid: bare.pid,
+            url: `${bare.url}/capture`,
+            database: 'webhook_relay_bare_bench',
+            countSql: bareCount,
+            load: autocannonLoad,
+            results: [],
+          },
+        ]
       : []),
-    { name: 'relay + verification', pid: relay.server.pid, url: relay.verified.ingestUrl, database: 'webhook_relay_bench', countSql: relayEvents(relay.verified), load: autocannonLoad, results: [] },
+    {
+      name: 'relay + verification',
+      pid: relay.server.pid,
+      url: relay.verified.ingestUrl,
+      database: 'webhook_relay_bench',
+      countSql: relayEvents(relay.verified),
+      load: autocannonLoad,
+      results: [],
+    },
   ];
-  console.log(`load generator: ${useWrk ? 'wrk for the figure, autocannon for the verified endpoint and its own bare baseline' : 'autocannon'}`);
+  console.log(
+    `load generator: ${useWrk ? 'wrk for the figure, autocannon for the verified endpoint and its own bare baseline' : 'autocannon'}`,
+  );
   try {
     for (const system of systems) await system.load(system.url, 3);
     for (let round = 1; round <= rounds; round += 1) {
@@ -138,17 +191,25 @@ async function main(): Promise<void> {
         const walBefore = await walCounters();
         const cpuBefore = snapshotCpu();
         const result = await system.load(system.url, seconds);
-        const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, name) => (pid === process.pid ? 'load generator' : pid === system.pid ? `${system.name} (node)` : name));
+        const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, name) =>
+          pid === process.pid ? 'load generator' : pid === system.pid ? `${system.name} (node)` : name,
+        );
         const stored = (await count(system.database, system.countSql)) - before;
         const wal = await walCounters();
         console.log(
           `${`${system.name} #${round}`.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  2xx ${result.ok2xx}  stored ${stored}  non-2xx ${result.non2xx}  errors ${result.errors}`,
         );
-        const perRequest = [...cpu].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, result.ok2xx)).toFixed(0)} us`);
+        const perRequest = [...cpu]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, result.ok2xx)).toFixed(0)} us`);
         console.log(`${''.padEnd(24)} CPU per request: ${perRequest.join(', ')}`);
         const perStored = (value: number) => (value / Math.max(1, stored)).toFixed(value === wal.fpi - walBefore.fpi ? 2 : 0);
-        console.log(`${''.padEnd(24)} WAL per request: ${perStored(wal.bytes - walBefore.bytes)} bytes, ${perStored(wal.fpi - walBefore.fpi)} full-page images`);
-        if (stored < result.ok2xx) throw new Error(`${system.name}: ${result.ok2xx} requests were answered 2xx but only ${stored} are stored`);
+        console.log(
+          `${''.padEnd(24)} WAL per request: ${perStored(wal.bytes - walBefore.bytes)} bytes, ${perStored(wal.fpi - walBefore.fpi)} full-page images`,
+        );
+        if (stored < result.ok2xx)
+          throw new Error(`${system.name}: ${result.ok2xx} requests were answered 2xx but only ${stored} are stored`);
         system.results.push(result.requestsPerSecond);
       }
     }
@@ -158,7 +219,9 @@ async function main(): Promise<void> {
     const verifiedBaseline = useWrk ? medianOf('bare (autocannon)') : baseline;
     const ratio = ours / baseline;
     console.log(`\nmedian: webhook-relay ${ours.toFixed(0)} req/s, bare INSERT+COMMIT ${baseline.toFixed(0)} req/s; every 2xx was stored`);
-    console.log(`with every event also verified (Stripe endpoint, autocannon): ${verified.toFixed(0)} req/s, ${(verified / verifiedBaseline).toFixed(2)}x the bare handler under the same load generator`);
+    console.log(
+      `with every event also verified (Stripe endpoint, autocannon): ${verified.toFixed(0)} req/s, ${(verified / verifiedBaseline).toFixed(2)}x the bare handler under the same load generator`,
+    );
     console.log(`ratio ${ratio.toFixed(2)}x (target >= ${TARGET}x) ${ratio >= TARGET ? 'PASS' : 'FAIL'}`);
     process.exitCode = ratio >= TARGET ? 0 : 1;
   } finally {
@@ -170,7 +233,8 @@ async function main(): Promise<void> {
 // Verification runs after each commit, off the request path: say how far behind capture it was when the
 // load stopped, and how long it took to catch up (every captured event with its result).
 async function reportVerification(): Promise<void> {
-  const backlogSql = 'SELECT count(*) AS n FROM events e WHERE e.to_verify AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)';
+  const backlogSql =
+    'SELECT count(*) AS n FROM events e WHERE e.to_verify AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)';
   const started = Date.now();
   const atStop = await count('webhook_relay_bench', backlogSql);
   let backlog = atStop;

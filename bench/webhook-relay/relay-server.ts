@@ -31,7 +31,12 @@ export interface BenchRelay {
   post(path: string, body: unknown): Promise<{ id: string; ingest_url: string }>;
 }
 
-export async function startRelay(options: { database: string; apiKey: string; logName: string; env?: NodeJS.ProcessEnv }): Promise<BenchRelay> {
+export async function startRelay(options: {
+  database: string;
+  apiKey: string;
+  logName: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<BenchRelay> {
   await recreateDatabase(options.database);
   const [port, ingestPort] = [await freePort(), await freePort()];
   const server = await startServer({

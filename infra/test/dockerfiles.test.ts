@@ -63,7 +63,9 @@ describe.each(SERVICES)('services/%s/Dockerfile', (service) => {
     const users = runtimeOf('USER').map((instruction) => instruction.args);
     expect(users).toHaveLength(1);
     expect(['root', '0']).not.toContain(users[0]);
-    expect(runtime!.findIndex((instruction) => instruction.keyword === 'USER')).toBeLessThan(runtime!.findIndex((instruction) => instruction.keyword === 'CMD'));
+    expect(runtime!.findIndex((instruction) => instruction.keyword === 'USER')).toBeLessThan(
+      runtime!.findIndex((instruction) => instruction.keyword === 'CMD'),
+    );
   });
 
   it('runs the command and exposes the ports the Deployment declares', () => {
@@ -81,7 +83,10 @@ describe.each(SERVICES)('services/%s/Dockerfile', (service) => {
 
 describe('what every image relies on', () => {
   it('service-kit ships the migration command the migration Jobs run', () => {
-    const kit = JSON.parse(readFileSync(`${ROOT}packages/service-kit/package.json`, 'utf8')) as { files: string[]; bin: Record<string, string> };
+    const kit = JSON.parse(readFileSync(`${ROOT}packages/service-kit/package.json`, 'utf8')) as {
+      files: string[];
+      bin: Record<string, string>;
+    };
     expect(kit.files).toContain('dist');
     expect(kit.bin['service-migrate']).toBe('./dist/migrate/cli.js');
     for (const service of SERVICES) {
@@ -93,7 +98,10 @@ describe('what every image relies on', () => {
   it('the translator image installs exactly the Apertium packages the local stack installs', () => {
     const dockerfile = readFileSync(`${ROOT}services/translator/Dockerfile`, 'utf8').replace(/\\\n/g, ' ');
     const installed = /apt-get install -y --no-install-recommends ([^&]+)&&/.exec(dockerfile)![1]!.trim().split(/\s+/);
-    const local = /APERTIUM_APT_PACKAGES=\(([^)]*)\)/.exec(readFileSync(`${ROOT}infra/local/lib.sh`, 'utf8'))![1]!.trim().split(/\s+/);
+    const local = /APERTIUM_APT_PACKAGES=\(([^)]*)\)/
+      .exec(readFileSync(`${ROOT}infra/local/lib.sh`, 'utf8'))![1]!
+      .trim()
+      .split(/\s+/);
     expect(installed.sort()).toEqual(local.sort());
   });
 

@@ -17,10 +17,13 @@ export function jestPreset(overrides = {}) {
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     transform: {
-      '^.+\\.(t|j)sx?$': ['@swc/jest', {
-        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-        module: { type: 'es6' },
-      }],
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+          module: { type: 'es6' },
+        },
+      ],
     },
     testTimeout: 30000,
     ...overrides,

@@ -14,7 +14,10 @@ const BODIES: [string, Buffer][] = [
   ['malformed JSON', Buffer.from('{"name": "x",')],
   ['a JSON array', Buffer.from('[1, 2, 3]')],
   ['a JSON string', Buffer.from('"text"')],
-  ['wrong types', Buffer.from(JSON.stringify({ name: 7, url: false, port: 'eighty', text: {}, target_lang: [1], key_id: null, label: [], limit: 'x' }))],
+  [
+    'wrong types',
+    Buffer.from(JSON.stringify({ name: 7, url: false, port: 'eighty', text: {}, target_lang: [1], key_id: null, label: [], limit: 'x' })),
+  ],
   ['unknown members', Buffer.from(JSON.stringify({ surprise: true, __proto__: { admin: true } }))],
   ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d])],
   ['2 MiB', Buffer.alloc(2 * 1024 * 1024, 0x61)],
@@ -57,26 +60,61 @@ beforeAll(async () => {
   targets.push({
     name: 'translator',
     base: `http://127.0.0.1:${translatorPort}`,
-    paths: ['/v2/translate', '/v2/languages', '/v2/usage', '/v2/admin/developer-keys', '/v2/admin/developer-keys/deactivate', '/v2/admin/developer-keys/label', '/v2/admin/developer-keys/limits', '/v2/admin/analytics', '/v2/admin/analytics/custom-tags', '/v2/glossaries', `/v2/glossaries/${ID}`, '/v3/glossaries', `/v3/glossaries/${ID}`, '/v2/glossary-language-pairs',
-      '/v3/style_rules', `/v3/style_rules/${ID}`, `/v3/style_rules/${ID}/configured_rules`, `/v3/style_rules/${ID}/custom_instructions`, `/v3/style_rules/${ID}/custom_instructions/${ID}`,
-      '/v3/translation_memories', '/v3/translation_memories/import', `/v3/translation_memories/jobs/${ID}`, `/v3/translation_memories/${ID}`, `/v3/translation_memories/${ID}/segments`, `/v3/translation_memories/${ID}/export`,
-      uploadPath, '/translation-memory-files/not-a-token', '/v2/nope'],
+    paths: [
+      '/v2/translate',
+      '/v2/languages',
+      '/v2/usage',
+      '/v2/admin/developer-keys',
+      '/v2/admin/developer-keys/deactivate',
+      '/v2/admin/developer-keys/label',
+      '/v2/admin/developer-keys/limits',
+      '/v2/admin/analytics',
+      '/v2/admin/analytics/custom-tags',
+      '/v2/glossaries',
+      `/v2/glossaries/${ID}`,
+      '/v3/glossaries',
+      `/v3/glossaries/${ID}`,
+      '/v2/glossary-language-pairs',
+      '/v3/style_rules',
+      `/v3/style_rules/${ID}`,
+      `/v3/style_rules/${ID}/configured_rules`,
+      `/v3/style_rules/${ID}/custom_instructions`,
+      `/v3/style_rules/${ID}/custom_instructions/${ID}`,
+      '/v3/translation_memories',
+      '/v3/translation_memories/import',
+      `/v3/translation_memories/jobs/${ID}`,
+      `/v3/translation_memories/${ID}`,
+      `/v3/translation_memories/${ID}/segments`,
+      `/v3/translation_memories/${ID}/export`,
+      uploadPath,
+      '/translation-memory-files/not-a-token',
+      '/v2/nope',
+    ],
     headers: [{ authorization: `DeepL-Auth-Key ${adminKey}` }, {}],
   });
 
   const configStore = await startService({
     service: 'config-store',
     env: {
-      HOST: '127.0.0.1', DATABASE_URL: databaseUrl(names.config), REDIS_URL: redis.url,
-      SESSION_SECRET: randomBytes(32).toString('hex'), CONFIG_STORE_USERNAME: 'admin', CONFIG_STORE_PASSWORD: 'sweep-password-1',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(names.config),
+      REDIS_URL: redis.url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      CONFIG_STORE_USERNAME: 'admin',
+      CONFIG_STORE_PASSWORD: 'sweep-password-1',
       // The sweep sends hundreds of bad logins from one address: the limiter's 429 is a 4xx too, but keep it out of the way.
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000', LOGIN_MAX_FAILURES_PER_USER: '100000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      LOGIN_MAX_FAILURES_PER_USER: '100000',
     },
     ports: { PORT: 'config-store listening' },
   });
   running.push(configStore);
   const configPort = configStore.ports.PORT;
-  const login = await fetch(`http://127.0.0.1:${configPort}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'sweep-password-1' }) });
+  const login = await fetch(`http://127.0.0.1:${configPort}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'sweep-password-1' }),
+  });
   targets.push({
     name: 'config-store',
     base: `http://127.0.0.1:${configPort}`,
@@ -109,14 +147,19 @@ describe('no 5xx for bad input', () => {
     const serverErrors: string[] = [];
     let requests = 0;
     const check = async (method: string, path: string, headers: Record<string, string>, body?: Buffer, type?: string) => {
-      const response = await fetch(`${target.base}${path}`, { method, headers: { ...headers, ...(type ? { 'content-type': type } : {}) }, body });
+      const response = await fetch(`${target.base}${path}`, {
+        method,
+        headers: { ...headers, ...(type ? { 'content-type': type } : {}) },
+        body,
+      });
       await response.arrayBuffer();
       requests += 1;
       if (response.status >= 500) serverErrors.push(`${method} ${path} ${type ?? ''} ${body?.length ?? 0} bytes -> ${response.status}`);
     };
     for (const path of target.paths) {
       for (const headers of target.headers) {
-        for (const method of METHODS) await check(method, `${path}?limit=-5&cursor=%ZZ&type=both&start_date=yesterday&sort=bogus&page=-1`, headers);
+        for (const method of METHODS)
+          await check(method, `${path}?limit=-5&cursor=%ZZ&type=both&start_date=yesterday&sort=bogus&page=-1`, headers);
         for (const method of ['POST', 'PUT', 'PATCH']) {
           for (const [, body] of BODIES) {
             await check(method, path, headers, body, 'application/json');

@@ -45,12 +45,20 @@ it('answers list and create with 503 and Retry-After while PostgreSQL stalls, an
     ports: { PORT: 'config-store listening' },
   });
   const base = `http://127.0.0.1:${service.ports.PORT}`;
-  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'faults-password-1' }) });
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'faults-password-1' }),
+  });
   expect(login.status).toBe(200);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const list = () => timed(`${base}/configurations/`, { headers: { cookie } });
   const create = (name: string) =>
-    timed(`${base}/configurations/`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name, hostname: 'db.internal', port: 5432, username: 'app' }) });
+    timed(`${base}/configurations/`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, hostname: 'db.internal', port: 5432, username: 'app' }),
+    });
   // Several requests, so that the pool holds open connections when the stall begins.
   for (const answer of await Promise.all([create('before-1'), create('before-2'), list(), list()])) expect(answer.status).toBe(200);
 
@@ -61,7 +69,9 @@ it('answers list and create with 503 and Retry-After while PostgreSQL stalls, an
   ]);
   expectAllUnavailable(answers, BOUND_MS + MARGIN_MS, service.output);
   const slowest = Math.max(...answers.map((answer) => answer.ms));
-  console.log(`config-store under a stalled PostgreSQL: ${answers.length} requests answered 503 in ${Math.min(...answers.map((a) => a.ms))}-${slowest} ms (${proxy.stalledConnections} new connections left unanswered)`);
+  console.log(
+    `config-store under a stalled PostgreSQL: ${answers.length} requests answered 503 in ${Math.min(...answers.map((a) => a.ms))}-${slowest} ms (${proxy.stalledConnections} new connections left unanswered)`,
+  );
 
   // A second wave, after the first one's connections were given up: the service still does not hang.
   const again = await Promise.all([list(), create('during-again')]);

@@ -37,7 +37,11 @@ const start = async () => {
 
 it('keeps a logged-in session and its records across a kill -9 and a restart', async () => {
   const first = await start();
-  const login = await fetch(`${url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'faults-password-1' }) });
+  const login = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'faults-password-1' }),
+  });
   expect(login.status).toBe(200);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const created = await fetch(`${url}/configurations/`, {

@@ -73,7 +73,9 @@ it(`keeps every acknowledged ingest through a kill -9 during ${TOTAL} of them, t
   expect(acknowledged.size).toBe(TOTAL);
   // Stored twice: committed, then cut off before its answer, then sent again. At most what was in flight.
   expect(storedRows.length - TOTAL).toBeLessThanOrEqual(SENDERS);
-  console.log(`${TOTAL} sent, all acknowledged in the end; ${storedRows.length} events stored; ${refused} attempts refused or cut while the relay was down`);
+  console.log(
+    `${TOTAL} sent, all acknowledged in the end; ${storedRows.length} events stored; ${refused} attempts refused or cut while the relay was down`,
+  );
 
   processes.push(await stack.startWorker());
   await waitFor('every stored event delivered', async () => new Set(receiver.bodies).size >= stored.size, 180_000, 250);

@@ -37,7 +37,11 @@ it('answers 503 while PostgreSQL is gone and captures again once it is back, wit
   processes.push(await stack.startApi());
   const { ingestUrl } = await stack.route(receiver.url);
   const send = async (n: number) => {
-    const response = await fetch(ingestUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n }) });
+    const response = await fetch(ingestUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ n }),
+    });
     return { status: response.status, body: await response.text() };
   };
 
@@ -49,7 +53,12 @@ it('answers 503 while PostgreSQL is gone and captures again once it is back, wit
 
   await proxy.cut();
   const whileDown = await Promise.all(Array.from({ length: 20 }, (_, i) => send(100 + i))).catch((error: unknown) => {
-    throw new Error(`${String(error)}; relay output: ${processes.flatMap((p) => p.output).slice(-20).join('\n')}`);
+    throw new Error(
+      `${String(error)}; relay output: ${processes
+        .flatMap((p) => p.output)
+        .slice(-20)
+        .join('\n')}`,
+    );
   });
   for (const answer of whileDown) {
     expect(answer.status).toBe(503);

@@ -60,7 +60,8 @@ it('answers ingest and API reads with 503 and Retry-After while PostgreSQL stall
   processes.push(worker);
   const output = () => [...api.output, ...worker.output];
   const auth = { authorization: `Bearer ${BOOTSTRAP_KEY}` };
-  const send = (n: number) => timed(ingestUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n }) });
+  const send = (n: number) =>
+    timed(ingestUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n }) });
   const read = (path: string) => timed(`${stack.apiUrl}${path}`, { headers: auth });
 
   const acknowledged: string[] = [];
@@ -83,8 +84,10 @@ it('answers ingest and API reads with 503 and Retry-After while PostgreSQL stall
   const answers = [...ingested, ...(await apiAnswers)];
   expectAllUnavailable(answers, BOUND_MS + MARGIN_MS, output());
   for (const answer of ingested) expect(JSON.parse(answer.body)).toEqual({ error: { code: 'unavailable', message: expect.any(String) } });
-  console.log(`webhook-relay under a stalled PostgreSQL: ingest answered 503 in ${Math.min(...ingested.map((a) => a.ms))}-${Math.max(...ingested.map((a) => a.ms))} ms, ` +
-    `API reads in ${Math.min(...answers.slice(ingested.length).map((a) => a.ms))}-${Math.max(...answers.slice(ingested.length).map((a) => a.ms))} ms`);
+  console.log(
+    `webhook-relay under a stalled PostgreSQL: ingest answered 503 in ${Math.min(...ingested.map((a) => a.ms))}-${Math.max(...ingested.map((a) => a.ms))} ms, ` +
+      `API reads in ${Math.min(...answers.slice(ingested.length).map((a) => a.ms))}-${Math.max(...answers.slice(ingested.length).map((a) => a.ms))} ms`,
+  );
 
   // A second wave after the first one's connections were given up: still bounded.
   const again = await Promise.all([send(200), send(201), read('/v1/events')]);
@@ -94,11 +97,16 @@ it('answers ingest and API reads with 503 and Retry-After while PostgreSQL stall
   // Meanwhile the worker's reconciler (a pass every 500 ms) is waiting on the stall too.
 
   proxy.forward();
-  await waitFor('ingest to capture again', async () => {
-    const answer = await send(300);
-    record(300, answer);
-    return answer.status === 200;
-  }, 30_000, 200);
+  await waitFor(
+    'ingest to capture again',
+    async () => {
+      const answer = await send(300);
+      record(300, answer);
+      return answer.status === 200;
+    },
+    30_000,
+    200,
+  );
   for (let n = 301; n < 310; n += 1) {
     const answer = await send(n);
     expect(answer.status).toBe(200);
@@ -111,10 +119,20 @@ it('answers ingest and API reads with 503 and Retry-After while PostgreSQL stall
   // (a pass that hung would keep every later one from starting).
   const { ingestUrl: laterUrl } = await stack.route(later.url);
   expect((await timed(laterUrl, { method: 'POST', body: '{"later":true}' })).status).toBe(200);
-  await waitFor('the new destination served', async () => later.bodies.includes('{"later":true}'), STATEMENT_TIMEOUT_MS + 1000 + 60_000, 200);
+  await waitFor(
+    'the new destination served',
+    async () => later.bodies.includes('{"later":true}'),
+    STATEMENT_TIMEOUT_MS + 1000 + 60_000,
+    200,
+  );
 
   // Capture stayed safe: every 2xx is stored, and delivered once delivery works again.
   const stored = (await adminQuery<{ body: string }>(database, STORED_BODIES)).map((row) => row.body);
   for (const body of acknowledged) expect(stored).toContain(body);
-  await waitFor('every acknowledged event delivered', async () => acknowledged.every((body) => receiver.bodies.includes(body)), 60_000, 200);
+  await waitFor(
+    'every acknowledged event delivered',
+    async () => acknowledged.every((body) => receiver.bodies.includes(body)),
+    60_000,
+    200,
+  );
 });

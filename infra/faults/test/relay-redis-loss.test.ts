@@ -32,7 +32,11 @@ it(`delivers all ${TOTAL} events in order through a FLUSHALL and a Redis restart
   processes.push(await stack.startApi());
   const { ingestUrl, destinationId } = await stack.route(receiver.url);
   for (let n = 0; n < TOTAL; n += 1) {
-    const response = await fetch(ingestUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n }) });
+    const response = await fetch(ingestUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ n }),
+    });
     expect(response.status).toBe(200);
   }
   processes.push(await stack.startWorker());

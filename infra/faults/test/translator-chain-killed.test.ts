@@ -13,7 +13,13 @@ let url: string;
 beforeAll(async () => {
   translator = await startService({
     service: 'translator',
-    env: { HOST: '127.0.0.1', DATABASE_URL: databaseUrl(database), TRANSLATOR_ADMIN_KEY: ADMIN_KEY, APERTIUM_WARM_PAIRS: 'EN-ES', APERTIUM_CHAINS_PER_PAIR: '1' },
+    env: {
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(database),
+      TRANSLATOR_ADMIN_KEY: ADMIN_KEY,
+      APERTIUM_WARM_PAIRS: 'EN-ES',
+      APERTIUM_CHAINS_PER_PAIR: '1',
+    },
     ports: { PORT: 'translator listening' },
   });
   url = `http://127.0.0.1:${translator.ports.PORT}`;
@@ -33,7 +39,11 @@ const translate = async (text: string) => {
 };
 
 it('answers a request whose chain lost a stage mid-translation, whole', async () => {
-  await waitFor('the warm EN-ES chain', async () => childProcesses(translator.pid).some((child) => child.command.startsWith('apertium-transf')), 60_000);
+  await waitFor(
+    'the warm EN-ES chain',
+    async () => childProcesses(translator.pid).some((child) => child.command.startsWith('apertium-transf')),
+    60_000,
+  );
   const paragraph = 'The dog is happy because the weather is good today. ';
   const long = `${paragraph.repeat(1200)}Final marker sentence about the red house.`;
   const answer = translate(long);

@@ -47,8 +47,14 @@ it('answers /v2/usage and a translation with 503 and Retry-After while PostgreSQ
   const base = `http://127.0.0.1:${translator.ports.PORT}`;
   const headers = { authorization: `DeepL-Auth-Key ${ADMIN_KEY}`, 'content-type': 'application/json' };
   const usage = () => timed(`${base}/v2/usage`, { headers });
-  const translate = (text: string) => timed(`${base}/v2/translate`, { method: 'POST', headers, body: JSON.stringify({ text: [text], source_lang: 'EN', target_lang: 'ES' }) });
-  for (const answer of await Promise.all([usage(), translate('The house is red.'), usage(), translate('Good morning.')])) expect(answer.status).toBe(200);
+  const translate = (text: string) =>
+    timed(`${base}/v2/translate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ text: [text], source_lang: 'EN', target_lang: 'ES' }),
+    });
+  for (const answer of await Promise.all([usage(), translate('The house is red.'), usage(), translate('Good morning.')]))
+    expect(answer.status).toBe(200);
 
   proxy.stall();
   await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_MS + 200));
@@ -57,7 +63,9 @@ it('answers /v2/usage and a translation with 503 and Retry-After while PostgreSQ
     ...Array.from({ length: 8 }, (_, i) => translate(`The dog number ${i} is happy.`)),
   ]);
   expectAllUnavailable(answers, BOUND_MS + MARGIN_MS, translator.output);
-  console.log(`translator under a stalled PostgreSQL: ${answers.length} requests answered 503 in ${Math.min(...answers.map((a) => a.ms))}-${Math.max(...answers.map((a) => a.ms))} ms (${proxy.stalledConnections} new connections left unanswered)`);
+  console.log(
+    `translator under a stalled PostgreSQL: ${answers.length} requests answered 503 in ${Math.min(...answers.map((a) => a.ms))}-${Math.max(...answers.map((a) => a.ms))} ms (${proxy.stalledConnections} new connections left unanswered)`,
+  );
 
   const again = await Promise.all([usage(), translate('Once more.')]);
   expectAllUnavailable(again, BOUND_MS + MARGIN_MS, translator.output);

@@ -25,7 +25,8 @@ type Labels = Record<string, string>;
 
 const name = (object: KubernetesObject) => `${object.kind}/${object.metadata.name}`;
 const podSpec = (object: KubernetesObject) => (object.spec as { template?: { spec?: PodSpec } }).template?.spec ?? {};
-const templateLabels = (object: KubernetesObject): Labels => (object.spec as { template?: { metadata?: { labels?: Labels } } }).template?.metadata?.labels ?? {};
+const templateLabels = (object: KubernetesObject): Labels =>
+  (object.spec as { template?: { metadata?: { labels?: Labels } } }).template?.metadata?.labels ?? {};
 const selects = (selector: Labels | undefined, labels: Labels) =>
   selector !== undefined && Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels[key] === value);
 
@@ -43,8 +44,12 @@ export function lintObjects(objects: KubernetesObject[]): string[] {
 
 function lintDeployment(deployment: KubernetesObject): string[] {
   const problems: string[] = [];
-  const spec = deployment.spec as { selector?: { matchLabels?: Labels }; strategy?: { rollingUpdate?: { maxUnavailable?: number | string } } };
-  if (!selects(spec.selector?.matchLabels, templateLabels(deployment))) problems.push(`${name(deployment)}: selector does not match the pod template's labels`);
+  const spec = deployment.spec as {
+    selector?: { matchLabels?: Labels };
+    strategy?: { rollingUpdate?: { maxUnavailable?: number | string } };
+  };
+  if (!selects(spec.selector?.matchLabels, templateLabels(deployment)))
+    problems.push(`${name(deployment)}: selector does not match the pod template's labels`);
   if (spec.strategy?.rollingUpdate?.maxUnavailable !== 0) problems.push(`${name(deployment)}: rollingUpdate.maxUnavailable must be 0`);
   const pod = podSpec(deployment);
   if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${name(deployment)}: pods must set runAsNonRoot: true`);
@@ -53,13 +58,18 @@ function lintDeployment(deployment: KubernetesObject): string[] {
     problems.push(...lintContainerBasics(container, where));
     const portNames = new Set((container.ports ?? []).map((port) => port.name));
     for (const port of container.ports ?? []) if (!port.name) problems.push(`${where}: port ${port.containerPort} has no name`);
-    for (const [kind, path] of [['startupProbe', '/healthz'], ['livenessProbe', '/healthz'], ['readinessProbe', '/readyz']] as const) {
+    for (const [kind, path] of [
+      ['startupProbe', '/healthz'],
+      ['livenessProbe', '/healthz'],
+      ['readinessProbe', '/readyz'],
+    ] as const) {
       const probe = container[kind];
       if (!probe?.httpGet) {
         problems.push(`${where}: no ${kind} (an httpGet on ${path})`);
         continue;
       }
-      if (typeof probe.httpGet.port !== 'string' || !portNames.has(probe.httpGet.port)) problems.push(`${where}: ${kind} port must name a declared port`);
+      if (typeof probe.httpGet.port !== 'string' || !portNames.has(probe.httpGet.port))
+        problems.push(`${where}: ${kind} port must name a declared port`);
       if (probe.httpGet.path !== path) problems.push(`${where}: ${kind} must probe ${path}`);
     }
   }
@@ -69,14 +79,18 @@ function lintDeployment(deployment: KubernetesObject): string[] {
 function lintJob(job: KubernetesObject): string[] {
   const pod = podSpec(job);
   const problems = pod.securityContext?.runAsNonRoot === true ? [] : [`${name(job)}: pods must set runAsNonRoot: true`];
-  return [...problems, ...(pod.containers ?? []).flatMap((container) => lintContainerBasics(container, `${name(job)} container ${container.name}`))];
+  return [
+    ...problems,
+    ...(pod.containers ?? []).flatMap((container) => lintContainerBasics(container, `${name(job)} container ${container.name}`)),
+  ];
 }
 
 function lintContainerBasics(container: Container & ContainerFields, where: string): string[] {
   const problems: string[] = [];
   if (!container.image) problems.push(`${where}: no image`);
   for (const part of ['requests', 'limits'] as const) {
-    for (const resource of ['cpu', 'memory']) if (!container.resources?.[part]?.[resource]) problems.push(`${where}: no ${resource} ${part}`);
+    for (const resource of ['cpu', 'memory'])
+      if (!container.resources?.[part]?.[resource]) problems.push(`${where}: no ${resource} ${part}`);
   }
   if (container.securityContext?.allowPrivilegeEscalation !== false) problems.push(`${where}: allowPrivilegeEscalation must be false`);
   if (container.securityContext?.readOnlyRootFilesystem !== true) problems.push(`${where}: readOnlyRootFilesystem must be true`);
@@ -102,14 +116,20 @@ function lintReferences(workload: KubernetesObject, objects: KubernetesObject[])
       ...(volume.secret ? [['Secret', volume.secret.secretName] as [string, string]] : []),
     ]),
   ];
-  return wanted.filter(([kind, wantedName]) => !exists(kind, wantedName)).map(([kind, wantedName]) => `${name(workload)}: refers to ${kind} ${wantedName}, which the overlay does not define`);
+  return wanted
+    .filter(([kind, wantedName]) => !exists(kind, wantedName))
+    .map(([kind, wantedName]) => `${name(workload)}: refers to ${kind} ${wantedName}, which the overlay does not define`);
 }
 
 function lintService(service: KubernetesObject, deployments: KubernetesObject[]): string[] {
   const spec = service.spec as { selector?: Labels; ports?: { name?: string; targetPort?: string | number }[] };
   const backends = deployments.filter((deployment) => selects(spec.selector, templateLabels(deployment)));
   if (backends.length === 0) return [`${name(service)}: selects no Deployment's pods`];
-  const declared = new Set(backends.flatMap((deployment) => (podSpec(deployment).containers ?? []).flatMap((container) => (container.ports ?? []).map((port) => port.name))));
+  const declared = new Set(
+    backends.flatMap((deployment) =>
+      (podSpec(deployment).containers ?? []).flatMap((container) => (container.ports ?? []).map((port) => port.name)),
+    ),
+  );
   return (spec.ports ?? [])
     .filter((port) => typeof port.targetPort !== 'string' || !declared.has(port.targetPort))
     .map((port) => `${name(service)}: port ${port.name ?? '?'} must target a port its pods declare by name`);
@@ -126,12 +146,22 @@ function lintScaling(objects: KubernetesObject[], deployments: KubernetesObject[
   const budgets = objects.filter((object) => object.kind === 'PodDisruptionBudget');
   for (const budget of budgets) {
     const selector = (budget.spec as { selector?: { matchLabels?: Labels } }).selector?.matchLabels;
-    if (!deployments.some((deployment) => selects(selector, templateLabels(deployment)))) problems.push(`${name(budget)}: selects no Deployment's pods`);
+    if (!deployments.some((deployment) => selects(selector, templateLabels(deployment))))
+      problems.push(`${name(budget)}: selects no Deployment's pods`);
   }
   for (const deployment of deployments) {
-    const hpa = objects.find((object) => object.kind === 'HorizontalPodAutoscaler' && (object.spec as { scaleTargetRef?: { name?: string } }).scaleTargetRef?.name === deployment.metadata.name);
-    const least = Math.max((deployment.spec as { replicas?: number }).replicas ?? 1, (hpa?.spec as { minReplicas?: number } | undefined)?.minReplicas ?? 1);
-    const covered = budgets.some((budget) => selects((budget.spec as { selector?: { matchLabels?: Labels } }).selector?.matchLabels, templateLabels(deployment)));
+    const hpa = objects.find(
+      (object) =>
+        object.kind === 'HorizontalPodAutoscaler' &&
+        (object.spec as { scaleTargetRef?: { name?: string } }).scaleTargetRef?.name === deployment.metadata.name,
+    );
+    const least = Math.max(
+      (deployment.spec as { replicas?: number }).replicas ?? 1,
+      (hpa?.spec as { minReplicas?: number } | undefined)?.minReplicas ?? 1,
+    );
+    const covered = budgets.some((budget) =>
+      selects((budget.spec as { selector?: { matchLabels?: Labels } }).selector?.matchLabels, templateLabels(deployment)),
+    );
     if (least > 1 && !covered) problems.push(`${name(deployment)}: runs ${least} replicas but no PodDisruptionBudget covers it`);
   }
   return problems;

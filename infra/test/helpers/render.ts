@@ -44,7 +44,8 @@ export function renderWithKubectl(dir: string): KubernetesObject[] {
 export function renderOurselves(dir: string): KubernetesObject[] {
   const kustomization = parseYamlObjects(readFileSync(join(dir, 'kustomization.yaml'), 'utf8'), dir)[0] as unknown as Kustomization;
   const unsupported = Object.keys(kustomization).filter((key) => !SUPPORTED.has(key));
-  if (unsupported.length > 0) throw new Error(`${dir}: the built-in renderer does not know ${unsupported.join(', ')}; install kubectl or extend render.ts`);
+  if (unsupported.length > 0)
+    throw new Error(`${dir}: the built-in renderer does not know ${unsupported.join(', ')}; install kubectl or extend render.ts`);
   let objects = (kustomization.resources ?? []).flatMap((resource) => {
     const path = join(dir, resource);
     return statSync(path).isDirectory() ? renderOurselves(path) : parseYamlObjects(readFileSync(path, 'utf8'), path);
@@ -72,7 +73,9 @@ export function renderOurselves(dir: string): KubernetesObject[] {
 /** Renders with kubectl when it is installed, else with the built-in renderer. */
 export function render(dir: string): { objects: KubernetesObject[]; renderer: 'kubectl' | 'built-in' } {
   if (!existsSync(join(dir, 'kustomization.yaml'))) throw new Error(`${dir} has no kustomization.yaml`);
-  return kubectlAvailable() ? { objects: renderWithKubectl(dir), renderer: 'kubectl' } : { objects: renderOurselves(dir), renderer: 'built-in' };
+  return kubectlAvailable()
+    ? { objects: renderWithKubectl(dir), renderer: 'kubectl' }
+    : { objects: renderOurselves(dir), renderer: 'built-in' };
 }
 
 export interface Container {
@@ -84,7 +87,8 @@ export interface Container {
 /** Every container of every pod template (Deployments, Jobs). */
 export function podContainers(objects: KubernetesObject[]): Container[] {
   return objects.flatMap((object) => {
-    const spec = (object.spec as { template?: { spec?: { containers?: Container[]; initContainers?: Container[] } } } | undefined)?.template?.spec;
+    const spec = (object.spec as { template?: { spec?: { containers?: Container[]; initContainers?: Container[] } } } | undefined)?.template
+      ?.spec;
     return [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])];
   });
 }
@@ -92,7 +96,10 @@ export function podContainers(objects: KubernetesObject[]): Container[] {
 function applyJsonPatch(object: KubernetesObject, operations: { op: string; path: string; value?: unknown }[]): KubernetesObject {
   const copy = structuredClone(object);
   for (const { op, path, value } of operations) {
-    const keys = path.split('/').slice(1).map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const keys = path
+      .split('/')
+      .slice(1)
+      .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'));
     const last = keys.pop()!;
     let parent: Record<string, unknown> = copy as unknown as Record<string, unknown>;
     for (const key of keys) {
@@ -101,7 +108,8 @@ function applyJsonPatch(object: KubernetesObject, operations: { op: string; path
     }
     if (op === 'remove') delete parent[last];
     else if (op === 'replace' || op === 'add') {
-      if (op === 'replace' && !(last in parent)) throw new Error(`patch replaces ${path}, which ${object.kind}/${object.metadata.name} lacks`);
+      if (op === 'replace' && !(last in parent))
+        throw new Error(`patch replaces ${path}, which ${object.kind}/${object.metadata.name} lacks`);
       parent[last] = structuredClone(value);
     } else throw new Error(`patch operation ${op} is not supported by the built-in renderer`);
   }

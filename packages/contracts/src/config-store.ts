@@ -110,9 +110,7 @@ const queryInteger = (field: string, min: number, max?: number) =>
     .refine((value) => max === undefined || value <= max, `${field} must be at most ${max}`);
 
 export const ListConfigurationsQuery = z.strictObject({
-  sort: z
-    .enum(CONFIGURATION_SORT_KEYS, { error: `sort must be one of ${CONFIGURATION_SORT_KEYS.join(', ')}` })
-    .optional(),
+  sort: z.enum(CONFIGURATION_SORT_KEYS, { error: `sort must be one of ${CONFIGURATION_SORT_KEYS.join(', ')}` }).optional(),
   page: queryInteger('page', 0, Number.MAX_SAFE_INTEGER).optional(),
   per_page: queryInteger('per_page', 1, MAX_PER_PAGE).optional(),
 });

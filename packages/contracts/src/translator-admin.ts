@@ -17,7 +17,10 @@ export const CUSTOM_TAG_AGGREGATE_BY = ['period', 'day'] as const;
 const label = (name: string) =>
   requiredString(name)
     .refine((value) => value.trim().length > 0, `Value for '${name}' not supported. The label must not be empty.`)
-    .refine((value) => value.length <= MAX_KEY_LABEL_LENGTH, `Value for '${name}' not supported. At most ${MAX_KEY_LABEL_LENGTH} characters.`);
+    .refine(
+      (value) => value.length <= MAX_KEY_LABEL_LENGTH,
+      `Value for '${name}' not supported. At most ${MAX_KEY_LABEL_LENGTH} characters.`,
+    );
 
 const keyId = requiredString('key_id').min(1, missing('key_id'));
 
@@ -28,7 +31,13 @@ const usageLimit = (name: string) => {
       // A form sends numbers as digits.
       .union([z.number(), z.string().regex(/^\d{1,16}$/, hint)], { error: hint })
       .transform(Number)
-      .pipe(z.number().int(hint).min(0, hint).max(MAX_USAGE_LIMIT, notSupported(name, `At most ${MAX_USAGE_LIMIT}.`)))
+      .pipe(
+        z
+          .number()
+          .int(hint)
+          .min(0, hint)
+          .max(MAX_USAGE_LIMIT, notSupported(name, `At most ${MAX_USAGE_LIMIT}.`)),
+      )
       .nullable()
       .optional()
   );
@@ -91,7 +100,9 @@ const isoDate = (name: string) =>
 /** DeepL allows the empty string for "no grouping". */
 const optionalChoice = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z
-    .enum(['', ...values] as [string, ...string[]], { error: notSupported(name, `Allowed: '', ${values.map((v) => `'${v}'`).join(', ')}.`) })
+    .enum(['', ...values] as [string, ...string[]], {
+      error: notSupported(name, `Allowed: '', ${values.map((v) => `'${v}'`).join(', ')}.`),
+    })
     .optional()
     .transform((value) => (value ? (value as T[number]) : undefined));
 
@@ -101,7 +112,11 @@ function checkRange(range: { start_date: Date; end_date: Date }, ctx: z.Refineme
   if (range.end_date < range.start_date) {
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: "Bad request. Reason: 'end_date' must not be before 'start_date'." });
   } else if ((range.end_date.getTime() - range.start_date.getTime()) / DAY_MS + 1 > MAX_ANALYTICS_RANGE_DAYS) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: `Bad request. Reason: Date range cannot exceed ${MAX_ANALYTICS_RANGE_DAYS} days.` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end_date'],
+      message: `Bad request. Reason: Date range cannot exceed ${MAX_ANALYTICS_RANGE_DAYS} days.`,
+    });
   }
 }
 

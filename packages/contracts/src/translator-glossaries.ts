@@ -30,7 +30,8 @@ export const glossaryName = (name = 'name') =>
     );
 
 const language = (name: string) => requiredString(name).min(1, missing(name));
-const entries = (name: string) => z.string({ error: (issue) => (issue.input === undefined ? missing(name) : notSupported(name, 'Expected a string.')) });
+const entries = (name: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? missing(name) : notSupported(name, 'Expected a string.')) });
 
 export const GlossaryDictionaryInput = z.strictObject(
   {
@@ -65,7 +66,10 @@ export type CreateGlossaryV3Request = z.output<typeof CreateGlossaryV3Request>;
 
 export const UpdateGlossaryV3Request = z
   .strictObject(
-    { name: glossaryName().optional(), dictionaries: dictionaries.max(1, "Value for 'dictionaries' not supported. PATCH takes at most one dictionary.").optional() },
+    {
+      name: glossaryName().optional(),
+      dictionaries: dictionaries.max(1, "Value for 'dictionaries' not supported. PATCH takes at most one dictionary.").optional(),
+    },
     refuseUnknownParameters,
   )
   .refine((request) => request.name !== undefined || (request.dictionaries?.length ?? 0) > 0, {

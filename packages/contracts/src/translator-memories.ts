@@ -27,7 +27,10 @@ const pageNumber = (name: string, min: number, max: number, fallback: number) =>
 export const memoryName = (name: string) =>
   requiredString(name)
     .refine((value) => value.trim().length > 0, notSupported(name, 'The name must not be empty.'))
-    .refine((value) => utf8Bytes(value) <= MAX_TRANSLATION_MEMORY_NAME_BYTES, notSupported(name, `A name is at most ${MAX_TRANSLATION_MEMORY_NAME_BYTES} UTF-8 bytes.`));
+    .refine(
+      (value) => utf8Bytes(value) <= MAX_TRANSLATION_MEMORY_NAME_BYTES,
+      notSupported(name, `A name is at most ${MAX_TRANSLATION_MEMORY_NAME_BYTES} UTF-8 bytes.`),
+    );
 
 export const ListTranslationMemoriesQuery = z.strictObject(
   { page: pageNumber('page', 0, 1_000_000, 0), page_size: pageNumber('page_size', 1, TRANSLATION_MEMORY_PAGE_SIZE_MAX, 10) },
@@ -64,7 +67,13 @@ export const CreateTranslationMemoryRequest = z.strictObject(
             targets: z
               .array(
                 z.strictObject(
-                  { target_language: language('segments[].targets[].target_language'), target_text: requiredString('segments[].targets[].target_text').min(1, notSupported('segments[].targets[].target_text', 'Must not be empty.')) },
+                  {
+                    target_language: language('segments[].targets[].target_language'),
+                    target_text: requiredString('segments[].targets[].target_text').min(
+                      1,
+                      notSupported('segments[].targets[].target_text', 'Must not be empty.'),
+                    ),
+                  },
                   refuseUnknownParameters,
                 ),
                 { error: notSupported('segments[].targets', 'Expected a list of {target_language, target_text}.') },
@@ -92,7 +101,10 @@ export const CreateTranslationMemoryImportRequest = z.strictObject(
           .number({ error: notSupported('source_file.content_length', 'Expected the file size in bytes, a positive integer.') })
           .int(notSupported('source_file.content_length', 'Expected the file size in bytes, a positive integer.'))
           .positive(notSupported('source_file.content_length', 'Expected the file size in bytes, a positive integer.')),
-        content_type: optionalString('source_file.content_type').refine((value) => value === undefined || value.length <= 255, notSupported('source_file.content_type', 'At most 255 characters.')),
+        content_type: optionalString('source_file.content_type').refine(
+          (value) => value === undefined || value.length <= 255,
+          notSupported('source_file.content_type', 'At most 255 characters.'),
+        ),
       },
       {
         error: (issue) =>
@@ -127,7 +139,9 @@ export const TranslationMemorySegment = z.object({
   source_segment_id: z.string(),
   source_text: z.string(),
   creation_time: z.string(),
-  targets: z.array(z.object({ target_segment_id: z.string(), target_language: z.string(), target_text: z.string(), creation_time: z.string() })),
+  targets: z.array(
+    z.object({ target_segment_id: z.string(), target_language: z.string(), target_text: z.string(), creation_time: z.string() }),
+  ),
 });
 export type TranslationMemorySegment = z.infer<typeof TranslationMemorySegment>;
 

@@ -8,7 +8,15 @@ import { flag, missing, notSupported, refuseUnknownParameters, requiredString } 
 
 /** Languages a style rule list may be for (DeepL's list). */
 export const STYLE_RULE_LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'zh'] as const;
-export const CONFIGURED_RULE_CATEGORIES = ['dates_and_times', 'formatting', 'numbers', 'punctuation', 'spelling_and_grammar', 'style_and_tone', 'vocabulary'] as const;
+export const CONFIGURED_RULE_CATEGORIES = [
+  'dates_and_times',
+  'formatting',
+  'numbers',
+  'punctuation',
+  'spelling_and_grammar',
+  'style_and_tone',
+  'vocabulary',
+] as const;
 export const MAX_STYLE_RULE_NAME_BYTES = 1024;
 export const MAX_STYLE_RULE_INSTRUCTIONS = 100;
 export const MAX_CUSTOM_INSTRUCTION_LABEL_LENGTH = 100;
@@ -18,22 +26,33 @@ export const STYLE_RULE_PAGE_SIZE_MAX = 100;
 const name = (parameter: string) =>
   requiredString(parameter)
     .refine((value) => value.trim().length > 0, notSupported(parameter, 'The name must not be empty.'))
-    .refine((value) => utf8Bytes(value) <= MAX_STYLE_RULE_NAME_BYTES, notSupported(parameter, `A name is at most ${MAX_STYLE_RULE_NAME_BYTES} UTF-8 bytes.`));
+    .refine(
+      (value) => utf8Bytes(value) <= MAX_STYLE_RULE_NAME_BYTES,
+      notSupported(parameter, `A name is at most ${MAX_STYLE_RULE_NAME_BYTES} UTF-8 bytes.`),
+    );
 
 const language = (parameter: string) =>
   requiredString(parameter)
     .min(1, missing(parameter))
     .transform((value) => value.toLowerCase())
-    .refine((value) => (STYLE_RULE_LANGUAGES as readonly string[]).includes(value.split('-')[0]!), notSupported(parameter, `Allowed: ${STYLE_RULE_LANGUAGES.join(', ')}.`))
+    .refine(
+      (value) => (STYLE_RULE_LANGUAGES as readonly string[]).includes(value.split('-')[0]!),
+      notSupported(parameter, `Allowed: ${STYLE_RULE_LANGUAGES.join(', ')}.`),
+    )
     .transform((value) => value.split('-')[0]!);
 
 const ruleText = (parameter: string) =>
-  z.string({ error: notSupported(parameter, 'Each rule value must be a string.') }).max(200, notSupported(parameter, 'Rule names and values are at most 200 characters.'));
+  z
+    .string({ error: notSupported(parameter, 'Each rule value must be a string.') })
+    .max(200, notSupported(parameter, 'Rule names and values are at most 200 characters.'));
 
 const category = (parameter: string) =>
   z
     .record(ruleText(parameter), ruleText(parameter), { error: notSupported(parameter, 'Expected an object of rule name -> value.') })
-    .refine((rules) => Object.keys(rules).length <= MAX_CONFIGURED_RULES_PER_CATEGORY, notSupported(parameter, `At most ${MAX_CONFIGURED_RULES_PER_CATEGORY} rules per category.`))
+    .refine(
+      (rules) => Object.keys(rules).length <= MAX_CONFIGURED_RULES_PER_CATEGORY,
+      notSupported(parameter, `At most ${MAX_CONFIGURED_RULES_PER_CATEGORY} rules per category.`),
+    )
     .optional();
 
 const CATEGORY_SCHEMAS = Object.fromEntries(CONFIGURED_RULE_CATEGORIES.map((key) => [key, category(`configured_rules.${key}`)])) as Record<
@@ -47,20 +66,34 @@ export const ConfiguredRules = z
   .superRefine((rules, ctx) => {
     const unknown = Object.keys(rules).find((key) => !(CONFIGURED_RULE_CATEGORIES as readonly string[]).includes(key));
     if (unknown !== undefined) {
-      ctx.addIssue({ code: 'custom', message: notSupported('configured_rules', `Unknown category '${unknown}'; allowed: ${CONFIGURED_RULE_CATEGORIES.join(', ')}.`) });
+      ctx.addIssue({
+        code: 'custom',
+        message: notSupported('configured_rules', `Unknown category '${unknown}'; allowed: ${CONFIGURED_RULE_CATEGORIES.join(', ')}.`),
+      });
     }
   })
-  .transform((rules) => Object.fromEntries(CONFIGURED_RULE_CATEGORIES.flatMap((key) => (rules[key] ? [[key, rules[key]]] : []))) as Partial<Record<(typeof CONFIGURED_RULE_CATEGORIES)[number], Record<string, string>>>);
+  .transform(
+    (rules) =>
+      Object.fromEntries(CONFIGURED_RULE_CATEGORIES.flatMap((key) => (rules[key] ? [[key, rules[key]]] : []))) as Partial<
+        Record<(typeof CONFIGURED_RULE_CATEGORIES)[number], Record<string, string>>
+      >,
+  );
 export type ConfiguredRules = z.output<typeof ConfiguredRules>;
 
 export const CustomInstructionInput = z.strictObject(
   {
     label: requiredString('label')
       .refine((value) => value.trim().length > 0, notSupported('label', 'The label must not be empty.'))
-      .refine((value) => [...value].length <= MAX_CUSTOM_INSTRUCTION_LABEL_LENGTH, notSupported('label', `At most ${MAX_CUSTOM_INSTRUCTION_LABEL_LENGTH} characters.`)),
+      .refine(
+        (value) => [...value].length <= MAX_CUSTOM_INSTRUCTION_LABEL_LENGTH,
+        notSupported('label', `At most ${MAX_CUSTOM_INSTRUCTION_LABEL_LENGTH} characters.`),
+      ),
     prompt: requiredString('prompt')
       .refine((value) => value.trim().length > 0, notSupported('prompt', 'The prompt must not be empty.'))
-      .refine((value) => [...value].length <= MAX_CUSTOM_INSTRUCTION_LENGTH, notSupported('prompt', `At most ${MAX_CUSTOM_INSTRUCTION_LENGTH} characters.`)),
+      .refine(
+        (value) => [...value].length <= MAX_CUSTOM_INSTRUCTION_LENGTH,
+        notSupported('prompt', `At most ${MAX_CUSTOM_INSTRUCTION_LENGTH} characters.`),
+      ),
     source_language: z
       .string({ error: notSupported('source_language', 'Expected a language code.') })
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, notSupported('source_language', 'Expected a language code such as en.'))
@@ -77,8 +110,13 @@ export const CreateStyleRuleRequest = z.strictObject(
     language: language('language'),
     configured_rules: ConfiguredRules.optional(),
     custom_instructions: z
-      .array(CustomInstructionInput, { error: notSupported('custom_instructions', 'Expected a list of {label, prompt, source_language?}.') })
-      .max(MAX_STYLE_RULE_INSTRUCTIONS, notSupported('custom_instructions', `At most ${MAX_STYLE_RULE_INSTRUCTIONS} instructions per style rule list.`))
+      .array(CustomInstructionInput, {
+        error: notSupported('custom_instructions', 'Expected a list of {label, prompt, source_language?}.'),
+      })
+      .max(
+        MAX_STYLE_RULE_INSTRUCTIONS,
+        notSupported('custom_instructions', `At most ${MAX_STYLE_RULE_INSTRUCTIONS} instructions per style rule list.`),
+      )
       .optional(),
   },
   refuseUnknownParameters,
@@ -100,7 +138,10 @@ export const ListStyleRulesQuery = z.strictObject(
       .string({ error: notSupported('page_size', `Expected an integer from 1 to ${STYLE_RULE_PAGE_SIZE_MAX}.`) })
       .regex(/^\d{1,3}$/, notSupported('page_size', `Expected an integer from 1 to ${STYLE_RULE_PAGE_SIZE_MAX}.`))
       .transform(Number)
-      .refine((value) => value >= 1 && value <= STYLE_RULE_PAGE_SIZE_MAX, notSupported('page_size', `Expected an integer from 1 to ${STYLE_RULE_PAGE_SIZE_MAX}.`))
+      .refine(
+        (value) => value >= 1 && value <= STYLE_RULE_PAGE_SIZE_MAX,
+        notSupported('page_size', `Expected an integer from 1 to ${STYLE_RULE_PAGE_SIZE_MAX}.`),
+      )
       .optional()
       .transform((value) => value ?? 10),
     detailed: flag('detailed').transform((value) => value ?? false),
@@ -109,7 +150,12 @@ export const ListStyleRulesQuery = z.strictObject(
 );
 export type ListStyleRulesQuery = z.output<typeof ListStyleRulesQuery>;
 
-export const CustomInstruction = z.object({ id: z.string(), label: z.string(), prompt: z.string(), source_language: z.string().optional() });
+export const CustomInstruction = z.object({
+  id: z.string(),
+  label: z.string(),
+  prompt: z.string(),
+  source_language: z.string().optional(),
+});
 export type CustomInstruction = z.infer<typeof CustomInstruction>;
 
 export const StyleRuleList = z.object({

@@ -111,7 +111,11 @@ export const TranslateRequest = z
     }
     const usesGlossary = request.glossary_id !== undefined || (request.glossary_ids?.length ?? 0) > 0;
     if (usesGlossary && !request.source_lang) {
-      ctx.addIssue({ code: 'custom', path: ['source_lang'], message: 'Use of a glossary requires the source_lang parameter to be specified.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['source_lang'],
+        message: 'Use of a glossary requires the source_lang parameter to be specified.',
+      });
     }
     if (request.translation_memory_threshold !== undefined && request.translation_memory_id === undefined) {
       ctx.addIssue({
@@ -146,10 +150,7 @@ export type Translation = z.infer<typeof Translation>;
 export const TranslateResponse = z.object({ translations: z.array(Translation).min(1) });
 export type TranslateResponse = z.infer<typeof TranslateResponse>;
 
-export const LanguagesQuery = z.strictObject(
-  { type: oneOf('type', ['source', 'target']) },
-  refuseUnknownParameters,
-);
+export const LanguagesQuery = z.strictObject({ type: oneOf('type', ['source', 'target']) }, refuseUnknownParameters);
 export type LanguagesQuery = z.output<typeof LanguagesQuery>;
 
 export const SourceLanguage = z.object({ language: z.string(), name: z.string() });

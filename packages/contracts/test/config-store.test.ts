@@ -51,7 +51,9 @@ describe('Unicode in names and user names', () => {
     ['a lone low surrogate', 'a\udc00b'],
     ['a reversed surrogate pair', '\udc00\ud800'],
   ])('rejects %s in the name, naming the field', (_case, name) => {
-    expect(messageOf(CreateConfiguration.safeParse({ ...valid, name }))).toBe('name must be well-formed Unicode (it contains a lone surrogate)');
+    expect(messageOf(CreateConfiguration.safeParse({ ...valid, name }))).toBe(
+      'name must be well-formed Unicode (it contains a lone surrogate)',
+    );
   });
 
   it('accepts characters outside the Basic Multilingual Plane (a proper surrogate pair)', () => {
@@ -88,10 +90,14 @@ describe('Unicode in names and user names', () => {
     expect(messageOf(CreateConfiguration.safeParse({ ...valid, name }))).toContain('name must not contain "/" or control characters');
   });
 
-  it('applies the same rules to the record\'s user name', () => {
+  it("applies the same rules to the record's user name", () => {
     expect(messageOf(CreateConfiguration.safeParse({ ...valid, username: 'app\u200B' }))).toContain('username must not contain invisible');
-    expect(messageOf(CreateConfiguration.safeParse({ ...valid, username: 'app\u0085' }))).toContain('username must not contain control characters');
-    expect(messageOf(UpdateConfiguration.safeParse({ username: '\ud800' }))).toBe('username must be well-formed Unicode (it contains a lone surrogate)');
+    expect(messageOf(CreateConfiguration.safeParse({ ...valid, username: 'app\u0085' }))).toContain(
+      'username must not contain control characters',
+    );
+    expect(messageOf(UpdateConfiguration.safeParse({ username: '\ud800' }))).toBe(
+      'username must be well-formed Unicode (it contains a lone surrogate)',
+    );
   });
 
   it.each([
@@ -103,9 +109,14 @@ describe('Unicode in names and user names', () => {
   });
 
   it('looks user names up in NFC and refuses lone surrogates in login fields without echoing them', () => {
-    expect(LoginBody.parse({ username: 'jos\u0065\u0301', password: 'p\u0065\u0301' })).toEqual({ username: 'jos\u00e9', password: 'p\u0065\u0301' });
+    expect(LoginBody.parse({ username: 'jos\u0065\u0301', password: 'p\u0065\u0301' })).toEqual({
+      username: 'jos\u00e9',
+      password: 'p\u0065\u0301',
+    });
     expect(messageOf(LoginBody.safeParse({ username: '\ud800', password: 'pw' }))).toContain('username must be well-formed Unicode');
-    expect(messageOf(LoginBody.safeParse({ username: 'a', password: 'x\udfff' }))).toBe('password must be well-formed Unicode (it contains a lone surrogate)');
+    expect(messageOf(LoginBody.safeParse({ username: 'a', password: 'x\udfff' }))).toBe(
+      'password must be well-formed Unicode (it contains a lone surrogate)',
+    );
   });
 });
 

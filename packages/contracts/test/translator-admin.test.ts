@@ -16,7 +16,9 @@ describe('AnalyticsQuery', () => {
 
   it('allows 366 days counting both ends, not 367', () => {
     expect(AnalyticsQuery.safeParse({ start_date: '2024-01-01', end_date: '2024-12-31' }).success).toBe(true);
-    expect(messageOf(AnalyticsQuery.safeParse({ start_date: '2024-01-01', end_date: '2025-01-01' }))).toBe('Bad request. Reason: Date range cannot exceed 366 days.');
+    expect(messageOf(AnalyticsQuery.safeParse({ start_date: '2024-01-01', end_date: '2025-01-01' }))).toBe(
+      'Bad request. Reason: Date range cannot exceed 366 days.',
+    );
   });
 
   it('refuses dates that do not exist', () => {
@@ -26,14 +28,20 @@ describe('AnalyticsQuery', () => {
 
 describe('CustomTagAnalyticsQuery', () => {
   it('defaults to the first page aggregated by period', () => {
-    expect(CustomTagAnalyticsQuery.parse({ start_date: '2026-11-01', end_date: '2026-11-01', aggregate_by: '' })).toMatchObject({ aggregate_by: 'period', page: 0 });
+    expect(CustomTagAnalyticsQuery.parse({ start_date: '2026-11-01', end_date: '2026-11-01', aggregate_by: '' })).toMatchObject({
+      aggregate_by: 'period',
+      page: 0,
+    });
   });
 });
 
 describe('SetDeveloperKeyLimitsRequest', () => {
   it('keeps null (remove the limit) apart from a limit left out', () => {
     expect(SetDeveloperKeyLimitsRequest.parse({ key_id: 'k', characters: null })).toEqual({ key_id: 'k', characters: null });
-    expect(SetDeveloperKeyLimitsRequest.parse({ key_id: 'k', speech_to_text_milliseconds: '60000' })).toEqual({ key_id: 'k', speech_to_text_milliseconds: 60000 });
+    expect(SetDeveloperKeyLimitsRequest.parse({ key_id: 'k', speech_to_text_milliseconds: '60000' })).toEqual({
+      key_id: 'k',
+      speech_to_text_milliseconds: 60000,
+    });
   });
 
   it('refuses limits past the exact range of JSON numbers', () => {

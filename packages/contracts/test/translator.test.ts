@@ -57,6 +57,8 @@ describe('TranslateRequest', () => {
   });
 
   it('accepts custom_instructions for a variant of a listed target', () => {
-    expect(parse({ text: ['a'], target_lang: 'en-US', custom_instructions: ['Be brief.'] }).data?.custom_instructions).toEqual(['Be brief.']);
+    expect(parse({ text: ['a'], target_lang: 'en-US', custom_instructions: ['Be brief.'] }).data?.custom_instructions).toEqual([
+      'Be brief.',
+    ]);
   });
 });

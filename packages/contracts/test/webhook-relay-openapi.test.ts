@@ -42,8 +42,12 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 type Operation = Record<string, any>;
 const document = buildWebhookRelayOpenApi({ serverUrl: 'https://relay.example.com', version: '2.3.0' }) as Record<string, any>;
-const operations: Array<{ route: string; method: string; path: string; operation: Operation }> = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(
-  ([path, item]) => Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, operation]) => ({ route: `${method} ${path}`, method, path, operation })),
+const operations: Array<{ route: string; method: string; path: string; operation: Operation }> = Object.entries(
+  document.paths as Record<string, Record<string, Operation>>,
+).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => METHODS.includes(method))
+    .map(([method, operation]) => ({ route: `${method} ${path}`, method, path, operation })),
 );
 const v1 = operations.filter(({ path }) => path.startsWith('/v1/'));
 const errorRef = { $ref: '#/components/schemas/RelayError' };
@@ -52,14 +56,19 @@ const errorSchema = (operation: Operation, status: number) => operation.response
 function collectRefs(value: unknown, into: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((item) => collectRefs(item, into));
   else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) (key === '$ref' && typeof inner === 'string' ? into.push(inner) : collectRefs(inner, into));
+    for (const [key, inner] of Object.entries(value))
+      key === '$ref' && typeof inner === 'string' ? into.push(inner) : collectRefs(inner, into);
   }
   return into;
 }
 
 describe('webhook-relay OpenAPI document', () => {
   it('is an OpenAPI 3.1 document with its title, version and server', () => {
-    expect(document).toMatchObject({ openapi: '3.1.0', info: { title: 'webhook-relay API', version: '2.3.0' }, servers: [{ url: 'https://relay.example.com' }] });
+    expect(document).toMatchObject({
+      openapi: '3.1.0',
+      info: { title: 'webhook-relay API', version: '2.3.0' },
+      servers: [{ url: 'https://relay.example.com' }],
+    });
     expect(buildWebhookRelayOpenApi()).not.toHaveProperty('servers');
     expect(Object.keys(document.paths).every((path) => path.startsWith('/'))).toBe(true);
   });
@@ -91,16 +100,23 @@ describe('webhook-relay OpenAPI document', () => {
   it('requires the bearer API key on every /v1 operation and on nothing outside it', () => {
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const { route, operation } of v1) {
-      expect({ route, security: operation.security, unauthorized: errorSchema(operation, 401) }).toEqual({ route, security: [{ apiKey: [] }], unauthorized: errorRef });
+      expect({ route, security: operation.security, unauthorized: errorSchema(operation, 401) }).toEqual({
+        route,
+        security: [{ apiKey: [] }],
+        unauthorized: errorRef,
+      });
     }
-    for (const { route, operation } of operations.filter(({ path }) => !path.startsWith('/v1/'))) expect({ route, security: operation.security }).toEqual({ route, security: undefined });
+    for (const { route, operation } of operations.filter(({ path }) => !path.startsWith('/v1/')))
+      expect({ route, security: operation.security }).toEqual({ route, security: undefined });
   });
 
   it('documents errors as RelayError: 400 for input, 404 for ids, 409 and 422 for POST, 503 always', () => {
     for (const { route, method, path, operation } of v1) {
-      const hasInput = path.includes('{') || Boolean(operation.requestBody) || (operation.parameters ?? []).some((p: { in: string }) => p.in === 'query');
+      const hasInput =
+        path.includes('{') || Boolean(operation.requestBody) || (operation.parameters ?? []).some((p: { in: string }) => p.in === 'query');
       const expected = [503, ...(hasInput ? [400] : []), ...(path.includes('{') ? [404] : []), ...(method === 'post' ? [409, 422] : [])];
-      for (const status of expected) expect({ route, status, schema: errorSchema(operation, status) }).toEqual({ route, status, schema: errorRef });
+      for (const status of expected)
+        expect({ route, status, schema: errorSchema(operation, status) }).toEqual({ route, status, schema: errorRef });
     }
   });
 
@@ -108,7 +124,8 @@ describe('webhook-relay OpenAPI document', () => {
     const withBody = v1.filter(({ operation }) => operation.requestBody);
     const optional = withBody.filter(({ operation }) => !operation.requestBody.required).map(({ route }) => route);
     expect(optional).toEqual(['post /v1/destinations/{destination_id}/secrets/rotate']);
-    for (const { route, operation } of withBody) expect({ route, status: 415, schema: errorSchema(operation, 415) }).toEqual({ route, status: 415, schema: errorRef });
+    for (const { route, operation } of withBody)
+      expect({ route, status: 415, schema: errorSchema(operation, 415) }).toEqual({ route, status: 415, schema: errorRef });
   });
 
   it('documents 404 where ids travel in the body (subscriptions, replays)', () => {
@@ -120,14 +137,26 @@ describe('webhook-relay OpenAPI document', () => {
 
   it('documents Idempotency-Key as an optional header on every POST', () => {
     for (const { route, operation } of v1.filter(({ method }) => method === 'post')) {
-      const header = (operation.parameters ?? []).find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key');
-      expect({ route, header }).toMatchObject({ route, header: { required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' } } });
+      const header = (operation.parameters ?? []).find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key',
+      );
+      expect({ route, header }).toMatchObject({
+        route,
+        header: { required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' } },
+      });
     }
   });
 
   it('documents path ids as UUIDs and limit as an integer from 1 to 100, default 20', () => {
     const secret = document.paths['/v1/endpoints/{endpoint_id}/secrets/{secret_id}'].delete.parameters;
-    expect(secret.map((p: { name: string; in: string; required: boolean; schema: { format: string } }) => [p.in, p.name, p.required, p.schema.format])).toEqual([
+    expect(
+      secret.map((p: { name: string; in: string; required: boolean; schema: { format: string } }) => [
+        p.in,
+        p.name,
+        p.required,
+        p.schema.format,
+      ]),
+    ).toEqual([
       ['path', 'endpoint_id', true, 'uuid'],
       ['path', 'secret_id', true, 'uuid'],
     ]);
@@ -136,10 +165,32 @@ describe('webhook-relay OpenAPI document', () => {
   });
 
   it('names the main shapes as components and refuses unknown members in request bodies', () => {
-    const names = ['RelayError', 'ApiKey', 'CreatedApiKey', 'Endpoint', 'EndpointWithIngestUrl', 'IngestUrl', 'ProviderSecret', 'EventSummary', 'EventDetail', 'AuditEntry', 'AuditVerification', 'AuditAnchorMismatch'];
+    const names = [
+      'RelayError',
+      'ApiKey',
+      'CreatedApiKey',
+      'Endpoint',
+      'EndpointWithIngestUrl',
+      'IngestUrl',
+      'ProviderSecret',
+      'EventSummary',
+      'EventDetail',
+      'AuditEntry',
+      'AuditVerification',
+      'AuditAnchorMismatch',
+    ];
     for (const name of names) expect(document.components.schemas).toHaveProperty(name);
-    for (const name of ['CreateApiKeyRequest', 'CreateEndpointRequest', 'UpdateEndpointRequest', 'AddProviderSecretRequest', 'RotateProviderSecretRequest']) {
-      expect({ name, additionalProperties: document.components.schemas[name].additionalProperties }).toEqual({ name, additionalProperties: false });
+    for (const name of [
+      'CreateApiKeyRequest',
+      'CreateEndpointRequest',
+      'UpdateEndpointRequest',
+      'AddProviderSecretRequest',
+      'RotateProviderSecretRequest',
+    ]) {
+      expect({ name, additionalProperties: document.components.schemas[name].additionalProperties }).toEqual({
+        name,
+        additionalProperties: false,
+      });
     }
     expect(document.components.schemas.ApiKey.properties.created_at).toMatchObject({ type: 'string', format: 'date-time' });
   });

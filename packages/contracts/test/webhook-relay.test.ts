@@ -71,15 +71,21 @@ describe('webhook-relay request schemas', () => {
   it('refuses secrets with control characters or over 4096 characters, and expiries that are not ISO times with a zone', () => {
     expect(messageOf(AddProviderSecretRequest.safeParse({ secret: 'a\nb' }))).toBe('secret must not contain control characters');
     expect(messageOf(AddProviderSecretRequest.safeParse({ secret: 'x'.repeat(4097) }))).toBe('secret must be at most 4096 characters');
-    expect(messageOf(AddProviderSecretRequest.safeParse({ secret: 'ab', expires_at: 'tomorrow' }))).toMatch(/^expires_at must be an ISO 8601 date and time/);
-    expect(messageOf(AddProviderSecretRequest.safeParse({ secret: 'ab', expires_at: '2026-12-01T00:00:00' }))).toMatch(/^expires_at must be/);
+    expect(messageOf(AddProviderSecretRequest.safeParse({ secret: 'ab', expires_at: 'tomorrow' }))).toMatch(
+      /^expires_at must be an ISO 8601 date and time/,
+    );
+    expect(messageOf(AddProviderSecretRequest.safeParse({ secret: 'ab', expires_at: '2026-12-01T00:00:00' }))).toMatch(
+      /^expires_at must be/,
+    );
   });
 
   it('gives a rotation a one-day grace by default and bounds it to 30 days', () => {
     expect(RotateProviderSecretRequest.parse({ secret: 'abc' }).previous_expire_in_seconds).toBe(86_400);
     expect(RotateProviderSecretRequest.parse({ secret: 'abc', previous_expire_in_seconds: 0 }).previous_expire_in_seconds).toBe(0);
     expect(messageOf(RotateProviderSecretRequest.safeParse({ secret: 'abc', previous_expire_in_seconds: 99_999_999 }))).toMatch(/30 days/);
-    expect(messageOf(RotateProviderSecretRequest.safeParse({ secret: 'abc', previous_expire_in_seconds: 1.5 }))).toMatch(/previous_expire_in_seconds must be an integer/);
+    expect(messageOf(RotateProviderSecretRequest.safeParse({ secret: 'abc', previous_expire_in_seconds: 1.5 }))).toMatch(
+      /previous_expire_in_seconds must be an integer/,
+    );
   });
 
   it('reads list queries from strings with a default limit of 20 and refuses out-of-range limits', () => {
@@ -95,7 +101,9 @@ describe('webhook-relay request schemas', () => {
   it('filters events by endpoint and a time range that starts before it ends', () => {
     const query = { endpoint_id: ID, from: '2026-11-23T09:00:00Z', to: '2026-11-23T10:00:00Z' };
     expect(ListEventsQuery.parse(query)).toEqual({ ...query, limit: 20 });
-    expect(messageOf(ListEventsQuery.safeParse({ from: '2026-11-23T10:00:00Z', to: '2026-11-23T09:00:00Z' }))).toMatch(/from must be earlier than to/);
+    expect(messageOf(ListEventsQuery.safeParse({ from: '2026-11-23T10:00:00Z', to: '2026-11-23T09:00:00Z' }))).toMatch(
+      /from must be earlier than to/,
+    );
     expect(messageOf(ListEventsQuery.safeParse({ endpoint_id: 'x' }))).toBe('endpoint_id must be a UUID');
     expect(messageOf(ListEventsQuery.safeParse({ state: 'failed' }))).toBe('unknown field "state"');
   });
@@ -138,7 +146,8 @@ describe('webhook-relay response shapes', () => {
   it('has one error body for every code', () => {
     expect(RELAY_ERROR_CODES).toHaveLength(13);
     expect(RELAY_ERROR_CODES).toContain('rate_limited');
-    for (const code of RELAY_ERROR_CODES) expect(RelayError.parse({ error: { code, message: 'm' } })).toEqual({ error: { code, message: 'm' } });
+    for (const code of RELAY_ERROR_CODES)
+      expect(RelayError.parse({ error: { code, message: 'm' } })).toEqual({ error: { code, message: 'm' } });
     expect(RelayError.safeParse({ error: { code: 'teapot', message: 'm' } }).success).toBe(false);
   });
 
@@ -150,17 +159,44 @@ describe('webhook-relay response shapes', () => {
 
   it('describes a captured event with header pairs, its body and its verification', () => {
     const event = {
-      id: ID, endpoint_id: ID, received_at: '2026-11-23T10:00:00.000Z', method: 'POST', content_type: 'application/json', size: 2, provider: 'stripe',
-      duplicate_of: null, path: '/', query: '', headers: [['content-type', 'application/json']], source_address: '203.0.113.7',
+      id: ID,
+      endpoint_id: ID,
+      received_at: '2026-11-23T10:00:00.000Z',
+      method: 'POST',
+      content_type: 'application/json',
+      size: 2,
+      provider: 'stripe',
+      duplicate_of: null,
+      path: '/',
+      query: '',
+      headers: [['content-type', 'application/json']],
+      source_address: '203.0.113.7',
       body: { encoding: 'utf8', data: '{}', sha256: HASH },
-      verification: { state: 'verified', cause: null, pending: false, detail: { scheme: 'v1' }, matched_secret_id: ID, verified_at: '2026-11-23T10:00:01.000Z' },
+      verification: {
+        state: 'verified',
+        cause: null,
+        pending: false,
+        detail: { scheme: 'v1' },
+        matched_secret_id: ID,
+        verified_at: '2026-11-23T10:00:01.000Z',
+      },
     };
     expect(EventDetail.parse(event)).toEqual(event);
     expect(EventDetail.safeParse({ ...event, body: { ...event.body, encoding: 'hex' } }).success).toBe(false);
   });
 
   it('chains audit entries by 64-digit hex hashes', () => {
-    const entry = { id: ID, seq: 1, actor: 'api_key:ci', action: 'endpoint.create', target: { type: 'endpoint', id: ID }, details: {}, created_at: '2026-11-23T10:00:00.000Z', prev_hash: '0'.repeat(64), hash: HASH };
+    const entry = {
+      id: ID,
+      seq: 1,
+      actor: 'api_key:ci',
+      action: 'endpoint.create',
+      target: { type: 'endpoint', id: ID },
+      details: {},
+      created_at: '2026-11-23T10:00:00.000Z',
+      prev_hash: '0'.repeat(64),
+      hash: HASH,
+    };
     expect(AuditEntry.parse(entry)).toEqual(entry);
     expect(messageOf(AuditEntry.safeParse({ ...entry, hash: 'abc' }))).toMatch(/hash must be 64 lowercase hex digits/);
   });
@@ -173,9 +209,18 @@ describe('webhook-relay response shapes', () => {
       entries: 7,
       last_hash: null,
       first_broken: null,
-      anchor_mismatch: { cause: 'truncated', reason: 'expected 9 entries …', expected_entries: 9, expected_last_hash: HASH, found_entries: 7, found_last_hash: 'b'.repeat(64) },
+      anchor_mismatch: {
+        cause: 'truncated',
+        reason: 'expected 9 entries …',
+        expected_entries: 9,
+        expected_last_hash: HASH,
+        found_entries: 7,
+        found_last_hash: 'b'.repeat(64),
+      },
     };
     expect(AuditVerification.parse(truncated)).toEqual(truncated);
-    expect(AuditVerification.safeParse({ ...truncated, anchor_mismatch: { ...truncated.anchor_mismatch, cause: 'shortened' } }).success).toBe(false);
+    expect(
+      AuditVerification.safeParse({ ...truncated, anchor_mismatch: { ...truncated.anchor_mismatch, cause: 'shortened' } }).success,
+    ).toBe(false);
   });
 });

@@ -1,4 +1,13 @@
-import type { AuditVerification, Endpoint, EndpointWithIngestUrl, EventDetail, EventSummary, IngestUrl, RelayPage, ReplayResult } from '@workspace/contracts';
+import type {
+  AuditVerification,
+  Endpoint,
+  EndpointWithIngestUrl,
+  EventDetail,
+  EventSummary,
+  IngestUrl,
+  RelayPage,
+  ReplayResult,
+} from '@workspace/contracts';
 import { ApiError, CliError } from './errors.js';
 
 type Query = Record<string, string | number | undefined>;
@@ -65,7 +74,9 @@ export class RelayClient {
       });
     } catch (error) {
       if (this.signal?.aborted) throw error;
-      throw new CliError(`cannot reach the webhook-relay API at ${this.baseUrl}: ${causeOf(error)} (set --api-url or WEBHOOK_RELAY_API_URL)`);
+      throw new CliError(
+        `cannot reach the webhook-relay API at ${this.baseUrl}: ${causeOf(error)} (set --api-url or WEBHOOK_RELAY_API_URL)`,
+      );
     }
     const text = await response.text();
     if (!response.ok) throw apiError(response.status, text);

@@ -15,8 +15,14 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
   const program = new Command('webhook-relay')
     .description('Capture, inspect, forward and replay webhooks from the command line.')
     .version(VERSION)
-    .option('--api-url <url>', 'the webhook-relay API (default: WEBHOOK_RELAY_API_URL, then the URL you signed in to, then http://127.0.0.1:8100)')
-    .addHelpText('after', '\nEnvironment:\n  WEBHOOK_RELAY_API_URL  the API, like --api-url\n  WEBHOOK_RELAY_API_KEY  an API key to use instead of the stored one\n  NO_COLOR               no colours even on a terminal\n\nExit codes: 0 done, 1 failed, 2 wrong usage.')
+    .option(
+      '--api-url <url>',
+      'the webhook-relay API (default: WEBHOOK_RELAY_API_URL, then the URL you signed in to, then http://127.0.0.1:8100)',
+    )
+    .addHelpText(
+      'after',
+      '\nEnvironment:\n  WEBHOOK_RELAY_API_URL  the API, like --api-url\n  WEBHOOK_RELAY_API_KEY  an API key to use instead of the stored one\n  NO_COLOR               no colours even on a terminal\n\nExit codes: 0 done, 1 failed, 2 wrong usage.',
+    )
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (text) => void io.stdout.write(text), writeErr: (text) => void io.stderr.write(text) });

@@ -32,7 +32,8 @@ export class CommandContext {
   async client(): Promise<RelayClient> {
     const apiUrl = await this.apiUrl();
     const key = this.io.env.WEBHOOK_RELAY_API_KEY?.trim() || (await this.store.readCredentials())?.api_key;
-    if (!key) throw new CliError('not signed in: run `webhook-relay login` (or `webhook-relay login --with-token`), or set WEBHOOK_RELAY_API_KEY');
+    if (!key)
+      throw new CliError('not signed in: run `webhook-relay login` (or `webhook-relay login --with-token`), or set WEBHOOK_RELAY_API_KEY');
     return new RelayClient(apiUrl, key, this.io.fetch, this.io.signal);
   }
 }
@@ -44,6 +45,7 @@ export function normalizeApiUrl(text: string): string {
   } catch {
     throw new CliError(`--api-url "${text}" is not a URL; use e.g. https://relay.example.com`, EXIT_USAGE);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--api-url "${text}" must be an http:// or https:// URL`, EXIT_USAGE);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`--api-url "${text}" must be an http:// or https:// URL`, EXIT_USAGE);
   return url.toString().replace(/\/+$/, '');
 }

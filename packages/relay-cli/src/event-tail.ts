@@ -57,7 +57,9 @@ export class EventTail {
 
   /** Events not handed out before, oldest first. */
   async poll(): Promise<EventSummary[]> {
-    const fresh = (await this.fetchSinceNewest()).filter((event) => !this.seen.has(event.id) && (this.floorTime === null || timeOfId(event.id) >= this.floorTime));
+    const fresh = (await this.fetchSinceNewest()).filter(
+      (event) => !this.seen.has(event.id) && (this.floorTime === null || timeOfId(event.id) >= this.floorTime),
+    );
     fresh.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const ready: EventSummary[] = [];
     for (const event of fresh) {

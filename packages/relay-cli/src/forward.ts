@@ -4,7 +4,18 @@ import type { Clock } from './io.js';
 import type { ForwardOutcome } from './output.js';
 
 // Hop-by-hop and framing headers belong to the original connection, not to the event; fetch sets its own.
-const NOT_FORWARDED = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection']);
+const NOT_FORWARDED = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  'proxy-connection',
+]);
 const BODYLESS = new Set(['GET', 'HEAD']);
 export const FORWARD_TIMEOUT_MS = 30_000;
 
@@ -17,7 +28,13 @@ export function eventBody(event: EventDetail): Buffer {
  * hop-by-hop ones) and body bytes. Redirects are not followed. Never throws: a refused connection is
  * an outcome to print, not a reason to stop listening.
  */
-export async function forwardEvent(options: { event: EventDetail; target: URL; fetch: typeof fetch; clock: Clock; timeoutMs?: number }): Promise<ForwardOutcome> {
+export async function forwardEvent(options: {
+  event: EventDetail;
+  target: URL;
+  fetch: typeof fetch;
+  clock: Clock;
+  timeoutMs?: number;
+}): Promise<ForwardOutcome> {
   const { event, target, clock } = options;
   const headers = new Headers();
   for (const [name, value] of event.headers) {

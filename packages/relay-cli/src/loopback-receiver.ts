@@ -36,7 +36,8 @@ export async function startLoopbackReceiver(options: { state: string; signal: Ab
       res.end(page(title, text));
     };
     if (done || req.method !== 'GET' || url.pathname !== '/callback') return answer(404, 'Not found', 'Nothing here.');
-    if (!sameState(url.searchParams.get('state'), options.state)) return answer(400, 'Sign-in not accepted', 'This callback does not belong to the sign-in the command line started.');
+    if (!sameState(url.searchParams.get('state'), options.state))
+      return answer(400, 'Sign-in not accepted', 'This callback does not belong to the sign-in the command line started.');
     const error = url.searchParams.get('error');
     const key = url.searchParams.get('key');
     done = true;
@@ -48,7 +49,10 @@ export async function startLoopbackReceiver(options: { state: string; signal: Ab
       finish(null, key);
     }
   });
-  const timer = setTimeout(() => finish(new CliError(`sign-in timed out after ${Math.round(options.timeoutMs / 1000)} s; run \`webhook-relay login\` again`)), options.timeoutMs);
+  const timer = setTimeout(
+    () => finish(new CliError(`sign-in timed out after ${Math.round(options.timeoutMs / 1000)} s; run \`webhook-relay login\` again`)),
+    options.timeoutMs,
+  );
   const onAbort = () => finish(new CliError('sign-in cancelled'));
   options.signal.addEventListener('abort', onAbort, { once: true });
 
@@ -68,5 +72,9 @@ export async function startLoopbackReceiver(options: { state: string; signal: Ab
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  return { redirectUri: `http://127.0.0.1:${port}/callback`, apiKey, close: () => (done ? undefined : finish(new CliError('sign-in cancelled'))) };
+  return {
+    redirectUri: `http://127.0.0.1:${port}/callback`,
+    apiKey,
+    close: () => (done ? undefined : finish(new CliError('sign-in cancelled'))),
+  };
 }

@@ -54,17 +54,32 @@ export class Output {
     const shown = state ?? 'pending';
     const verification = paint(cause && state !== 'verified' ? `${shown} (${cause})` : shown);
     const provider = event.provider ?? c.dim('-');
-    this.line(`${c.dim(this.formatTime(new Date(event.received_at)))}  ${c.cyan('-->')} ${event.method} [${event.id}] ${provider} ${verification}`);
+    this.line(
+      `${c.dim(this.formatTime(new Date(event.received_at)))}  ${c.cyan('-->')} ${event.method} [${event.id}] ${provider} ${verification}`,
+    );
   }
 
   forwarded(outcome: ForwardOutcome, at: Date): void {
     if (this.options.json) {
-      return this.json({ type: 'forward', event_id: outcome.eventId, target: outcome.target, method: outcome.method, status: outcome.status, duration_ms: outcome.durationMs, ...(outcome.error ? { error: outcome.error } : {}) });
+      return this.json({
+        type: 'forward',
+        event_id: outcome.eventId,
+        target: outcome.target,
+        method: outcome.method,
+        status: outcome.status,
+        duration_ms: outcome.durationMs,
+        ...(outcome.error ? { error: outcome.error } : {}),
+      });
     }
     const c = this.colors;
-    const status = outcome.status === null ? c.red('[ERR]') : (outcome.status < 300 ? c.green : outcome.status < 500 ? c.yellow : c.red)(`[${outcome.status}]`);
+    const status =
+      outcome.status === null
+        ? c.red('[ERR]')
+        : (outcome.status < 300 ? c.green : outcome.status < 500 ? c.yellow : c.red)(`[${outcome.status}]`);
     const error = outcome.error ? `  ${c.red(outcome.error)}` : '';
-    this.line(`${c.dim(this.formatTime(at))}  ${c.magenta('<--')} ${status} ${outcome.method} ${outcome.target} [${outcome.eventId}] ${outcome.durationMs} ms${error}`);
+    this.line(
+      `${c.dim(this.formatTime(at))}  ${c.magenta('<--')} ${status} ${outcome.method} ${outcome.target} [${outcome.eventId}] ${outcome.durationMs} ms${error}`,
+    );
   }
 
   caughtUp(replayed: number): void {

@@ -10,8 +10,15 @@ const idAt = (ms: number, n: number) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-${n.toString(16).padStart(12, '0')}`;
 };
 const event = (id: string, state: EventSummary['verification']['state'] = 'verified'): EventSummary => ({
-  id, endpoint_id: 'e', received_at: new Date(timeOfId(id)).toISOString(), method: 'POST', content_type: null, size: 0, provider: 'stripe',
-  verification: { state, cause: null, pending: state === null }, duplicate_of: null,
+  id,
+  endpoint_id: 'e',
+  received_at: new Date(timeOfId(id)).toISOString(),
+  method: 'POST',
+  content_type: null,
+  size: 0,
+  provider: 'stripe',
+  verification: { state, cause: null, pending: state === null },
+  duplicate_of: null,
 });
 
 /** The events list of the API: newest first, pages of `limit`, bounded below by `from`. */
@@ -50,7 +57,13 @@ describe('EventTail', () => {
     const events = Array.from({ length: 250 }, (_, index) => event(idAt(100_000 + index, index)));
     const { client, calls } = fakeClient(events);
     const handedOut = Array.from({ length: 10 }, (_, index) => idAt(100_000 + index, index)).filter((id) => timeOfId(id) >= 100_004);
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(), after: { last: idAt(100_009, 9), recent: handedOut }, lookbackMs: 5 });
+    const tail = new EventTail({
+      client,
+      endpointId: 'e',
+      clock: clock(),
+      after: { last: idAt(100_009, 9), recent: handedOut },
+      lookbackMs: 5,
+    });
     await tail.start();
     const ready = await tail.poll();
     expect(ready).toHaveLength(240);
@@ -58,7 +71,7 @@ describe('EventTail', () => {
     expect(calls[0]).toMatchObject({ from: new Date(100_004).toISOString(), limit: 100 });
   });
 
-  it('after a restart, hands out what was not forwarded in the cursor\'s millisecond and just before it, and nothing twice', async () => {
+  it("after a restart, hands out what was not forwarded in the cursor's millisecond and just before it, and nothing twice", async () => {
     // Two events of one millisecond: their ids order at random. The listener forwarded the higher one,
     // then stopped; the lower one committed a moment later.
     const [lowInSameMs, forwarded, forwardedEarlier, lateEarlier] = [idAt(50_000, 1), idAt(50_000, 9), idAt(49_000, 5), idAt(49_500, 2)];
@@ -110,7 +123,13 @@ describe('EventTail', () => {
     const events = [pending];
     const { client } = fakeClient(events);
     const time = { value: 0 };
-    const tail = new EventTail({ client, endpointId: 'e', clock: clock(time), after: { last: idAt(1_000, 0), recent: [idAt(1_000, 0)] }, verificationWaitMs: 3_000 });
+    const tail = new EventTail({
+      client,
+      endpointId: 'e',
+      clock: clock(time),
+      after: { last: idAt(1_000, 0), recent: [idAt(1_000, 0)] },
+      verificationWaitMs: 3_000,
+    });
     expect(await tail.poll()).toEqual([]);
     events[0] = { ...pending, verification: { state: 'verified', cause: null, pending: false } };
     expect((await tail.poll()).map((item) => item.verification.state)).toEqual(['verified']);

@@ -59,7 +59,12 @@ describe('Output', () => {
     output.event({ ...EVENT, verification: { state: 'verified', cause: null, pending: false } });
     output.forwarded({ ...FORWARD, status: null, error: 'ECONNREFUSED' }, new Date());
     output.caughtUp(0);
-    expect(text().trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      text()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { type: 'event', ...EVENT, verification: { state: 'verified', cause: null, pending: false } },
       { type: 'forward', event_id: EVENT.id, target: FORWARD.target, method: 'POST', status: null, duration_ms: 8, error: 'ECONNREFUSED' },
       { type: 'caught_up', replayed: 0 },
@@ -70,7 +75,9 @@ describe('Output', () => {
     const { output, text } = capture(false);
     output.event({ ...EVENT, provider: null, verification: { state: 'unattempted', cause: null, pending: false } });
     output.forwarded({ ...FORWARD, status: null, error: 'ECONNREFUSED' }, new Date('2026-11-23T10:00:06Z'));
-    expect(text()).toBe(`2026-11-23 10:00:05  --> POST [${EVENT.id}] - unattempted\n2026-11-23 10:00:06  <-- [ERR] POST http://localhost:3000/hook [${EVENT.id}] 8 ms  ECONNREFUSED\n`);
+    expect(text()).toBe(
+      `2026-11-23 10:00:05  --> POST [${EVENT.id}] - unattempted\n2026-11-23 10:00:06  <-- [ERR] POST http://localhost:3000/hook [${EVENT.id}] 8 ms  ECONNREFUSED\n`,
+    );
   });
 
   it('shows an event whose check is still due as pending, not as a verdict', () => {

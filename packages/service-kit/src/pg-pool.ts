@@ -87,10 +87,12 @@ function boundedClient(timeouts: PgTimeouts): typeof pg.Client {
         const { args: prepared, promised } = withBounds(args, timeouts, abandonOn);
         const result = query(...prepared);
         // The promise form: the hook runs before the caller hears of the failure (handlers run in order).
-        return promised && result instanceof Promise ? result.catch((error: unknown) => {
-          abandonOn(error);
-          throw error;
-        }) : result;
+        return promised && result instanceof Promise
+          ? result.catch((error: unknown) => {
+              abandonOn(error);
+              throw error;
+            })
+          : result;
       };
       Object.defineProperty(this, 'query', { value: bounded, writable: true, configurable: true });
     }
@@ -109,18 +111,24 @@ function boundedClient(timeouts: PgTimeouts): typeof pg.Client {
 function withBounds(args: QueryArgs, timeouts: PgTimeouts, onError: (error: unknown) => void): { args: QueryArgs; promised: boolean } {
   const [config, values, callback] = args;
   // Submittables (cursors, streams) keep pg's behaviour: they report through their own events.
-  if (typeof config === 'object' && config !== null && typeof (config as { submit?: unknown }).submit === 'function') return { args, promised: false };
+  if (typeof config === 'object' && config !== null && typeof (config as { submit?: unknown }).submit === 'function')
+    return { args, promised: false };
   const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
   const long = timeouts.longStatements !== undefined && typeof text === 'string' && text.search(timeouts.longStatements) >= 0;
   let bounded: unknown = config;
   if (long && (config as { query_timeout?: unknown } | null)?.query_timeout === undefined) {
-    const wait = Math.max(timeouts.queryTimeoutMs, timeouts.statementTimeoutMs > 0 ? timeouts.statementTimeoutMs + LONG_STATEMENT_GRACE_MS : 0);
+    const wait = Math.max(
+      timeouts.queryTimeoutMs,
+      timeouts.statementTimeoutMs > 0 ? timeouts.statementTimeoutMs + LONG_STATEMENT_GRACE_MS : 0,
+    );
     bounded = typeof config === 'string' ? { text: config, query_timeout: wait } : { ...(config as object), query_timeout: wait };
   }
-  const hook = (cb: QueryCallback): QueryCallback => (error, result) => {
-    if (error) onError(error);
-    cb(error, result);
-  };
+  const hook =
+    (cb: QueryCallback): QueryCallback =>
+    (error, result) => {
+      if (error) onError(error);
+      cb(error, result);
+    };
   if (typeof values === 'function') return { args: [bounded, hook(values as QueryCallback)], promised: false };
   if (typeof callback === 'function') return { args: [bounded, values, hook(callback as QueryCallback)], promised: false };
   return { args: values === undefined ? [bounded] : [bounded, values], promised: true };

@@ -29,6 +29,12 @@ export interface BoundedRedisOptions {
  *   bounded connection with these options drops its command timeout.
  */
 export function redisOptions(role: 'commands' | 'blocking', timeouts: RedisTimeouts = DEFAULT_REDIS_TIMEOUTS): BoundedRedisOptions {
-  if (role === 'blocking') return { connectTimeout: timeouts.connectTimeoutMs, commandTimeout: undefined, maxRetriesPerRequest: null, enableOfflineQueue: true };
-  return { connectTimeout: timeouts.connectTimeoutMs, commandTimeout: timeouts.commandTimeoutMs, maxRetriesPerRequest: 1, enableOfflineQueue: true };
+  if (role === 'blocking')
+    return { connectTimeout: timeouts.connectTimeoutMs, commandTimeout: undefined, maxRetriesPerRequest: null, enableOfflineQueue: true };
+  return {
+    connectTimeout: timeouts.connectTimeoutMs,
+    commandTimeout: timeouts.commandTimeoutMs,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+  };
 }

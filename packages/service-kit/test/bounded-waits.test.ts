@@ -15,11 +15,30 @@ import { testServerUrl } from '../src/testing/index.js';
 
 describe('options', () => {
   it('bounds connecting, acquiring and each statement of a pool, and sets the server-side statement timeout', () => {
-    const config = pgPoolConfig('postgresql://u@h/db', 7, { connectTimeoutMs: 1100, acquireTimeoutMs: 1200, queryTimeoutMs: 1300, statementTimeoutMs: 1400 });
-    expect(config).toMatchObject({ connectionString: 'postgresql://u@h/db', max: 7, connectionTimeoutMillis: 1200, query_timeout: 1300, statement_timeout: 1400, keepAlive: true });
+    const config = pgPoolConfig('postgresql://u@h/db', 7, {
+      connectTimeoutMs: 1100,
+      acquireTimeoutMs: 1200,
+      queryTimeoutMs: 1300,
+      statementTimeoutMs: 1400,
+    });
+    expect(config).toMatchObject({
+      connectionString: 'postgresql://u@h/db',
+      max: 7,
+      connectionTimeoutMillis: 1200,
+      query_timeout: 1300,
+      statement_timeout: 1400,
+      keepAlive: true,
+    });
     expect(typeof config.Client).toBe('function');
     // The connect timeout is the client's own (the pool's connectionTimeoutMillis is the acquire bound).
-    expect(pgClientConfig('postgresql://u@h/db', { connectTimeoutMs: 1100, acquireTimeoutMs: 1200, queryTimeoutMs: 1300, statementTimeoutMs: 0 })).toEqual({
+    expect(
+      pgClientConfig('postgresql://u@h/db', {
+        connectTimeoutMs: 1100,
+        acquireTimeoutMs: 1200,
+        queryTimeoutMs: 1300,
+        statementTimeoutMs: 0,
+      }),
+    ).toEqual({
       connectionString: 'postgresql://u@h/db',
       connectionTimeoutMillis: 1100,
       query_timeout: 1300,
@@ -32,7 +51,11 @@ describe('options', () => {
     const defaults = loadConfig(schema, {});
     expect(pgTimeoutsFrom(defaults)).toEqual({ ...DEFAULT_PG_TIMEOUTS, statementTimeoutMs: 30_000 });
     expect(redisTimeoutsFrom(defaults)).toEqual(DEFAULT_REDIS_TIMEOUTS);
-    const set = loadConfig(schema, { DATABASE_QUERY_TIMEOUT_MS: '800', DATABASE_STATEMENT_TIMEOUT_MS: '0', REDIS_COMMAND_TIMEOUT_MS: '500' });
+    const set = loadConfig(schema, {
+      DATABASE_QUERY_TIMEOUT_MS: '800',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      REDIS_COMMAND_TIMEOUT_MS: '500',
+    });
     expect(pgTimeoutsFrom(set, /long/)).toMatchObject({ queryTimeoutMs: 800, statementTimeoutMs: 0, longStatements: /long/ });
     expect(redisTimeoutsFrom(set).commandTimeoutMs).toBe(500);
     expect(() => loadConfig(schema, { DATABASE_ACQUIRE_TIMEOUT_MS: '0' })).toThrow(/DATABASE_ACQUIRE_TIMEOUT_MS: must be between 100/);
@@ -40,7 +63,12 @@ describe('options', () => {
   });
 
   it('gives Redis command connections a command timeout, and BullMQ worker connections none', () => {
-    expect(redisOptions('commands', { connectTimeoutMs: 900, commandTimeoutMs: 700 })).toEqual({ connectTimeout: 900, commandTimeout: 700, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    expect(redisOptions('commands', { connectTimeoutMs: 900, commandTimeoutMs: 700 })).toEqual({
+      connectTimeout: 900,
+      commandTimeout: 700,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+    });
     // Blocking commands wait longer than any command bound and must survive reconnects (BullMQ's requirement);
     // commandTimeout is there, undefined, so that duplicating a bounded connection with these options drops it.
     const blocking = redisOptions('blocking', { connectTimeoutMs: 900, commandTimeoutMs: 700 });
@@ -57,16 +85,27 @@ describe('errors of a bounded wait answer 503', () => {
     ['a statement’s answer', new Error('Query read timeout')],
     ['a query on a connection closed after a timeout', new Error('Client was closed and is not queryable')],
     ['the server’s statement_timeout', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
-    ['statement_timeout as Prisma reports it', new Error('Raw query failed. Code: `57014`. Message: `canceling statement due to statement timeout`')],
+    [
+      'statement_timeout as Prisma reports it',
+      new Error('Raw query failed. Code: `57014`. Message: `canceling statement due to statement timeout`'),
+    ],
     ['Prisma waiting to start a transaction', new Error('Transaction API error: Unable to start a transaction in the given time.')],
-    ['Prisma’s transaction outliving its timeout', new Error('Transaction already closed: A query cannot be executed on an expired transaction.')],
+    [
+      'Prisma’s transaction outliving its timeout',
+      new Error('Transaction already closed: A query cannot be executed on an expired transaction.'),
+    ],
     ['a Redis command', new Error('Command timed out')],
   ])('%s', (_what, error) => {
     expect(isDependencyUnavailable(error)).toBe(true);
   });
 
   it('tells a database that did not answer at all from one that answered with an error', () => {
-    for (const message of ['Query read timeout', 'timeout exceeded when trying to connect', 'Connection terminated due to connection timeout', 'timeout expired']) {
+    for (const message of [
+      'Query read timeout',
+      'timeout exceeded when trying to connect',
+      'Connection terminated due to connection timeout',
+      'timeout expired',
+    ]) {
       expect(isDependencyTimeout(new Error(message))).toBe(true);
     }
     expect(isDependencyTimeout(new Error('wrapped', { cause: new Error('Query read timeout') }))).toBe(true);
@@ -101,12 +140,18 @@ describe('against servers', () => {
   const quick: PgTimeouts = { connectTimeoutMs: 300, acquireTimeoutMs: 400, queryTimeoutMs: 500, statementTimeoutMs: 0 };
   const elapsed = async (work: Promise<unknown>): Promise<{ error: unknown; ms: number }> => {
     const started = Date.now();
-    const error = await work.then(() => undefined, (caught: unknown) => caught);
+    const error = await work.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     return { error, ms: Date.now() - started };
   };
 
   it('gives up connecting to a server that never answers, and waiting for a connection of a pool that cannot make one', async () => {
-    const pool = createPgPool(`postgresql://nobody@127.0.0.1:${silentPort}/nothing`, 1, () => undefined, { ...quick, acquireTimeoutMs: 5000 });
+    const pool = createPgPool(`postgresql://nobody@127.0.0.1:${silentPort}/nothing`, 1, () => undefined, {
+      ...quick,
+      acquireTimeoutMs: 5000,
+    });
     try {
       const connecting = await elapsed(pool.query('SELECT 1'));
       expect(isDependencyUnavailable(connecting.error)).toBe(true);
@@ -114,7 +159,10 @@ describe('against servers', () => {
     } finally {
       await pool.end();
     }
-    const waiting = createPgPool(`postgresql://nobody@127.0.0.1:${silentPort}/nothing`, 1, () => undefined, { ...quick, connectTimeoutMs: 5000 });
+    const waiting = createPgPool(`postgresql://nobody@127.0.0.1:${silentPort}/nothing`, 1, () => undefined, {
+      ...quick,
+      connectTimeoutMs: 5000,
+    });
     try {
       const [first, second] = await Promise.all([elapsed(waiting.query('SELECT 1')), elapsed(waiting.query('SELECT 2'))]);
       for (const attempt of [first!, second!]) {
@@ -127,17 +175,28 @@ describe('against servers', () => {
   });
 
   describe('on the real server', () => {
-    const pool = createPgPool(testServerUrl(), 2, () => undefined, { ...quick, statementTimeoutMs: 2000, longStatements: /\bslow_but_legitimate\b/ });
+    const pool = createPgPool(testServerUrl(), 2, () => undefined, {
+      ...quick,
+      statementTimeoutMs: 2000,
+      longStatements: /\bslow_but_legitimate\b/,
+    });
     const admin = new pg.Pool({ connectionString: testServerUrl(), max: 1 });
     afterAll(async () => {
       await pool.end();
       await admin.end();
     });
-    const backends = async () => Number((await admin.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE '%bounded-waits-probe%' AND pid <> pg_backend_pid()")).rows[0]!.n);
+    const backends = async () =>
+      Number(
+        (
+          await admin.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE '%bounded-waits-probe%' AND pid <> pg_backend_pid()",
+          )
+        ).rows[0]!.n,
+      );
 
     it('fails a statement that does not answer in time and closes its connection, so it is never handed out again', async () => {
       const client = await pool.connect();
-      const slow = await elapsed(client.query("SELECT pg_sleep(3) /* bounded-waits-probe */"));
+      const slow = await elapsed(client.query('SELECT pg_sleep(3) /* bounded-waits-probe */'));
       expect((slow.error as Error).message).toBe('Query read timeout');
       expect(slow.ms).toBeLessThan(2000);
       // The connection is closed at once: the next query fails fast instead of queueing behind the stuck one,
@@ -153,8 +212,8 @@ describe('against servers', () => {
     });
 
     it('lets a long statement wait up to the statement timeout, and the server ends it there', async () => {
-      expect((await pool.query("SELECT pg_sleep(1) /* slow_but_legitimate */")).rowCount).toBe(1);
-      const tooLong = await elapsed(pool.query("SELECT pg_sleep(5) /* slow_but_legitimate */"));
+      expect((await pool.query('SELECT pg_sleep(1) /* slow_but_legitimate */')).rowCount).toBe(1);
+      const tooLong = await elapsed(pool.query('SELECT pg_sleep(5) /* slow_but_legitimate */'));
       expect((tooLong.error as { code?: string }).code).toBe('57014');
       expect(isDependencyUnavailable(tooLong.error)).toBe(true);
       expect(tooLong.ms).toBeLessThan(4500);

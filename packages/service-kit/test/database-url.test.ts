@@ -44,12 +44,17 @@ describe('withDatabase', () => {
     expect(withDatabase('postgresql://u:p@h:5433/orders?sslmode=require', 'orders_test')).toBe(
       'postgresql://u:p@h:5433/orders_test?sslmode=require',
     );
-    expect(withDatabase('postgresql://postgres@/orders?host=/var/run/postgresql', 'x')).toBe('postgresql://postgres@/x?host=/var/run/postgresql');
+    expect(withDatabase('postgresql://postgres@/orders?host=/var/run/postgresql', 'x')).toBe(
+      'postgresql://postgres@/x?host=/var/run/postgresql',
+    );
     expect(withDatabase('postgresql://h', 'a b')).toBe('postgresql://h/a%20b');
   });
 
   it('drops a dbname parameter that would override the new name', () => {
-    expect(parseDatabaseUrl(withDatabase('postgresql://h/a?dbname=a&sslmode=require', 'b'))).toMatchObject({ database: 'b', ssl: { rejectUnauthorized: false } });
+    expect(parseDatabaseUrl(withDatabase('postgresql://h/a?dbname=a&sslmode=require', 'b'))).toMatchObject({
+      database: 'b',
+      ssl: { rejectUnauthorized: false },
+    });
   });
 });
 

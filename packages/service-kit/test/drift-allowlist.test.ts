@@ -45,11 +45,12 @@ function app_current_tenant()
 `;
 
 describe('drift allow-list', () => {
-  it('reads [diff] steps across lines and [database] objects one per line, each with its paragraph\'s reason', () => {
+  it("reads [diff] steps across lines and [database] objects one per line, each with its paragraph's reason", () => {
     const list = parseDriftAllowList(ALLOW_LIST, 'prisma/drift-allowlist.txt');
     expect(list.diff).toEqual([
       {
-        entry: 'ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_fkey" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE RESTRICT ON UPDATE CASCADE;',
+        entry:
+          'ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_fkey" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE RESTRICT ON UPDATE CASCADE;',
         why: 'The key was dropped on purpose.',
         line: 6,
       },
@@ -63,9 +64,13 @@ describe('drift allow-list', () => {
 
   it('refuses an entry without a reason, outside a section, in an unknown section, or listed twice', () => {
     expect(() => parseDriftAllowList('[database]\n\npolicy p on t\n', 'a.txt')).toThrow('a.txt:3: an entry without a reason');
-    expect(() => parseDriftAllowList('# why\npolicy p on t\n', 'a.txt')).toThrow('a.txt:2: an entry before any [diff] or [database] section');
+    expect(() => parseDriftAllowList('# why\npolicy p on t\n', 'a.txt')).toThrow(
+      'a.txt:2: an entry before any [diff] or [database] section',
+    );
     expect(() => parseDriftAllowList('[objects]\n', 'a.txt')).toThrow('a.txt:1: unknown section [objects]');
-    expect(() => parseDriftAllowList('[database]\n# why\npolicy p on t\n\n# again\npolicy p on t\n', 'a.txt')).toThrow('a.txt:6: the same entry as line 3');
+    expect(() => parseDriftAllowList('[database]\n# why\npolicy p on t\n\n# again\npolicy p on t\n', 'a.txt')).toThrow(
+      'a.txt:6: the same entry as line 3',
+    );
     expect(() => parseDriftAllowList('[database]\npolicy p on t\n# late reason\n', 'a.txt')).toThrow('a.txt:3: a # line after the entries');
   });
 
@@ -84,7 +89,11 @@ describe('drift allow-list', () => {
 
   it('accepts only allowed steps and listed objects, and names every stale entry', () => {
     const list = parseDriftAllowList(ALLOW_LIST, 'drift-allowlist.txt');
-    const drift = compareWithAllowList(ENGINE_SCRIPT, ['function app_current_tenant()', 'policy tenant_isolation on orders', 'trigger audit on orders'], list);
+    const drift = compareWithAllowList(
+      ENGINE_SCRIPT,
+      ['function app_current_tenant()', 'policy tenant_isolation on orders', 'trigger audit on orders'],
+      list,
+    );
 
     expect(drift.steps.map((step) => step.allowed)).toEqual([false, false, false, true]);
     expect(drift.unlistedObjects).toEqual(['trigger audit on orders']);
@@ -100,7 +109,13 @@ describe('drift allow-list', () => {
       list,
     );
     expect(driftProblems(clean, 'drift-allowlist.txt')).toEqual([]);
-    const stale = compareWithAllowList('', ['function app_current_tenant()', 'policy tenant_isolation on orders', 'row level security on orders (forced)'], list);
-    expect(driftProblems(stale, 'drift-allowlist.txt')).toEqual([expect.stringMatching(/^drift-allowlist.txt \[diff\] allows steps Prisma no longer proposes/)]);
+    const stale = compareWithAllowList(
+      '',
+      ['function app_current_tenant()', 'policy tenant_isolation on orders', 'row level security on orders (forced)'],
+      list,
+    );
+    expect(driftProblems(stale, 'drift-allowlist.txt')).toEqual([
+      expect.stringMatching(/^drift-allowlist.txt \[diff\] allows steps Prisma no longer proposes/),
+    ]);
   });
 });

@@ -64,7 +64,9 @@ describe('errorHandler', () => {
   });
 
   it('answers 413 naming the limit for a body over it', async () => {
-    const response = await request(app).post('/echo').send({ text: 'x'.repeat(100) });
+    const response = await request(app)
+      .post('/echo')
+      .send({ text: 'x'.repeat(100) });
     expect(response.status).toBe(413);
     expect(response.body.message).toBe('request body is larger than the limit of 64 bytes');
   });

@@ -57,7 +57,10 @@ describe('runMigrateCli', () => {
     const same = await run(['diff']);
     expect(same).toMatchObject({ code: 0, err: [], out: ['The schema describes the database.'] });
 
-    await writeFile(join(project.dir, 'prisma', 'schema.prisma'), `${SCHEMA_HEADER}\nmodel Note {\n  id   Int     @id\n  body String?\n}\n`);
+    await writeFile(
+      join(project.dir, 'prisma', 'schema.prisma'),
+      `${SCHEMA_HEADER}\nmodel Note {\n  id   Int     @id\n  body String?\n}\n`,
+    );
     const changed = await run(['diff']);
     expect(changed.code).toBe(1);
     expect(changed.err.join('\n')).toContain('ALTER TABLE "Note" ADD COLUMN     "body" TEXT;');
@@ -69,7 +72,10 @@ describe('runMigrateCli', () => {
     const folder = /Created migration (\d{14}_add_body)/.exec(created.out.join('\n'))?.[1] as string;
     expect((await run(['status'])).out).toContain(`Pending: ${folder}`);
 
-    await writeFile(join(project.migrationsDir, folder, 'migration.sql'), 'ALTER TABLE "Note" ADD COLUMN "body" TEXT;\nCOMMENT ON COLUMN "Note"."body" IS \'by hand\';\n');
+    await writeFile(
+      join(project.migrationsDir, folder, 'migration.sql'),
+      'ALTER TABLE "Note" ADD COLUMN "body" TEXT;\nCOMMENT ON COLUMN "Note"."body" IS \'by hand\';\n',
+    );
     const applied = await run(['dev', 'after_body']);
     expect(applied.code).toBe(0);
     expect(applied.out).toContain(`Applied migration ${folder}`);
@@ -81,6 +87,8 @@ describe('runMigrateCli', () => {
   it('exits 1 with one readable line on failure', async () => {
     const result = await run(['deploy', '--schema', 'missing.prisma']);
     expect(result.code).toBe(1);
-    expect(result.err).toEqual([expect.stringMatching(/^service-migrate: Migration deploy failed: Prisma schema not found at \S+missing\.prisma$/)]);
+    expect(result.err).toEqual([
+      expect.stringMatching(/^service-migrate: Migration deploy failed: Prisma schema not found at \S+missing\.prisma$/),
+    ]);
   });
 });

@@ -135,7 +135,12 @@ describe('the allow-list in dev and diff', () => {
     await writeFile(join(project.migrationsDir, 'migration_lock.toml'), 'provider = "postgresql"\n');
     await writeFile(join(project.migrationsDir, '20260101000000_init', 'migration.sql'), HISTORY);
     await writeFile(allowListPath, ALLOW_LIST);
-    migrator = createMigrator({ databaseUrl: urlFor(database), schemaPath: project.schemaPath, migrationsDir: project.migrationsDir, log: () => undefined });
+    migrator = createMigrator({
+      databaseUrl: urlFor(database),
+      schemaPath: project.schemaPath,
+      migrationsDir: project.migrationsDir,
+      log: () => undefined,
+    });
   });
 
   afterAll(async () => {
@@ -196,12 +201,18 @@ describe('the allow-list in dev and diff', () => {
       const found = await problems();
       expect(found).toEqual([
         expect.stringContaining(`-- AddForeignKey\n${FOREIGN_KEY}`),
-        expect.stringMatching(/\[database\] does not name; add them with the reason:\nindex CREATE INDEX orders_open ON public\.orders USING btree \(id\) WHERE \(note IS NULL\)$/),
+        expect.stringMatching(
+          /\[database\] does not name; add them with the reason:\nindex CREATE INDEX orders_open ON public\.orders USING btree \(id\) WHERE \(note IS NULL\)$/,
+        ),
       ]);
       await query(database, 'DROP INDEX orders_open');
       await query(database, 'DROP TRIGGER orders_touch ON "orders"');
       await writeFile(allowListPath, ALLOW_LIST);
-      expect(await problems()).toEqual([expect.stringMatching(/\[database\] names objects the migrated database does not have; remove or correct them:\ntrigger orders_touch on orders$/)]);
+      expect(await problems()).toEqual([
+        expect.stringMatching(
+          /\[database\] names objects the migrated database does not have; remove or correct them:\ntrigger orders_touch on orders$/,
+        ),
+      ]);
     } finally {
       await writeFile(allowListPath, ALLOW_LIST);
     }
@@ -210,7 +221,9 @@ describe('the allow-list in dev and diff', () => {
   it('dev --create-only writes an empty migration to edit, not the allowed step, and does not apply it', async () => {
     const result = await migrator.dev('by_hand', { createOnly: true });
     expect(result).toMatchObject({ applied: [], leftOut: [FOREIGN_KEY] });
-    expect(await readFile(join(project.migrationsDir, result.created as string, 'migration.sql'), 'utf8')).toBe('-- This is an empty migration.\n');
+    expect(await readFile(join(project.migrationsDir, result.created as string, 'migration.sql'), 'utf8')).toBe(
+      '-- This is an empty migration.\n',
+    );
     expect((await migrator.status()).pending).toEqual([result.created]);
     await rm(join(project.migrationsDir, result.created as string), { recursive: true });
   });

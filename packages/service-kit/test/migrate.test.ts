@@ -27,7 +27,12 @@ describe('createMigrator', () => {
   const logs: string[] = [];
 
   const migrator = (database: string, migrationsDir = project.migrationsDir) => {
-    const created = createMigrator({ databaseUrl: urlFor(database), schemaPath: project.schemaPath, migrationsDir, log: (line) => logs.push(line) });
+    const created = createMigrator({
+      databaseUrl: urlFor(database),
+      schemaPath: project.schemaPath,
+      migrationsDir,
+      log: (line) => logs.push(line),
+    });
     migrators.push(created);
     return created;
   };
@@ -75,7 +80,9 @@ describe('createMigrator', () => {
     const result = await devMigrator.dev('add_field');
 
     expect(result.created).toMatch(/^\d{14}_add_field$/);
-    expect(await readFile(join(project.migrationsDir, result.created as string, 'migration.sql'), 'utf8')).toContain('ADD COLUMN     "name" TEXT');
+    expect(await readFile(join(project.migrationsDir, result.created as string, 'migration.sql'), 'utf8')).toContain(
+      'ADD COLUMN     "name" TEXT',
+    );
     const dirs = (await readdir(project.migrationsDir)).filter((entry) => entry !== 'migration_lock.toml');
     expect(dirs).toHaveLength(2);
     // The shadow databases used for diffing are gone.
@@ -120,15 +127,23 @@ describe('createMigrator', () => {
     await writeFile(join(brokenDir, '29991231000000_broken', 'migration.sql'), 'CREATE TABLE "Partial" (id int);\nTHIS IS NOT SQL;\n');
     const broken = migrator(brokenDb, brokenDir);
 
-    const error = await broken.deploy().then(() => null, (e: unknown) => e as Error);
+    const error = await broken.deploy().then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
     expect(error).toBeInstanceOf(Error);
-    expect(error?.message).toBe('Migration deploy failed: migration 29991231000000_broken: Error querying the database: ERROR: syntax error at or near "THIS"');
+    expect(error?.message).toBe(
+      'Migration deploy failed: migration 29991231000000_broken: Error querying the database: ERROR: syntax error at or near "THIS"',
+    );
 
     // The whole script is one implicit transaction, as with Prisma's native engine: nothing half-applied.
     expect(await query(brokenDb, `SELECT to_regclass('"Partial"') AS partial`)).toEqual([{ partial: null }]);
 
     // The failed migration is recorded, so the next deploy stops with P3009, also readably.
-    const again = await broken.deploy().then(() => null, (e: unknown) => e as Error);
+    const again = await broken.deploy().then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
     expect(again?.message).toMatch(/^Migration deploy failed: P3009: migrate found failed migrations/);
     expect(again?.message).not.toMatch(/\.rs:\d+/);
     expect((await broken.status()).failed).toEqual(['29991231000000_broken']);
@@ -180,7 +195,12 @@ CREATE TRIGGER "Audit_note" BEFORE INSERT ON "Audit" FOR EACH ROW EXECUTE FUNCTI
   });
 
   it('reports a missing schema file readably', async () => {
-    const lost = createMigrator({ databaseUrl: urlFor(devDb), schemaPath: join(project.dir, 'nope.prisma'), migrationsDir: project.migrationsDir, log: () => undefined });
+    const lost = createMigrator({
+      databaseUrl: urlFor(devDb),
+      schemaPath: join(project.dir, 'nope.prisma'),
+      migrationsDir: project.migrationsDir,
+      log: () => undefined,
+    });
     migrators.push(lost);
     await expect(lost.deploy()).rejects.toThrow(/^Migration deploy failed: Prisma schema not found at .*nope\.prisma$/);
     expect(existsSync(join(project.dir, 'nope.prisma'))).toBe(false);

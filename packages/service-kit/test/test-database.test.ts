@@ -17,7 +17,10 @@ async function addMigration(migrationsDir: string, name: string, sql: string): P
 }
 
 async function tables(database: string): Promise<string[]> {
-  const rows = await query<{ table_name: string }>(database, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
+  const rows = await query<{ table_name: string }>(
+    database,
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+  );
   return rows.map((row) => row.table_name);
 }
 
@@ -99,7 +102,10 @@ describe('test databases cloned from a migrated template', () => {
     expect(after.fingerprint).not.toBe(before.fingerprint);
 
     const db = await clone();
-    const columns = await query<{ column_name: string }>(db.name, `SELECT column_name FROM information_schema.columns WHERE table_name = 'Item' ORDER BY 1`);
+    const columns = await query<{ column_name: string }>(
+      db.name,
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'Item' ORDER BY 1`,
+    );
     expect(columns.map((row) => row.column_name)).toEqual(['id', 'name', 'tag']);
   });
 

@@ -1,7 +1,14 @@
-import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig, pgTimeoutSettings, redisTimeoutSettings } from '@workspace/service-kit';
+import {
+  envBoolean,
+  envInteger,
+  envOptional,
+  envPort,
+  envTrustProxy,
+  loadConfig,
+  pgTimeoutSettings,
+  redisTimeoutSettings,
+} from '@workspace/service-kit';
 import { z } from 'zod';
-
-
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

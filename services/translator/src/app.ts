@@ -30,7 +30,10 @@ export const MAX_GLOSSARY_BODY_BYTES = 32 * 1024 * 1024;
 // A memory created whole as JSON (POST /v3/translation_memories) is as large.
 const LARGE_BODY_PATHS = ['/v2/glossaries', '/v3/glossaries', '/v3/translation_memories'];
 
-export interface AppDeps extends TranslateTextsDeps, Omit<GlossaryDeps, 'db' | 'catalog' | 'now'>, Omit<MemoryRouteDeps, 'db' | 'now' | 'newId'> {
+export interface AppDeps
+  extends TranslateTextsDeps,
+    Omit<GlossaryDeps, 'db' | 'catalog' | 'now'>,
+    Omit<MemoryRouteDeps, 'db' | 'now' | 'newId'> {
   db: Database;
   /** The pool Prisma runs on, for the statements that are plain SQL (metering, reports). */
   pool: ConnectionPool;

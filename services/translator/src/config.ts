@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { isStageAllocatorSetting } from './engine/apertium/stage-allocator.js';
 import { STAGE_SCHEDULING } from './engine/apertium/stage-scheduling.js';
 
-
-
 /** `EN-ES,ES-EN` -> pairs whose chains start at boot. */
 const pairList = z
   .string()
@@ -69,7 +67,11 @@ export const ConfigSchema = z
   })
   .superRefine((config, ctx) => {
     if (config.TRANSLATOR_ENGINE !== 'apertium' && !config.TRANSLATOR_UPSTREAM_URL) {
-      ctx.addIssue({ code: 'custom', path: ['TRANSLATOR_UPSTREAM_URL'], message: `is required when TRANSLATOR_ENGINE=${config.TRANSLATOR_ENGINE}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRANSLATOR_UPSTREAM_URL'],
+        message: `is required when TRANSLATOR_ENGINE=${config.TRANSLATOR_ENGINE}`,
+      });
     }
     if (config.TRANSLATOR_ENGINE === 'deepl' && !config.TRANSLATOR_UPSTREAM_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TRANSLATOR_UPSTREAM_KEY'], message: 'is required when TRANSLATOR_ENGINE=deepl' });

@@ -65,7 +65,9 @@ export function connectResources(config: Config, engine: TranslationEngine = cre
     async forgetKey(id) {
       authenticator.forget(id);
       // The change is committed already: other replicas learn of it now, or when their cache expires.
-      await keyChanges.announce(id).catch((error: unknown) => logger.warn({ err: error }, 'could not announce a key change to other replicas'));
+      await keyChanges
+        .announce(id)
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not announce a key change to other replicas'));
     },
     async close() {
       await keyChanges.close();

@@ -26,7 +26,8 @@ async function main(): Promise<void> {
 
   const languages = await engine.languages();
   logger.info({ engine: engine.name, pairs: languages.pairs.length }, 'translation engine configured');
-  if (languages.pairs.length === 0) logger.warn('the engine serves no language pair: install Apertium pairs (apertium-eng-spa, ...) or configure an upstream');
+  if (languages.pairs.length === 0)
+    logger.warn('the engine serves no language pair: install Apertium pairs (apertium-eng-spa, ...) or configure an upstream');
   if (engine instanceof ApertiumEngine) {
     const { name, warning } = engine.stageAllocator;
     if (warning) logger.warn(warning);

@@ -38,7 +38,9 @@ export function createApp(deps: Deps): express.Express {
 
   registerSignInRoutes(app, deps);
 
-  const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) => deps.logger.warn({ err: error }, 'could not record when an API key was last used'));
+  const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
+    deps.logger.warn({ err: error }, 'could not record when an API key was last used'),
+  );
   app.use('/v1', requireApiKey(deps.pool, keyUse));
   const json = jsonRequestBody(MAX_API_BODY_BYTES);
   registerApiKeyRoutes(app, deps, json);

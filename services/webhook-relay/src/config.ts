@@ -1,4 +1,13 @@
-import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig, pgTimeoutSettings, redisTimeoutSettings } from '@workspace/service-kit';
+import {
+  envBoolean,
+  envInteger,
+  envOptional,
+  envPort,
+  envTrustProxy,
+  loadConfig,
+  pgTimeoutSettings,
+  redisTimeoutSettings,
+} from '@workspace/service-kit';
 import { RELAY_PLAN_IDS } from '@workspace/contracts';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './delivery/durations.js';
@@ -7,14 +16,16 @@ import { parsePlanAllowances } from './domain/tenants/plan-allowances.js';
 import { parseIdentityProviders } from './sign-in/identity-providers.js';
 
 /** A zod transform that runs a parser and turns its error into the variable's message. */
-const parsed = <T>(parse: (text: string) => T) => (value: string, ctx: z.RefinementCtx) => {
-  try {
-    return parse(value);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: (error as Error).message });
-    return z.NEVER;
-  }
-};
+const parsed =
+  <T>(parse: (text: string) => T) =>
+  (value: string, ctx: z.RefinementCtx) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  };
 
 /** The role the service works as: owns no table, so row-level security always applies to it. */
 export const APP_DATABASE_ROLE = 'webhook_relay_app';
@@ -72,7 +83,10 @@ export const ConfigSchema = z.object({
   /** Bounded waits on Redis (connect; each command, except the delivery workers' blocking ones). */
   ...redisTimeoutSettings(),
   /** Key prefix of every delivery queue in Redis. */
-  RELAY_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -').default('relay'),
+  RELAY_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -')
+    .default('relay'),
   /** Run the delivery workers and the reconciler inside the API process (the quick start); else run `worker`. */
   RELAY_WORKERS_IN_PROCESS: envBoolean(false),
   /** The worker process's /healthz and /readyz (probes); the API process serves its own on PORT. */
@@ -80,7 +94,11 @@ export const ConfigSchema = z.object({
   /** Waits before each retry of a failing head of line; after the last one it is dead-lettered. */
   RELAY_RETRY_SCHEDULE: z.string().default('5s,5m,30m,2h,5h,10h,10h').transform(parsed(parseDurationList)),
   /** Each wait is drawn from [w * (1 - j), w * (1 + j)]. */
-  RELAY_RETRY_JITTER: z.coerce.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be at least 0').max(1, 'must be at most 1').default(0.2),
+  RELAY_RETRY_JITTER: z.coerce
+    .number({ error: 'must be a number between 0 and 1' })
+    .min(0, 'must be at least 0')
+    .max(1, 'must be at most 1')
+    .default(0.2),
   /** Bounds on a destination's Retry-After: a shorter one waits this long, a longer one this long at most. */
   RELAY_RETRY_AFTER_MIN: z.string().default('1s').transform(parsed(parseDuration)),
   RELAY_RETRY_AFTER_MAX: z.string().default('6h').transform(parsed(parseDuration)),

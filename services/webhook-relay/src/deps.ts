@@ -34,15 +34,25 @@ export interface Resources extends Deps {
 }
 
 export function masterKeyProvider(config: Pick<Config, 'RELAY_MASTER_KEY' | 'RELAY_MASTER_KEY_PREVIOUS'>): MasterKeyProvider {
-  const previous = (config.RELAY_MASTER_KEY_PREVIOUS ?? '').split(',').map((value) => value.trim()).filter(Boolean);
+  const previous = (config.RELAY_MASTER_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
   return new MasterKeyProvider({
     current: parseMasterKey(config.RELAY_MASTER_KEY, 'RELAY_MASTER_KEY'),
     previous: previous.map((value) => parseMasterKey(value, 'RELAY_MASTER_KEY_PREVIOUS')),
   });
 }
 
-export function retryPolicy(config: Pick<Config, 'RELAY_RETRY_SCHEDULE' | 'RELAY_RETRY_JITTER' | 'RELAY_RETRY_AFTER_MIN' | 'RELAY_RETRY_AFTER_MAX'>): RetryPolicy {
-  return { schedule: config.RELAY_RETRY_SCHEDULE, jitter: config.RELAY_RETRY_JITTER, retryAfterMin: config.RELAY_RETRY_AFTER_MIN, retryAfterMax: config.RELAY_RETRY_AFTER_MAX };
+export function retryPolicy(
+  config: Pick<Config, 'RELAY_RETRY_SCHEDULE' | 'RELAY_RETRY_JITTER' | 'RELAY_RETRY_AFTER_MIN' | 'RELAY_RETRY_AFTER_MAX'>,
+): RetryPolicy {
+  return {
+    schedule: config.RELAY_RETRY_SCHEDULE,
+    jitter: config.RELAY_RETRY_JITTER,
+    retryAfterMin: config.RELAY_RETRY_AFTER_MIN,
+    retryAfterMax: config.RELAY_RETRY_AFTER_MAX,
+  };
 }
 
 /** Redis, the queues and the outbound HTTP client: what the delivery workers and the fan-out use. */
@@ -62,7 +72,10 @@ export function connectDelivery(config: Config) {
   };
 }
 
-export function connectResources(config: Config, logger: Logger = createLogger({ service: 'webhook-relay', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' })): Resources {
+export function connectResources(
+  config: Config,
+  logger: Logger = createLogger({ service: 'webhook-relay', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' }),
+): Resources {
   const database = openDatabase(
     appDatabaseUrl(config),
     config.DATABASE_POOL_SIZE,
@@ -78,8 +91,16 @@ export function connectResources(config: Config, logger: Logger = createLogger({
     sealed: new SealedValues(new TenantKeyring({ provider: keyProvider })),
     runtime: systemRuntime,
     logger,
-    config: { ingestBaseUrl: ingestBaseUrl(config), IDEMPOTENCY_TTL_SECONDS: config.IDEMPOTENCY_TTL_SECONDS, TRUST_PROXY: config.TRUST_PROXY },
-    signIn: { providers: config.RELAY_SIGN_IN_PROVIDERS, publicUrl: publicApiUrl(config), startsPerMinute: config.RELAY_SIGN_IN_STARTS_PER_MINUTE },
+    config: {
+      ingestBaseUrl: ingestBaseUrl(config),
+      IDEMPOTENCY_TTL_SECONDS: config.IDEMPOTENCY_TTL_SECONDS,
+      TRUST_PROXY: config.TRUST_PROXY,
+    },
+    signIn: {
+      providers: config.RELAY_SIGN_IN_PROVIDERS,
+      publicUrl: publicApiUrl(config),
+      startsPerMinute: config.RELAY_SIGN_IN_STARTS_PER_MINUTE,
+    },
     close: () => database.close(),
   };
 }

@@ -31,13 +31,20 @@ async function main(): Promise<void> {
       apiKey: config.RELAY_BOOTSTRAP_API_KEY,
       plan: config.RELAY_BOOTSTRAP_PLAN,
     });
-    logger.info(outcome === 'created' ? 'created the first tenant for RELAY_BOOTSTRAP_API_KEY' : 'RELAY_BOOTSTRAP_API_KEY opens an existing tenant');
+    logger.info(
+      outcome === 'created' ? 'created the first tenant for RELAY_BOOTSTRAP_API_KEY' : 'RELAY_BOOTSTRAP_API_KEY opens an existing tenant',
+    );
   }
 
   const delivery = startDelivery(config, resources, { workers: config.RELAY_WORKERS_IN_PROCESS });
   await delivery.start();
   const server = createServer(createApp({ ...resources, delivery }));
-  const ingest = createIngest(resources, { maxBodyBytes: config.INGEST_MAX_BODY_BYTES, maxBatch: config.INGEST_BATCH_MAX, concurrentCommits: config.INGEST_CONCURRENT_COMMITS, fanOut: delivery.fanOut });
+  const ingest = createIngest(resources, {
+    maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
+    maxBatch: config.INGEST_BATCH_MAX,
+    concurrentCommits: config.INGEST_CONCURRENT_COMMITS,
+    fanOut: delivery.fanOut,
+  });
   installGracefulShutdown(server, {
     logger,
     closers: [

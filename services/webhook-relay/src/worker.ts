@@ -18,13 +18,23 @@ async function main(): Promise<void> {
   await assertRowLevelSecurityApplies(resources.pool);
   await assertMasterKeysOpenDataKeys(resources.pool, resources.keyProvider);
   const delivery = connectDelivery(config);
-  const workers = new DeliveryWorkers({ ...resources, queues: delivery.queues, sender: delivery.sender, policy: delivery.policy, lockMs: config.RELAY_WORKER_LOCK_MS, reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS });
+  const workers = new DeliveryWorkers({
+    ...resources,
+    queues: delivery.queues,
+    sender: delivery.sender,
+    policy: delivery.policy,
+    lockMs: config.RELAY_WORKER_LOCK_MS,
+    reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS,
+  });
   // The probe port is bound before any job is taken, so a taken port fails the start cleanly.
   const health = workerHealthServer({ pool: resources.pool, redis: delivery.queues.commands });
   const healthPort = await listenOn(health, { port: config.WORKER_HEALTH_PORT, host: config.HOST, setting: 'WORKER_HEALTH_PORT' });
   logger.info({ port: healthPort, host: config.HOST }, 'webhook-relay worker probes listening');
   await workers.start();
-  logger.info({ destinations: workers.workerCount, prefix: config.RELAY_QUEUE_PREFIX, healthPort }, 'webhook-relay delivery workers running');
+  logger.info(
+    { destinations: workers.workerCount, prefix: config.RELAY_QUEUE_PREFIX, healthPort },
+    'webhook-relay delivery workers running',
+  );
   logger.flush();
   let stopping = false;
   const stop = async (signal: string) => {

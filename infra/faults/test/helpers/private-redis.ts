@@ -27,7 +27,9 @@ export class PrivateRedis {
   async start(): Promise<void> {
     for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
       const port = this.boundPort ?? (await freePort());
-      const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
       if (await this.answersAs(child, port)) {
         this.child = child;
         this.boundPort = port;

@@ -123,13 +123,22 @@ async function startOnce(options: StartServiceOptions, portEnv: Record<string, s
   try {
     while (!bySetting.every(([setting]) => ports[setting] !== undefined)) {
       await exitedEarly();
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} to report binding ${Object.values(options.ports).join(', ')}: ${output.slice(-5).join(' | ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out waiting for ${what} to report binding ${Object.values(options.ports).join(', ')}: ${output.slice(-5).join(' | ')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const readyUrl = `http://127.0.0.1:${ports[readySetting]}/readyz`;
     for (;;) {
       await exitedEarly();
-      if (await fetch(readyUrl).then((response) => response.ok, () => false)) break;
+      if (
+        await fetch(readyUrl).then(
+          (response) => response.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} at ${readyUrl}: ${output.slice(-5).join(' | ')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

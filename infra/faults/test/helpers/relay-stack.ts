@@ -47,12 +47,22 @@ export async function relayStack(options: { database: string; redisUrl: string; 
     },
     env,
     async startApi() {
-      const api = await startService({ service: 'webhook-relay', env, ports: { PORT: 'webhook-relay API listening', INGEST_PORT: 'webhook-relay ingest listening' } });
+      const api = await startService({
+        service: 'webhook-relay',
+        env,
+        ports: { PORT: 'webhook-relay API listening', INGEST_PORT: 'webhook-relay ingest listening' },
+      });
       env.PORT = String(api.ports.PORT);
       env.INGEST_PORT = String(api.ports.INGEST_PORT);
       return api;
     },
-    startWorker: () => startService({ service: 'webhook-relay', entry: 'dist/worker.js', env, ports: { WORKER_HEALTH_PORT: 'webhook-relay worker probes listening' } }),
+    startWorker: () =>
+      startService({
+        service: 'webhook-relay',
+        entry: 'dist/worker.js',
+        env,
+        ports: { WORKER_HEALTH_PORT: 'webhook-relay worker probes listening' },
+      }),
     async route(receiverUrl) {
       const endpoint = await post('/v1/endpoints', { name: 'faults' });
       const destination = await post('/v1/destinations', { name: 'receiver', url: receiverUrl, timeout_ms: 5000 });

@@ -26,10 +26,16 @@ export async function timed(url: string, init: RequestInit = {}): Promise<TimedA
 
 /** Every answer is a 503 with a Retry-After, within `withinMs` (never a hang, never a 500, never a 2xx). */
 export function expectAllUnavailable(answers: TimedAnswer[], withinMs: number, output: string[] = []): void {
-  const wrong = answers.filter((answer) => answer.status !== 503 || !answer.retryAfter || !(Number(answer.retryAfter) > 0) || answer.ms > withinMs);
+  const wrong = answers.filter(
+    (answer) => answer.status !== 503 || !answer.retryAfter || !(Number(answer.retryAfter) > 0) || answer.ms > withinMs,
+  );
   if (wrong.length > 0) {
-    const shown = wrong.slice(0, 5).map((answer) => `${answer.status} retry-after=${answer.retryAfter} after ${answer.ms} ms: ${answer.body.slice(0, 200)}`);
-    throw new Error(`${wrong.length} of ${answers.length} answers were not a 503 with Retry-After within ${withinMs} ms:\n${shown.join('\n')}\nservice output:\n${output.slice(-15).join('\n')}`);
+    const shown = wrong
+      .slice(0, 5)
+      .map((answer) => `${answer.status} retry-after=${answer.retryAfter} after ${answer.ms} ms: ${answer.body.slice(0, 200)}`);
+    throw new Error(
+      `${wrong.length} of ${answers.length} answers were not a 503 with Retry-After within ${withinMs} ms:\n${shown.join('\n')}\nservice output:\n${output.slice(-15).join('\n')}`,
+    );
   }
   expect(wrong).toEqual([]);
 }

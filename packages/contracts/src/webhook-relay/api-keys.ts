@@ -16,5 +16,7 @@ export const ApiKey = z
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
 
-export const CreatedApiKey = ApiKey.extend({ key: z.string().meta({ description: 'The secret key: shown in this answer only.' }) }).meta({ id: 'CreatedApiKey' });
+export const CreatedApiKey = ApiKey.extend({ key: z.string().meta({ description: 'The secret key: shown in this answer only.' }) }).meta({
+  id: 'CreatedApiKey',
+});
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;

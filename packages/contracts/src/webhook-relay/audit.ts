@@ -22,7 +22,9 @@ export const AuditAnchorMismatch = z
       description:
         'truncated: the newest entries were deleted; rewritten: the chain ends in another hash than the head; beyond_anchor: entries the head does not count; anchor_missing: entries but no head.',
     }),
-    reason: z.string().meta({ description: 'What was expected and what was found, e.g. "expected 9 entries ending in hash …, found 7 …".' }),
+    reason: z
+      .string()
+      .meta({ description: 'What was expected and what was found, e.g. "expected 9 entries ending in hash …, found 7 …".' }),
     expected_entries: z.number().int().meta({ description: 'Entries the anchored head counts.' }),
     expected_last_hash: RelaySha256Hex('expected_last_hash').nullable(),
     found_entries: z.number().int(),
@@ -38,7 +40,9 @@ export type AuditAnchorMismatch = z.infer<typeof AuditAnchorMismatch>;
 export const AuditVerification = z
   .object({
     intact: z.boolean(),
-    entries: z.number().int().meta({ description: 'Entries checked before the first broken one (all of them when intact, the ones found when the head does not match).' }),
+    entries: z.number().int().meta({
+      description: 'Entries checked before the first broken one (all of them when intact, the ones found when the head does not match).',
+    }),
     last_hash: RelaySha256Hex('last_hash').nullable(),
     first_broken: z.object({ seq: z.number().int(), id: z.uuid(), reason: z.string() }).nullable(),
     anchor_mismatch: AuditAnchorMismatch.nullable(),

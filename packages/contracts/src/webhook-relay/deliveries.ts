@@ -63,9 +63,18 @@ export const ReplayRequest = jsonObject({
   .refine((body) => [body.event_ids, body.delivery_ids, body.from ?? body.to].filter((selector) => selector !== undefined).length === 1, {
     message: 'body must have exactly one of event_ids, delivery_ids, or from and to',
   })
-  .refine((body) => (body.from === undefined) === (body.to === undefined), { message: 'from and to must be given together', path: ['from'] })
-  .refine((body) => !body.from || !body.to || Date.parse(body.from) < Date.parse(body.to), { message: 'from must be earlier than to', path: ['from'] })
-  .refine((body) => body.endpoint_id === undefined || body.from !== undefined, { message: 'endpoint_id only goes with from and to', path: ['endpoint_id'] })
+  .refine((body) => (body.from === undefined) === (body.to === undefined), {
+    message: 'from and to must be given together',
+    path: ['from'],
+  })
+  .refine((body) => !body.from || !body.to || Date.parse(body.from) < Date.parse(body.to), {
+    message: 'from must be earlier than to',
+    path: ['from'],
+  })
+  .refine((body) => body.endpoint_id === undefined || body.from !== undefined, {
+    message: 'endpoint_id only goes with from and to',
+    path: ['endpoint_id'],
+  })
   .meta({ id: 'ReplayRequest' });
 export type ReplayRequest = z.infer<typeof ReplayRequest>;
 

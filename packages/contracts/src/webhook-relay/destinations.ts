@@ -4,10 +4,14 @@ import { VerificationState } from './events.js';
 import { PreviousExpireInSeconds } from './provider-secrets.js';
 
 // Headers the relay sets itself (signature, framing, routing) cannot be configured per destination.
-const RESERVED_HEADERS = /^(webhook-.*|content-length|content-type|host|connection|transfer-encoding|keep-alive|upgrade|te|trailer|proxy-.*|expect)$/i;
+const RESERVED_HEADERS =
+  /^(webhook-.*|content-length|content-type|host|connection|transfer-encoding|keep-alive|upgrade|te|trailer|proxy-.*|expect)$/i;
 
 export const DestinationUrl = z
-  .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? 'url is required' : 'url must be an absolute http:// or https:// URL') })
+  .url({
+    protocol: /^https?$/,
+    error: (issue) => (issue.input === undefined ? 'url is required' : 'url must be an absolute http:// or https:// URL'),
+  })
   .max(2048, 'url must be at most 2048 characters')
   .refine((value) => !/^[a-z]+:\/\/[^/?#]*@/i.test(value), 'url must not carry credentials')
   .refine((value) => !value.includes('#'), 'url must not have a fragment');
@@ -15,12 +19,21 @@ export const DestinationUrl = z
 export const DestinationHeaders = z
   .record(
     z.string(),
-    z.string({ error: 'headers values must be strings' }).max(4096, 'headers values must be at most 4096 characters').refine((value) => !/[\r\n\u0000]/.test(value), 'headers values must not contain line breaks'),
+    z
+      .string({ error: 'headers values must be strings' })
+      .max(4096, 'headers values must be at most 4096 characters')
+      .refine((value) => !/[\r\n\u0000]/.test(value), 'headers values must not contain line breaks'),
     { error: 'headers must be an object of header names to values' },
   )
   .refine((headers) => Object.keys(headers).length <= 20, 'headers must have at most 20 entries')
-  .refine((headers) => Object.keys(headers).every((name) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(name)), 'headers must have names of 1-100 token characters')
-  .refine((headers) => !Object.keys(headers).some((name) => RESERVED_HEADERS.test(name)), 'headers must not set webhook-*, content-type, host or hop-by-hop headers')
+  .refine(
+    (headers) => Object.keys(headers).every((name) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(name)),
+    'headers must have names of 1-100 token characters',
+  )
+  .refine(
+    (headers) => !Object.keys(headers).some((name) => RESERVED_HEADERS.test(name)),
+    'headers must not set webhook-*, content-type, host or hop-by-hop headers',
+  )
   .meta({ description: 'Extra request headers (stored encrypted; only their names are shown back).' });
 
 const TimeoutMs = z
@@ -95,16 +108,29 @@ export const RotateDestinationSecretRequest = jsonObject({
 export type RotateDestinationSecretRequest = z.infer<typeof RotateDestinationSecretRequest>;
 
 export const RotatedDestinationSecret = z
-  .object({ secret: z.string().meta({ description: 'The new signing secret, shown this once.' }), created: DestinationSecret, previous: z.array(DestinationSecret) })
+  .object({
+    secret: z.string().meta({ description: 'The new signing secret, shown this once.' }),
+    created: DestinationSecret,
+    previous: z.array(DestinationSecret),
+  })
   .meta({ id: 'RotatedDestinationSecret' });
 export type RotatedDestinationSecret = z.infer<typeof RotatedDestinationSecret>;
 
 export const CreateSubscriptionRequest = jsonObject({
   endpoint_id: RelayId('endpoint_id'),
   destination_id: RelayId('destination_id'),
-  states: z.array(VerificationState, { error: 'states must be an array of verified, authenticated, failed, unattempted' }).max(4, 'states must have at most 4 entries').default([]),
+  states: z
+    .array(VerificationState, { error: 'states must be an array of verified, authenticated, failed, unattempted' })
+    .max(4, 'states must have at most 4 entries')
+    .default([]),
   event_types: z
-    .array(z.string({ error: 'event_types must be strings' }).min(1, 'event_types must not hold empty strings').max(200, 'event_types entries must be at most 200 characters'), { error: 'event_types must be an array of strings' })
+    .array(
+      z
+        .string({ error: 'event_types must be strings' })
+        .min(1, 'event_types must not hold empty strings')
+        .max(200, 'event_types entries must be at most 200 characters'),
+      { error: 'event_types must be an array of strings' },
+    )
     .max(100, 'event_types must have at most 100 entries')
     .default([]),
 }).meta({ id: 'CreateSubscriptionRequest' });

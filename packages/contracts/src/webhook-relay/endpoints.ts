@@ -19,21 +19,43 @@ export const EndpointDedup = z
       .min(1, 'dedup.fields must name at least one field')
       .max(10, 'dedup.fields may name at most 10 fields')
       .optional(),
-    window_seconds: z.number().int('dedup.window_seconds must be an integer').min(1).max(7 * 24 * 3600, 'dedup.window_seconds must be at most 604800 (7 days)').optional(),
+    window_seconds: z
+      .number()
+      .int('dedup.window_seconds must be an integer')
+      .min(1)
+      .max(7 * 24 * 3600, 'dedup.window_seconds must be at most 604800 (7 days)')
+      .optional(),
   })
   .strict()
-  .refine((dedup) => (dedup.strategy === 'fields') === (dedup.fields !== undefined), 'dedup.fields is required with strategy "fields" and only with it')
-  .refine((dedup) => dedup.strategy === 'content_hash' || dedup.window_seconds === undefined, 'dedup.window_seconds applies to strategy "content_hash" only')
+  .refine(
+    (dedup) => (dedup.strategy === 'fields') === (dedup.fields !== undefined),
+    'dedup.fields is required with strategy "fields" and only with it',
+  )
+  .refine(
+    (dedup) => dedup.strategy === 'content_hash' || dedup.window_seconds === undefined,
+    'dedup.window_seconds applies to strategy "content_hash" only',
+  )
   .meta({ id: 'EndpointDedup' });
 export type EndpointDedup = z.infer<typeof EndpointDedup>;
 
-export const CreateEndpointRequest = jsonObject({ name: nonBlankName('name'), provider: Provider.optional(), dedup: EndpointDedup.nullable().optional() }).meta({
+export const CreateEndpointRequest = jsonObject({
+  name: nonBlankName('name'),
+  provider: Provider.optional(),
+  dedup: EndpointDedup.nullable().optional(),
+}).meta({
   id: 'CreateEndpointRequest',
 });
 export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;
 
-export const UpdateEndpointRequest = jsonObject({ name: nonBlankName('name').optional(), provider: Provider.optional(), dedup: EndpointDedup.nullable().optional() })
-  .refine((body) => body.name !== undefined || body.provider !== undefined || body.dedup !== undefined, 'send at least one of name, provider, dedup')
+export const UpdateEndpointRequest = jsonObject({
+  name: nonBlankName('name').optional(),
+  provider: Provider.optional(),
+  dedup: EndpointDedup.nullable().optional(),
+})
+  .refine(
+    (body) => body.name !== undefined || body.provider !== undefined || body.dedup !== undefined,
+    'send at least one of name, provider, dedup',
+  )
   .meta({ id: 'UpdateEndpointRequest', minProperties: 1 });
 export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;
 
@@ -42,7 +64,9 @@ export const Endpoint = z
     id: z.uuid(),
     name: z.string(),
     provider: z.string().nullable(),
-    dedup: z.object({ strategy: z.enum(DEDUP_STRATEGIES), fields: z.array(z.string()).optional(), window_seconds: z.number().int().optional() }).nullable(),
+    dedup: z
+      .object({ strategy: z.enum(DEDUP_STRATEGIES), fields: z.array(z.string()).optional(), window_seconds: z.number().int().optional() })
+      .nullable(),
     ingest_url_hint: z.string().nullable().meta({ description: 'The ingest URL with its token masked, or null.' }),
     created_at: RelayTimestamp('created_at'),
     updated_at: RelayTimestamp('updated_at'),
@@ -50,7 +74,9 @@ export const Endpoint = z
   .meta({ id: 'Endpoint' });
 export type Endpoint = z.infer<typeof Endpoint>;
 
-export const IngestUrl = z.object({ ingest_url: z.string().meta({ description: '{ingest_url}/<token>: a credential; treat it as a secret.' }) }).meta({ id: 'IngestUrl' });
+export const IngestUrl = z
+  .object({ ingest_url: z.string().meta({ description: '{ingest_url}/<token>: a credential; treat it as a secret.' }) })
+  .meta({ id: 'IngestUrl' });
 export type IngestUrl = z.infer<typeof IngestUrl>;
 
 export const EndpointWithIngestUrl = Endpoint.extend(IngestUrl.shape).meta({ id: 'EndpointWithIngestUrl' });

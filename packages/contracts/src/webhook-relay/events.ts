@@ -8,7 +8,10 @@ export const ListEventsQuery = RelayListQuery.extend({
   endpoint_id: RelayId('endpoint_id').optional(),
   from: RelayTimestamp('from').optional(),
   to: RelayTimestamp('to').optional(),
-}).refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), { message: 'from must be earlier than to', path: ['from'] });
+}).refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+  message: 'from must be earlier than to',
+  path: ['from'],
+});
 export type ListEventsQuery = z.infer<typeof ListEventsQuery>;
 
 export const EventSummary = z
@@ -21,9 +24,13 @@ export const EventSummary = z
     size: z.number().int().meta({ description: 'Body size in bytes.' }),
     provider: z.string().nullable(),
     verification: z.object({
-      state: VerificationState.nullable().meta({ description: 'The final verification state; null while the check is still due (`pending`).' }),
+      state: VerificationState.nullable().meta({
+        description: 'The final verification state; null while the check is still due (`pending`).',
+      }),
       cause: z.string().nullable(),
-      pending: z.boolean().meta({ description: 'True while the event waits for its signature check (its endpoint has a provider); `state` is null until then.' }),
+      pending: z.boolean().meta({
+        description: 'True while the event waits for its signature check (its endpoint has a provider); `state` is null until then.',
+      }),
     }),
     duplicate_of: z.uuid().nullable().meta({ description: 'The first capture of the same delivery, when this one repeats it.' }),
   })
@@ -31,7 +38,10 @@ export const EventSummary = z
 export type EventSummary = z.infer<typeof EventSummary>;
 
 export const EventDetail = EventSummary.extend({
-  path: z.string().meta({ description: 'The path the sender called, its ingest token masked as in `ingest_url_hint` (`/whep_…9Ga4/sub/path`): the token is a credential and is not stored with events.' }),
+  path: z.string().meta({
+    description:
+      'The path the sender called, its ingest token masked as in `ingest_url_hint` (`/whep_…9Ga4/sub/path`): the token is a credential and is not stored with events.',
+  }),
   query: z.string(),
   headers: z.array(z.tuple([z.string(), z.string()])).meta({ description: 'Name/value pairs in arrival order.' }),
   source_address: z.string().nullable(),
@@ -41,7 +51,9 @@ export const EventDetail = EventSummary.extend({
     sha256: RelaySha256Hex('body.sha256'),
   }),
   verification: z.object({
-    state: VerificationState.nullable().meta({ description: 'The final verification state; null while the check is still due (`pending`).' }),
+    state: VerificationState.nullable().meta({
+      description: 'The final verification state; null while the check is still due (`pending`).',
+    }),
     cause: z.string().nullable(),
     pending: z.boolean().meta({ description: 'True while the event waits for its signature check; `state` is null until then.' }),
     detail: z.record(z.string(), z.unknown()).nullable(),

@@ -5,7 +5,13 @@ import { AuditEntry, AuditVerification } from './audit.js';
 import { IdempotencyKey, RelayError, RelayHealth, RelayId, RelayListQuery, relayPage } from './common.js';
 import { CreateEndpointRequest, Endpoint, EndpointWithIngestUrl, IngestUrl, UpdateEndpointRequest } from './endpoints.js';
 import { EventDetail, EventSummary, ListEventsQuery } from './events.js';
-import { AddProviderSecretRequest, ProviderSecret, ProviderSecretList, RotatedProviderSecrets, RotateProviderSecretRequest } from './provider-secrets.js';
+import {
+  AddProviderSecretRequest,
+  ProviderSecret,
+  ProviderSecretList,
+  RotatedProviderSecrets,
+  RotateProviderSecretRequest,
+} from './provider-secrets.js';
 import { Usage } from './usage.js';
 import {
   CreateDestinationRequest,
@@ -44,38 +50,327 @@ const page = (item: z.ZodType) => relayPage(item);
 // The one list of what /v1 serves: the document is built from it, and the service's test
 // compares it with the routes Express actually registered.
 const OPERATIONS: Operation[] = [
-  { method: 'post', path: '/v1/api-keys', operationId: 'createApiKey', tag: 'API keys', summary: 'Create an API key (the secret is shown once)', body: CreateApiKeyRequest, status: 201, response: CreatedApiKey },
-  { method: 'get', path: '/v1/api-keys', operationId: 'listApiKeys', tag: 'API keys', summary: 'List API keys, masked', query: RelayListQuery, status: 200, response: page(ApiKey) },
-  { method: 'delete', path: '/v1/api-keys/{key_id}', operationId: 'revokeApiKey', tag: 'API keys', summary: 'Revoke an API key for good', params: ['key_id'], status: 204 },
-  { method: 'post', path: '/v1/endpoints', operationId: 'createEndpoint', tag: 'Endpoints', summary: 'Create an endpoint and its ingest URL', body: CreateEndpointRequest, status: 201, response: EndpointWithIngestUrl },
-  { method: 'get', path: '/v1/endpoints', operationId: 'listEndpoints', tag: 'Endpoints', summary: 'List endpoints, newest first', query: RelayListQuery, status: 200, response: page(Endpoint) },
-  { method: 'get', path: '/v1/endpoints/{endpoint_id}', operationId: 'getEndpoint', tag: 'Endpoints', summary: 'Get an endpoint', params: ['endpoint_id'], status: 200, response: Endpoint },
-  { method: 'patch', path: '/v1/endpoints/{endpoint_id}', operationId: 'updateEndpoint', tag: 'Endpoints', summary: 'Rename an endpoint or change its provider', params: ['endpoint_id'], body: UpdateEndpointRequest, status: 200, response: Endpoint },
-  { method: 'delete', path: '/v1/endpoints/{endpoint_id}', operationId: 'deleteEndpoint', tag: 'Endpoints', summary: 'Delete an endpoint (its URL stops answering)', params: ['endpoint_id'], status: 204 },
-  { method: 'get', path: '/v1/endpoints/{endpoint_id}/ingest-url', operationId: 'getIngestUrl', tag: 'Endpoints', summary: 'Read the ingest URL again', params: ['endpoint_id'], status: 200, response: IngestUrl },
-  { method: 'post', path: '/v1/endpoints/{endpoint_id}/ingest-url/rotate', operationId: 'rotateIngestUrl', tag: 'Endpoints', summary: 'Rotate the ingest token in place (the old URL answers 404)', params: ['endpoint_id'], status: 200, response: IngestUrl },
-  { method: 'get', path: '/v1/endpoints/{endpoint_id}/secrets', operationId: 'listProviderSecrets', tag: 'Provider secrets', summary: 'List provider secrets, masked', params: ['endpoint_id'], status: 200, response: ProviderSecretList },
-  { method: 'post', path: '/v1/endpoints/{endpoint_id}/secrets', operationId: 'addProviderSecret', tag: 'Provider secrets', summary: 'Add a provider secret (others stay active)', params: ['endpoint_id'], body: AddProviderSecretRequest, status: 201, response: ProviderSecret },
-  { method: 'post', path: '/v1/endpoints/{endpoint_id}/secrets/rotate', operationId: 'rotateProviderSecrets', tag: 'Provider secrets', summary: 'Add a secret and retire the active ones after a grace period', params: ['endpoint_id'], body: RotateProviderSecretRequest, status: 201, response: RotatedProviderSecrets },
-  { method: 'delete', path: '/v1/endpoints/{endpoint_id}/secrets/{secret_id}', operationId: 'removeProviderSecret', tag: 'Provider secrets', summary: 'Remove a provider secret at once', params: ['endpoint_id', 'secret_id'], status: 204 },
-  { method: 'get', path: '/v1/events', operationId: 'listEvents', tag: 'Events', summary: 'List captured events, newest first', query: ListEventsQuery, status: 200, response: page(EventSummary) },
-  { method: 'get', path: '/v1/events/{event_id}', operationId: 'getEvent', tag: 'Events', summary: 'Get an event with its headers, body and verification', params: ['event_id'], status: 200, response: EventDetail },
-  { method: 'get', path: '/v1/audit', operationId: 'listAuditEntries', tag: 'Audit', summary: 'List audit entries, newest first', query: RelayListQuery, status: 200, response: page(AuditEntry) },
-  { method: 'post', path: '/v1/audit/verify', operationId: 'verifyAuditChain', tag: 'Audit', summary: 'Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted)', status: 200, response: AuditVerification },
-  { method: 'post', path: '/v1/destinations', operationId: 'createDestination', tag: 'Destinations', summary: 'Register a destination (its signing secret is shown once)', body: CreateDestinationRequest, status: 201, response: CreatedDestination },
-  { method: 'get', path: '/v1/destinations', operationId: 'listDestinations', tag: 'Destinations', summary: 'List destinations, newest first', query: RelayListQuery, status: 200, response: page(Destination) },
-  { method: 'get', path: '/v1/destinations/{destination_id}', operationId: 'getDestination', tag: 'Destinations', summary: 'Get a destination', params: ['destination_id'], status: 200, response: Destination },
-  { method: 'patch', path: '/v1/destinations/{destination_id}', operationId: 'updateDestination', tag: 'Destinations', summary: 'Change a destination; enabling it again resumes its queue', params: ['destination_id'], body: UpdateDestinationRequest, status: 200, response: Destination },
-  { method: 'delete', path: '/v1/destinations/{destination_id}', operationId: 'deleteDestination', tag: 'Destinations', summary: 'Delete a destination (pending deliveries are cancelled)', params: ['destination_id'], status: 204 },
-  { method: 'post', path: '/v1/destinations/{destination_id}/secrets/rotate', operationId: 'rotateDestinationSecret', tag: 'Destinations', summary: 'Add a signing secret and retire the active ones after a grace period (both sign until then); without a body, the secret is generated and the grace period is one day', params: ['destination_id'], body: RotateDestinationSecretRequest, bodyOptional: true, status: 201, response: RotatedDestinationSecret },
-  { method: 'delete', path: '/v1/destinations/{destination_id}/secrets/{secret_id}', operationId: 'revokeDestinationSecret', tag: 'Destinations', summary: 'Stop signing with a secret at once', params: ['destination_id', 'secret_id'], status: 204 },
-  { method: 'post', path: '/v1/subscriptions', operationId: 'createSubscription', tag: 'Subscriptions', summary: "Forward an endpoint's events (optionally only some states or event types) to a destination", body: CreateSubscriptionRequest, notFound: 'not_found: the endpoint or the destination does not exist', status: 201, response: Subscription },
-  { method: 'get', path: '/v1/subscriptions', operationId: 'listSubscriptions', tag: 'Subscriptions', summary: 'List subscriptions, newest first', query: ListSubscriptionsQuery, status: 200, response: page(Subscription) },
-  { method: 'delete', path: '/v1/subscriptions/{subscription_id}', operationId: 'deleteSubscription', tag: 'Subscriptions', summary: 'Stop forwarding (deliveries already queued go on)', params: ['subscription_id'], status: 204 },
-  { method: 'get', path: '/v1/deliveries', operationId: 'listDeliveries', tag: 'Deliveries', summary: 'List deliveries, newest first; state=dead_lettered lists the dead letters', query: ListDeliveriesQuery, status: 200, response: page(Delivery) },
-  { method: 'get', path: '/v1/deliveries/{delivery_id}', operationId: 'getDelivery', tag: 'Deliveries', summary: 'Get a delivery with its attempts', params: ['delivery_id'], status: 200, response: DeliveryDetail },
-  { method: 'post', path: '/v1/replays', operationId: 'replay', tag: 'Deliveries', summary: 'Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order)', body: ReplayRequest, notFound: 'not_found: the destination, an event or a delivery does not exist', status: 201, response: ReplayResult },
-  { method: 'get', path: '/v1/usage', operationId: 'getUsage', tag: 'Usage', summary: "The plan, its allowance and this period's captured events", status: 200, response: Usage },
+  {
+    method: 'post',
+    path: '/v1/api-keys',
+    operationId: 'createApiKey',
+    tag: 'API keys',
+    summary: 'Create an API key (the secret is shown once)',
+    body: CreateApiKeyRequest,
+    status: 201,
+    response: CreatedApiKey,
+  },
+  {
+    method: 'get',
+    path: '/v1/api-keys',
+    operationId: 'listApiKeys',
+    tag: 'API keys',
+    summary: 'List API keys, masked',
+    query: RelayListQuery,
+    status: 200,
+    response: page(ApiKey),
+  },
+  {
+    method: 'delete',
+    path: '/v1/api-keys/{key_id}',
+    operationId: 'revokeApiKey',
+    tag: 'API keys',
+    summary: 'Revoke an API key for good',
+    params: ['key_id'],
+    status: 204,
+  },
+  {
+    method: 'post',
+    path: '/v1/endpoints',
+    operationId: 'createEndpoint',
+    tag: 'Endpoints',
+    summary: 'Create an endpoint and its ingest URL',
+    body: CreateEndpointRequest,
+    status: 201,
+    response: EndpointWithIngestUrl,
+  },
+  {
+    method: 'get',
+    path: '/v1/endpoints',
+    operationId: 'listEndpoints',
+    tag: 'Endpoints',
+    summary: 'List endpoints, newest first',
+    query: RelayListQuery,
+    status: 200,
+    response: page(Endpoint),
+  },
+  {
+    method: 'get',
+    path: '/v1/endpoints/{endpoint_id}',
+    operationId: 'getEndpoint',
+    tag: 'Endpoints',
+    summary: 'Get an endpoint',
+    params: ['endpoint_id'],
+    status: 200,
+    response: Endpoint,
+  },
+  {
+    method: 'patch',
+    path: '/v1/endpoints/{endpoint_id}',
+    operationId: 'updateEndpoint',
+    tag: 'Endpoints',
+    summary: 'Rename an endpoint or change its provider',
+    params: ['endpoint_id'],
+    body: UpdateEndpointRequest,
+    status: 200,
+    response: Endpoint,
+  },
+  {
+    method: 'delete',
+    path: '/v1/endpoints/{endpoint_id}',
+    operationId: 'deleteEndpoint',
+    tag: 'Endpoints',
+    summary: 'Delete an endpoint (its URL stops answering)',
+    params: ['endpoint_id'],
+    status: 204,
+  },
+  {
+    method: 'get',
+    path: '/v1/endpoints/{endpoint_id}/ingest-url',
+    operationId: 'getIngestUrl',
+    tag: 'Endpoints',
+    summary: 'Read the ingest URL again',
+    params: ['endpoint_id'],
+    status: 200,
+    response: IngestUrl,
+  },
+  {
+    method: 'post',
+    path: '/v1/endpoints/{endpoint_id}/ingest-url/rotate',
+    operationId: 'rotateIngestUrl',
+    tag: 'Endpoints',
+    summary: 'Rotate the ingest token in place (the old URL answers 404)',
+    params: ['endpoint_id'],
+    status: 200,
+    response: IngestUrl,
+  },
+  {
+    method: 'get',
+    path: '/v1/endpoints/{endpoint_id}/secrets',
+    operationId: 'listProviderSecrets',
+    tag: 'Provider secrets',
+    summary: 'List provider secrets, masked',
+    params: ['endpoint_id'],
+    status: 200,
+    response: ProviderSecretList,
+  },
+  {
+    method: 'post',
+    path: '/v1/endpoints/{endpoint_id}/secrets',
+    operationId: 'addProviderSecret',
+    tag: 'Provider secrets',
+    summary: 'Add a provider secret (others stay active)',
+    params: ['endpoint_id'],
+    body: AddProviderSecretRequest,
+    status: 201,
+    response: ProviderSecret,
+  },
+  {
+    method: 'post',
+    path: '/v1/endpoints/{endpoint_id}/secrets/rotate',
+    operationId: 'rotateProviderSecrets',
+    tag: 'Provider secrets',
+    summary: 'Add a secret and retire the active ones after a grace period',
+    params: ['endpoint_id'],
+    body: RotateProviderSecretRequest,
+    status: 201,
+    response: RotatedProviderSecrets,
+  },
+  {
+    method: 'delete',
+    path: '/v1/endpoints/{endpoint_id}/secrets/{secret_id}',
+    operationId: 'removeProviderSecret',
+    tag: 'Provider secrets',
+    summary: 'Remove a provider secret at once',
+    params: ['endpoint_id', 'secret_id'],
+    status: 204,
+  },
+  {
+    method: 'get',
+    path: '/v1/events',
+    operationId: 'listEvents',
+    tag: 'Events',
+    summary: 'List captured events, newest first',
+    query: ListEventsQuery,
+    status: 200,
+    response: page(EventSummary),
+  },
+  {
+    method: 'get',
+    path: '/v1/events/{event_id}',
+    operationId: 'getEvent',
+    tag: 'Events',
+    summary: 'Get an event with its headers, body and verification',
+    params: ['event_id'],
+    status: 200,
+    response: EventDetail,
+  },
+  {
+    method: 'get',
+    path: '/v1/audit',
+    operationId: 'listAuditEntries',
+    tag: 'Audit',
+    summary: 'List audit entries, newest first',
+    query: RelayListQuery,
+    status: 200,
+    response: page(AuditEntry),
+  },
+  {
+    method: 'post',
+    path: '/v1/audit/verify',
+    operationId: 'verifyAuditChain',
+    tag: 'Audit',
+    summary: 'Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted)',
+    status: 200,
+    response: AuditVerification,
+  },
+  {
+    method: 'post',
+    path: '/v1/destinations',
+    operationId: 'createDestination',
+    tag: 'Destinations',
+    summary: 'Register a destination (its signing secret is shown once)',
+    body: CreateDestinationRequest,
+    status: 201,
+    response: CreatedDestination,
+  },
+  {
+    method: 'get',
+    path: '/v1/destinations',
+    operationId: 'listDestinations',
+    tag: 'Destinations',
+    summary: 'List destinations, newest first',
+    query: RelayListQuery,
+    status: 200,
+    response: page(Destination),
+  },
+  {
+    method: 'get',
+    path: '/v1/destinations/{destination_id}',
+    operationId: 'getDestination',
+    tag: 'Destinations',
+    summary: 'Get a destination',
+    params: ['destination_id'],
+    status: 200,
+    response: Destination,
+  },
+  {
+    method: 'patch',
+    path: '/v1/destinations/{destination_id}',
+    operationId: 'updateDestination',
+    tag: 'Destinations',
+    summary: 'Change a destination; enabling it again resumes its queue',
+    params: ['destination_id'],
+    body: UpdateDestinationRequest,
+    status: 200,
+    response: Destination,
+  },
+  {
+    method: 'delete',
+    path: '/v1/destinations/{destination_id}',
+    operationId: 'deleteDestination',
+    tag: 'Destinations',
+    summary: 'Delete a destination (pending deliveries are cancelled)',
+    params: ['destination_id'],
+    status: 204,
+  },
+  {
+    method: 'post',
+    path: '/v1/destinations/{destination_id}/secrets/rotate',
+    operationId: 'rotateDestinationSecret',
+    tag: 'Destinations',
+    summary:
+      'Add a signing secret and retire the active ones after a grace period (both sign until then); without a body, the secret is generated and the grace period is one day',
+    params: ['destination_id'],
+    body: RotateDestinationSecretRequest,
+    bodyOptional: true,
+    status: 201,
+    response: RotatedDestinationSecret,
+  },
+  {
+    method: 'delete',
+    path: '/v1/destinations/{destination_id}/secrets/{secret_id}',
+    operationId: 'revokeDestinationSecret',
+    tag: 'Destinations',
+    summary: 'Stop signing with a secret at once',
+    params: ['destination_id', 'secret_id'],
+    status: 204,
+  },
+  {
+    method: 'post',
+    path: '/v1/subscriptions',
+    operationId: 'createSubscription',
+    tag: 'Subscriptions',
+    summary: "Forward an endpoint's events (optionally only some states or event types) to a destination",
+    body: CreateSubscriptionRequest,
+    notFound: 'not_found: the endpoint or the destination does not exist',
+    status: 201,
+    response: Subscription,
+  },
+  {
+    method: 'get',
+    path: '/v1/subscriptions',
+    operationId: 'listSubscriptions',
+    tag: 'Subscriptions',
+    summary: 'List subscriptions, newest first',
+    query: ListSubscriptionsQuery,
+    status: 200,
+    response: page(Subscription),
+  },
+  {
+    method: 'delete',
+    path: '/v1/subscriptions/{subscription_id}',
+    operationId: 'deleteSubscription',
+    tag: 'Subscriptions',
+    summary: 'Stop forwarding (deliveries already queued go on)',
+    params: ['subscription_id'],
+    status: 204,
+  },
+  {
+    method: 'get',
+    path: '/v1/deliveries',
+    operationId: 'listDeliveries',
+    tag: 'Deliveries',
+    summary: 'List deliveries, newest first; state=dead_lettered lists the dead letters',
+    query: ListDeliveriesQuery,
+    status: 200,
+    response: page(Delivery),
+  },
+  {
+    method: 'get',
+    path: '/v1/deliveries/{delivery_id}',
+    operationId: 'getDelivery',
+    tag: 'Deliveries',
+    summary: 'Get a delivery with its attempts',
+    params: ['delivery_id'],
+    status: 200,
+    response: DeliveryDetail,
+  },
+  {
+    method: 'post',
+    path: '/v1/replays',
+    operationId: 'replay',
+    tag: 'Deliveries',
+    summary: 'Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order)',
+    body: ReplayRequest,
+    notFound: 'not_found: the destination, an event or a delivery does not exist',
+    status: 201,
+    response: ReplayResult,
+  },
+  {
+    method: 'get',
+    path: '/v1/usage',
+    operationId: 'getUsage',
+    tag: 'Usage',
+    summary: "The plan, its allowance and this period's captured events",
+    status: 200,
+    response: Usage,
+  },
 ];
 
 export const RELAY_ROUTES: ReadonlyArray<{ method: Method; path: string }> = OPERATIONS.map(({ method, path }) => ({ method, path }));
@@ -90,7 +385,14 @@ export const RELAY_ANSWER_CONTRACTS: Readonly<Record<string, z.ZodType>> = Objec
 
 // Outside /v1 and without an API key: probes and this document.
 const PUBLIC_OPERATIONS: RouteConfig[] = [
-  { method: 'get', path: '/healthz', operationId: 'getHealth', tags: ['Health'], summary: 'The process is up', responses: { 200: json('Up', RelayHealth) } },
+  {
+    method: 'get',
+    path: '/healthz',
+    operationId: 'getHealth',
+    tags: ['Health'],
+    summary: 'The process is up',
+    responses: { 200: json('Up', RelayHealth) },
+  },
   {
     method: 'get',
     path: '/readyz',
@@ -113,11 +415,18 @@ const PUBLIC_OPERATIONS: RouteConfig[] = [
     path: '/auth/cli/start',
     operationId: 'startCliSignIn',
     tags: ['Sign-in'],
-    summary: "Start a browser sign-in for the CLI: redirects to the identity provider (or shows a chooser when several are configured and none is named)",
+    summary:
+      'Start a browser sign-in for the CLI: redirects to the identity provider (or shows a chooser when several are configured and none is named)',
     request: {
       query: z.object({
-        redirect_uri: z.string().meta({ description: "The CLI's one-time loopback URL, http://127.0.0.1:<port>/<path> (localhost and [::1] too); nothing else is accepted." }),
-        state: z.string().regex(/^[A-Za-z0-9_-]{16,512}$/).meta({ description: 'Random; sent back to redirect_uri unchanged.' }),
+        redirect_uri: z.string().meta({
+          description:
+            "The CLI's one-time loopback URL, http://127.0.0.1:<port>/<path> (localhost and [::1] too); nothing else is accepted.",
+        }),
+        state: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{16,512}$/)
+          .meta({ description: 'Random; sent back to redirect_uri unchanged.' }),
         provider: z.string().optional().meta({ description: 'A configured identity provider id (e.g. github, google).' }),
       }),
     },
@@ -133,17 +442,23 @@ const PUBLIC_OPERATIONS: RouteConfig[] = [
     path: '/auth/callback',
     operationId: 'finishCliSignIn',
     tags: ['Sign-in'],
-    summary: "The identity provider's redirect back: creates a free account on a first sign-in and redirects to the CLI's loopback URL with a new API key (`key`) and its `state`, or with `error`",
+    summary:
+      "The identity provider's redirect back: creates a free account on a first sign-in and redirects to the CLI's loopback URL with a new API key (`key`) and its `state`, or with `error`",
     request: { query: z.object({ state: z.string(), code: z.string().optional(), error: z.string().optional() }) },
     responses: {
-      302: { description: "To the CLI's loopback URL: ?state=...&key=whk_... on success, ?state=...&error=...&error_description=... on failure" },
+      302: {
+        description: "To the CLI's loopback URL: ?state=...&key=whk_... on success, ?state=...&error=...&error_description=... on failure",
+      },
       400: json('invalid_request: the sign-in expired or was already used', RelayError),
       404: json('not_found: browser sign-in is not configured on this server', RelayError),
     },
   },
 ];
 
-export const RELAY_PUBLIC_ROUTES: ReadonlyArray<{ method: Method; path: string }> = PUBLIC_OPERATIONS.map(({ method, path }) => ({ method: method as Method, path }));
+export const RELAY_PUBLIC_ROUTES: ReadonlyArray<{ method: Method; path: string }> = PUBLIC_OPERATIONS.map(({ method, path }) => ({
+  method: method as Method,
+  path,
+}));
 
 function json(description: string, schema: z.ZodType) {
   return { description, content: { 'application/json': { schema } } };
@@ -158,14 +473,17 @@ function routeConfig(operation: Operation): RouteConfig {
     503: errorResponse('unavailable: the database did not answer; retry'),
   };
   if (operation.body || operation.query || operation.params) responses[400] = errorResponse('invalid_request: the message names the field');
-  if (operation.params || operation.notFound) responses[404] = errorResponse(operation.notFound ?? "not_found (another tenant's resources are not found either)");
+  if (operation.params || operation.notFound)
+    responses[404] = errorResponse(operation.notFound ?? "not_found (another tenant's resources are not found either)");
   if (operation.method === 'post') {
     responses[409] = errorResponse('idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict');
     responses[422] = errorResponse('idempotency_key_reused: the Idempotency-Key came with a different request');
   }
   if (operation.body) {
     responses[413] = errorResponse('payload_too_large: body over the size limit');
-    responses[415] = errorResponse('unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read');
+    responses[415] = errorResponse(
+      'unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read',
+    );
   }
   return {
     method: operation.method,
@@ -177,7 +495,9 @@ function routeConfig(operation: Operation): RouteConfig {
     request: {
       ...(operation.params ? { params: z.object(Object.fromEntries(operation.params.map((name) => [name, RelayId(name)]))) } : {}),
       ...(operation.query ? { query: operation.query } : {}),
-      ...(operation.body ? { body: { required: !operation.bodyOptional, content: { 'application/json': { schema: operation.body } } } } : {}),
+      ...(operation.body
+        ? { body: { required: !operation.bodyOptional, content: { 'application/json': { schema: operation.body } } } }
+        : {}),
       ...(operation.method === 'post' ? { headers: z.object({ 'Idempotency-Key': IdempotencyKey.optional() }) } : {}),
     },
     responses,
@@ -185,9 +505,15 @@ function routeConfig(operation: Operation): RouteConfig {
 }
 
 /** The OpenAPI 3.1 document of the REST API, generated from the schemas above. */
-export function buildWebhookRelayOpenApi(options: { serverUrl?: string; version?: string } = {}): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+export function buildWebhookRelayOpenApi(
+  options: { serverUrl?: string; version?: string } = {},
+): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer', description: 'An API key: Authorization: Bearer whk_...' });
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key: Authorization: Bearer whk_...',
+  });
   // Schemas named with .meta({ id }) become components wherever an operation uses them.
   for (const operation of OPERATIONS) registry.registerPath(routeConfig(operation));
   for (const operation of PUBLIC_OPERATIONS) registry.registerPath(operation);

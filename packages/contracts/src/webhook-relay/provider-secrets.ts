@@ -43,7 +43,9 @@ export const ProviderSecret = z
   .meta({ id: 'ProviderSecret' });
 export type ProviderSecret = z.infer<typeof ProviderSecret>;
 
-export const RotatedProviderSecrets = z.object({ secret: ProviderSecret, previous: z.array(ProviderSecret) }).meta({ id: 'RotatedProviderSecrets' });
+export const RotatedProviderSecrets = z
+  .object({ secret: ProviderSecret, previous: z.array(ProviderSecret) })
+  .meta({ id: 'RotatedProviderSecrets' });
 export type RotatedProviderSecrets = z.infer<typeof RotatedProviderSecrets>;
 
 /** An endpoint's provider secrets: all of them in one answer (an endpoint has a few), so no cursor. */

@@ -10,14 +10,20 @@ export const Usage = z
       id: z.enum(RELAY_PLAN_IDS),
       name: z.string(),
       event_allowance: z.number().int().nullable().meta({ description: 'Events the plan may capture per period; null = unlimited.' }),
-      allowance_resets: z.boolean().meta({ description: 'false: the allowance is spent once and never resets (the free plan); true: it resets every calendar month (UTC).' }),
+      allowance_resets: z.boolean().meta({
+        description: 'false: the allowance is spent once and never resets (the free plan); true: it resets every calendar month (UTC).',
+      }),
       retention_days: z.number().int(),
     }),
-    period_start: RelayTimestamp('period_start').nullable().meta({ description: 'Start of the counting period; null when the allowance never resets.' }),
+    period_start: RelayTimestamp('period_start')
+      .nullable()
+      .meta({ description: 'Start of the counting period; null when the allowance never resets.' }),
     period_end: RelayTimestamp('period_end').nullable(),
     events_captured: z.number().int().meta({ description: 'Events captured in the period (duplicates included: each was stored).' }),
     events_remaining: z.number().int().nullable().meta({ description: 'null = unlimited.' }),
-    capture_paused: z.boolean().meta({ description: 'true: ingest answers 429 and stores nothing, because the allowance is spent or an operator paused capture.' }),
+    capture_paused: z
+      .boolean()
+      .meta({ description: 'true: ingest answers 429 and stores nothing, because the allowance is spent or an operator paused capture.' }),
     paused_reason: z.enum(['allowance', 'paused']).nullable(),
   })
   .meta({ id: 'Usage' });

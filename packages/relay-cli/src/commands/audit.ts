@@ -7,22 +7,31 @@ export function registerAudit(program: Command, context: (command: Command) => C
   const audit = program.command('audit').description('the audit log of privileged actions');
   audit
     .command('verify')
-    .description('walk the hash chain of the audit log and check it ends at the anchored head; exit code 0 when intact, 1 at the first broken entry or a truncated tail')
+    .description(
+      'walk the hash chain of the audit log and check it ends at the anchored head; exit code 0 when intact, 1 at the first broken entry or a truncated tail',
+    )
     .option('--json', 'print the result as one JSON object')
     .action(async (options: { json?: boolean }, command: Command) => {
       const ctx = context(command);
       const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
       const result = await (await ctx.client()).verifyAudit();
       if (output.isJson) output.json(result);
-      else if (result.intact) output.line(`${output.paint.green('intact')}: ${result.entries} entries, last hash ${result.last_hash ?? '(none: the log is empty)'}`);
+      else if (result.intact)
+        output.line(
+          `${output.paint.green('intact')}: ${result.entries} entries, last hash ${result.last_hash ?? '(none: the log is empty)'}`,
+        );
       else if (result.first_broken) {
         const broken = result.first_broken;
-        output.line(`${output.paint.red('BROKEN')} at entry ${broken.seq} (${broken.id}): ${broken.reason}; ${result.entries} entries before it are intact`);
+        output.line(
+          `${output.paint.red('BROKEN')} at entry ${broken.seq} (${broken.id}): ${broken.reason}; ${result.entries} entries before it are intact`,
+        );
       } else {
         // Every link holds, but the chain does not end at its anchored head: newest entries deleted, most likely.
         const mismatch = result.anchor_mismatch;
         const label = mismatch?.cause === 'truncated' ? 'TRUNCATED' : 'BROKEN head';
-        output.line(`${output.paint.red(label)}: ${mismatch?.reason ?? 'the chain does not end at its anchored head'}; the ${result.entries} entries found are intact`);
+        output.line(
+          `${output.paint.red(label)}: ${mismatch?.reason ?? 'the chain does not end at its anchored head'}; the ${result.entries} entries found are intact`,
+        );
       }
       if (!result.intact) exit(EXIT_FAILURE);
     });

@@ -42,9 +42,13 @@ export function registerEndpoints(program: Command, context: (command: Command) 
       } while (cursor);
       if (output.isJson) return all.forEach((endpoint) => output.json(endpoint));
       if (all.length === 0) return output.line('No endpoints yet: create one with `webhook-relay endpoints create <name>`.');
-      const rows = [['ID', 'NAME', 'PROVIDER', 'INGEST URL', 'CREATED'], ...all.map((e) => [e.id, e.name, e.provider ?? '-', e.ingest_url_hint ?? '-', e.created_at])];
+      const rows = [
+        ['ID', 'NAME', 'PROVIDER', 'INGEST URL', 'CREATED'],
+        ...all.map((e) => [e.id, e.name, e.provider ?? '-', e.ingest_url_hint ?? '-', e.created_at]),
+      ];
       const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-      for (const row of rows) output.line(row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
+      for (const row of rows)
+        output.line(row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
     });
 
   endpoints

@@ -25,11 +25,17 @@ export function registerListen(program: Command, context: (command: Command) => 
   program
     .command('listen <endpoint_id>')
     .description('show live events of an endpoint; with --forward, send each to a local server')
-    .option('--forward <loopback_url>', 'forward every event to this local URL (localhost, 127.0.0.1 or [::1]); first catches up on what arrived since the last run')
+    .option(
+      '--forward <loopback_url>',
+      'forward every event to this local URL (localhost, 127.0.0.1 or [::1]); first catches up on what arrived since the last run',
+    )
     .option('--json', 'one JSON object per line instead of text')
     .option('--interval <ms>', 'how often to ask the API for new events', '1000')
     .option('--max-events <n>', 'stop after this many events (for scripts)')
-    .addHelpText('after', '\nExamples:\n  webhook-relay listen 0196...\n  webhook-relay listen 0196... --forward http://localhost:3000/webhooks')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  webhook-relay listen 0196...\n  webhook-relay listen 0196... --forward http://localhost:3000/webhooks',
+    )
     .action(async (endpointId: string, options: ListenOptions, command: Command) => {
       const ctx = context(command);
       const target = options.forward !== undefined ? parseLoopbackUrl(options.forward) : null;

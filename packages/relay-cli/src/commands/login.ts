@@ -36,14 +36,17 @@ export function registerLogin(program: Command, context: (command: Command) => C
 
 async function readToken(ctx: CommandContext): Promise<string> {
   const key = (await ctx.io.readStdin()).trim();
-  if (!key) throw new CliError('no API key on standard input: pipe one in, e.g. `echo "$KEY" | webhook-relay login --with-token`', EXIT_USAGE);
-  if (!key.startsWith(API_KEY_PREFIX) || /\s/.test(key)) throw new CliError(`that is not an API key: keys start with ${API_KEY_PREFIX} and have no spaces`, EXIT_USAGE);
+  if (!key)
+    throw new CliError('no API key on standard input: pipe one in, e.g. `echo "$KEY" | webhook-relay login --with-token`', EXIT_USAGE);
+  if (!key.startsWith(API_KEY_PREFIX) || /\s/.test(key))
+    throw new CliError(`that is not an API key: keys start with ${API_KEY_PREFIX} and have no spaces`, EXIT_USAGE);
   return key;
 }
 
 async function browserSignIn(ctx: CommandContext, apiUrl: string, options: LoginOptions): Promise<string> {
   const timeoutSeconds = Number(options.timeout);
-  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1) throw new CliError('--timeout must be a whole number of seconds', EXIT_USAGE);
+  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1)
+    throw new CliError('--timeout must be a whole number of seconds', EXIT_USAGE);
   const state = randomBytes(32).toString('base64url');
   const receiver = await startLoopbackReceiver({ state, signal: ctx.io.signal, timeoutMs: timeoutSeconds * 1000 });
   const url = new URL('/auth/cli/start', `${apiUrl}/`);

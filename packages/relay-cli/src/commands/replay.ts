@@ -19,7 +19,8 @@ export function registerReplay(program: Command, context: (command: Command) => 
     .option('--destination <destination_id>', 'a registered destination; the relay queues a new delivery')
     .option('--json', 'print the outcome as one JSON object')
     .action(async (eventId: string, options: ReplayOptions, command: Command) => {
-      if ((options.forward === undefined) === (options.destination === undefined)) throw new CliError('give exactly one of --forward <loopback_url> and --destination <destination_id>', EXIT_USAGE);
+      if ((options.forward === undefined) === (options.destination === undefined))
+        throw new CliError('give exactly one of --forward <loopback_url> and --destination <destination_id>', EXIT_USAGE);
       const ctx = context(command);
       const { io } = ctx;
       const output = new Output(io.stdout, outputOptions(io.stdout, io.env, options.json));
@@ -33,6 +34,8 @@ export function registerReplay(program: Command, context: (command: Command) => 
       }
       const result = await (await ctx.client()).replayToDestination(eventId, options.destination!);
       if (output.isJson) return output.json({ type: 'replay', event_id: eventId, ...result });
-      output.line(`Queued event ${eventId} for destination ${result.destination_id} (delivery ${result.delivery_ids.join(', ') || 'none'}).`);
+      output.line(
+        `Queued event ${eventId} for destination ${result.destination_id} (delivery ${result.delivery_ids.join(', ') || 'none'}).`,
+      );
     });
 }

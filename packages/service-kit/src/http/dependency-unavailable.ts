@@ -29,7 +29,10 @@ const MESSAGES = [
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
   const candidate = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
-  if (typeof candidate.code === 'string' && (NETWORK_CODES.has(candidate.code) || POSTGRES_CODES.has(candidate.code) || PRISMA_CODES.has(candidate.code))) {
+  if (
+    typeof candidate.code === 'string' &&
+    (NETWORK_CODES.has(candidate.code) || POSTGRES_CODES.has(candidate.code) || PRISMA_CODES.has(candidate.code))
+  ) {
     return true;
   }
   if (candidate.name === 'MaxRetriesPerRequestError') return true;
@@ -40,7 +43,12 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
 // The bounded waits that ran out because the database did not answer at all (pg-pool.ts): acquiring, connecting,
 // a statement's answer. A caller with more work queued for the same database may fail that work at once
 // instead of letting each piece wait out the same bound.
-const NO_ANSWER = [/timeout exceeded when trying to connect/i, /Connection terminated due to connection timeout/, /^timeout expired$/, /Query read timeout/];
+const NO_ANSWER = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated due to connection timeout/,
+  /^timeout expired$/,
+  /Query read timeout/,
+];
 
 export function isDependencyTimeout(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;

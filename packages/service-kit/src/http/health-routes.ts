@@ -16,9 +16,7 @@ export function registerHealthRoutes(router: Pick<Router, 'get'>, checks: Record
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const results = await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => [name, await passes(check, timeoutMs)] as const),
-    );
+    const results = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await passes(check, timeoutMs)] as const));
     const failing = results.filter(([, ok]) => !ok).map(([name]) => name);
     res.status(failing.length === 0 ? 200 : 503).json({
       status: failing.length === 0 ? 'ready' : 'not ready',

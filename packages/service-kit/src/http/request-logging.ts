@@ -35,7 +35,10 @@ export function requestLogging(logger: Logger, options: { newId?: () => string; 
       res.on('finish', () => {
         const status = res.statusCode;
         const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-        accessLog[level]({ reqId: id, method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) }, 'request completed');
+        accessLog[level](
+          { reqId: id, method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) },
+          'request completed',
+        );
       });
     }
     next();

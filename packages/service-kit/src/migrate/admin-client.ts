@@ -20,7 +20,9 @@ export async function connectMaintenance(target: string | pg.ClientConfig): Prom
     }
   }
   const reason = lastError instanceof Error ? lastError.message : String(lastError);
-  throw new Error(`Cannot connect to PostgreSQL at ${config.host ?? 'localhost'}:${config.port ?? 5432} as "${config.user ?? ''}": ${reason}`);
+  throw new Error(
+    `Cannot connect to PostgreSQL at ${config.host ?? 'localhost'}:${config.port ?? 5432} as "${config.user ?? ''}": ${reason}`,
+  );
 }
 
 export async function withMaintenanceClient<T>(target: string | pg.ClientConfig, fn: (client: pg.Client) => Promise<T>): Promise<T> {

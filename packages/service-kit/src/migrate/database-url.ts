@@ -84,7 +84,7 @@ export function parseDatabaseUrl(url: string): DatabaseConfig {
     throw new Error(`Invalid database URL: bad port "${rawPort}" in "${redact(url)}"`);
   }
 
-  const user = params.get('user') ?? (rawUser ? decode(rawUser, 'user name', url) : process.env.PGUSER ?? 'postgres');
+  const user = params.get('user') ?? (rawUser ? decode(rawUser, 'user name', url) : (process.env.PGUSER ?? 'postgres'));
   const password = params.get('password') ?? (rawPassword !== undefined ? decode(rawPassword, 'password', url) : undefined);
   const database = params.get('dbname') ?? (path.length > 1 ? decode(path.slice(1), 'database name', url) : user);
 

@@ -23,7 +23,15 @@ export function splitScript(script: string): { warnings: string; steps: ScriptSt
     .replace(WARNINGS_BLOCK, '')
     .split(/\n[ \t]*\n(?=--)/)
     .map((block) => block.replace(/^\s*\n|\s+$/g, ''))
-    .map((text) => ({ text, sql: normalizeSql(text.split('\n').filter((line) => !line.trim().startsWith('--')).join('\n')) }))
+    .map((text) => ({
+      text,
+      sql: normalizeSql(
+        text
+          .split('\n')
+          .filter((line) => !line.trim().startsWith('--'))
+          .join('\n'),
+      ),
+    }))
     .filter((step) => step.sql !== '');
   return { warnings, steps };
 }
@@ -41,7 +49,12 @@ export interface SchemaDrift {
   missingObjects: string[];
 }
 
-export function compareWithAllowList(script: string, objects: readonly string[], allowList: DriftAllowList, pending: string[] = []): SchemaDrift {
+export function compareWithAllowList(
+  script: string,
+  objects: readonly string[],
+  allowList: DriftAllowList,
+  pending: string[] = [],
+): SchemaDrift {
   const { steps } = splitScript(script);
   const allowedSteps = new Set(allowList.diff.map((allowed) => allowed.entry));
   const proposed = new Set(steps.map((step) => step.sql));
@@ -90,7 +103,12 @@ export function driftProblems(drift: SchemaDrift, allowListPath: string): string
     );
   }
   if (drift.missingObjects.length > 0) {
-    problems.push([`${allowListPath} [database] names objects the migrated database does not have; remove or correct them:`, ...drift.missingObjects].join('\n'));
+    problems.push(
+      [
+        `${allowListPath} [database] names objects the migrated database does not have; remove or correct them:`,
+        ...drift.missingObjects,
+      ].join('\n'),
+    );
   }
   return problems;
 }

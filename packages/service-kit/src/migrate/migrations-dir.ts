@@ -21,7 +21,10 @@ function lexical(a: string, b: string): number {
 export async function listMigrationNames(migrationsDir: string): Promise<string[]> {
   if (!existsSync(migrationsDir)) return [];
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort(lexical);
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort(lexical);
 }
 
 export async function loadMigrationList(migrationsDir: string): Promise<MigrationList> {
@@ -31,7 +34,10 @@ export async function loadMigrationList(migrationsDir: string): Promise<Migratio
     names.map(async (name) => {
       const file = join(migrationsDir, name, MIGRATION_FILE);
       try {
-        return { path: name, migrationFile: { path: MIGRATION_FILE, content: { tag: 'ok' as const, value: await readFile(file, 'utf8') } } };
+        return {
+          path: name,
+          migrationFile: { path: MIGRATION_FILE, content: { tag: 'ok' as const, value: await readFile(file, 'utf8') } },
+        };
       } catch (error) {
         // The engine reports unreadable migrations itself, naming the folder.
         return { path: name, migrationFile: { path: MIGRATION_FILE, content: { tag: 'error' as const, value: (error as Error).message } } };

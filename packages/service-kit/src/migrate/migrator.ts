@@ -86,7 +86,10 @@ export function createMigrator(options: MigratorOptions): Migrator {
 
   function engine(): Promise<SchemaEngine> {
     handle ??= loadSchema().then((schema) =>
-      openSchemaEngine(poolConfig, schema.files.map((file): [string, string] => [file.path, file.content])),
+      openSchemaEngine(
+        poolConfig,
+        schema.files.map((file): [string, string] => [file.path, file.content]),
+      ),
     );
     handle.catch(() => {
       handle = undefined;
@@ -150,7 +153,12 @@ export function createMigrator(options: MigratorOptions): Migrator {
     dev: (name: string, devOptions: DevOptions = {}) =>
       serialized('dev', async () => {
         // Like Prisma's CLI: the name becomes part of a folder name, so no separators or odd characters.
-        const migrationName = name.trim().toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 200);
+        const migrationName = name
+          .trim()
+          .toLowerCase()
+          .replace(/[^a-z0-9_]+/g, '_')
+          .replace(/^_+|_+$/g, '')
+          .slice(0, 200);
         if (!migrationName) throw new Error(`"${name}" is not usable as a migration name; use letters, digits and _`);
         await ensureDatabase(databaseUrl);
         const se = await engine();

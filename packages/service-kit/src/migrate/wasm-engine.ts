@@ -233,11 +233,7 @@ export async function openSchemaEngine(
   const factory = new PgMigrateAdapterFactory(poolConfig);
   let engine: SchemaEngine;
   try {
-    engine = await bg.SchemaEngine.new(
-      { datamodels: schemaFiles },
-      log,
-      bindMigrationAwareSqlAdapterFactory(factory),
-    );
+    engine = await bg.SchemaEngine.new({ datamodels: schemaFiles }, log, bindMigrationAwareSqlAdapterFactory(factory));
   } catch (error) {
     await factory.disposeAll();
     throw error;

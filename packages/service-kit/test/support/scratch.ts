@@ -26,7 +26,9 @@ datasource db {
 }
 `;
 
-export async function scratchProject(model: string): Promise<{ dir: string; schemaPath: string; migrationsDir: string; remove(): Promise<void> }> {
+export async function scratchProject(
+  model: string,
+): Promise<{ dir: string; schemaPath: string; migrationsDir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'service-kit-'));
   await mkdir(join(dir, 'prisma'));
   const schemaPath = join(dir, 'prisma', 'schema.prisma');
@@ -34,7 +36,11 @@ export async function scratchProject(model: string): Promise<{ dir: string; sche
   return { dir, schemaPath, migrationsDir: join(dir, 'prisma', 'migrations'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(database: string, sql: string, params: unknown[] = []): Promise<R[]> {
+export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  database: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   const client = new pg.Client({ ...parseDatabaseUrl(serverUrl), database });
   await client.connect();
   try {
@@ -45,7 +51,9 @@ export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(dat
 }
 
 export async function databaseNames(like: string): Promise<string[]> {
-  const rows = await query<{ datname: string }>('postgres', 'SELECT datname FROM pg_database WHERE datname LIKE $1 ORDER BY datname', [like]);
+  const rows = await query<{ datname: string }>('postgres', 'SELECT datname FROM pg_database WHERE datname LIKE $1 ORDER BY datname', [
+    like,
+  ]);
   return rows.map((row) => row.datname);
 }
 

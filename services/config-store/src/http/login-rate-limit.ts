@@ -51,7 +51,12 @@ export function loginRateLimits(options: LoginRateLimitOptions): RequestHandler[
   return [
     limiter('address', options.maxFailuresPerAddress, addressKey, 'from this address'),
     // The user part is a fixed-length hex digest, so the two parts cannot run into each other.
-    limiter('user-address', options.maxFailuresPerUserAndAddress, (req) => `${userKey(req)}:${addressKey(req)}`, 'for this user from this address'),
+    limiter(
+      'user-address',
+      options.maxFailuresPerUserAndAddress,
+      (req) => `${userKey(req)}:${addressKey(req)}`,
+      'for this user from this address',
+    ),
     limiter('user', options.maxFailuresPerUser, userKey, 'for this user', USER_FAILURES),
     delayAfterFailures(options.delay, options.sleep ?? sleepFor),
   ];

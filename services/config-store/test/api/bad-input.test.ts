@@ -17,7 +17,9 @@ beforeEach(async () => {
 
 const expectNothingChanged = async () => {
   const rows = await context.db.configuration.findMany();
-  expect(rows.map((row) => ({ name: row.name, hostname: row.hostname, port: row.port, username: row.username }))).toEqual([record('existing')]);
+  expect(rows.map((row) => ({ name: row.name, hostname: row.hostname, port: row.port, username: row.username }))).toEqual([
+    record('existing'),
+  ]);
 };
 
 describe('bad bodies on POST /configurations/', () => {
@@ -52,14 +54,26 @@ describe('bad bodies on POST /configurations/', () => {
   });
 
   it('answers 400 for a body that is not valid UTF-8', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","hostname":"h","port":1,"username":"u"}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","hostname":"h","port":1,"username":"u"}'),
+    ]);
     // supertest re-encodes strings and JSON-wraps buffers, so these bytes go through plain fetch.
     const server = context.app.listen(0);
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: USERNAME, password: PASSWORD }) });
+      const login = await fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+      });
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-      const response = await fetch(`${base}/configurations/`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: bytes });
+      const response = await fetch(`${base}/configurations/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: bytes,
+      });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toContain('UTF-8');
     } finally {

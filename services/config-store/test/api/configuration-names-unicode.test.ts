@@ -42,7 +42,10 @@ describe('names that are not well-formed Unicode', () => {
 
   it('answers 400 naming the field for a lone surrogate in the new name of a PATCH, and changes nothing', async () => {
     await agent.post('/configurations/').send(entry('db')).expect(200);
-    const response = await agent.patch('/configurations/db').set('Content-Type', 'application/json').send(JSON.stringify({ name: '\udc00' }));
+    const response = await agent
+      .patch('/configurations/db')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: '\udc00' }));
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('name must be well-formed Unicode (it contains a lone surrogate)');
     expect(await storedNames()).toEqual(['db']);
@@ -56,14 +59,26 @@ describe('names that are not well-formed Unicode', () => {
   });
 
   it('answers 400 for a surrogate sent as raw UTF-8 bytes (ED A0 80), which is not valid UTF-8', async () => {
-    const body = Buffer.concat([Buffer.from('{"name":"db-'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('","hostname":"h","port":1,"username":"u"}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"name":"db-'),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from('","hostname":"h","port":1,"username":"u"}'),
+    ]);
     // supertest re-encodes strings and JSON-wraps buffers, so these bytes go through plain fetch.
     const server = context.app.listen(0);
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: USERNAME, password: PASSWORD }) });
+      const login = await fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+      });
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-      const response = await fetch(`${base}/configurations/`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
+      const response = await fetch(`${base}/configurations/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body,
+      });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toContain('UTF-8');
     } finally {

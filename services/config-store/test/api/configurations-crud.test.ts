@@ -44,7 +44,10 @@ describe('GET /configurations/:name', () => {
   });
 
   it('finds names that need percent-encoding in the path', async () => {
-    await agent.post('/configurations/').send(record('my db (eu)', { hostname: 'db.example.com' })).expect(200);
+    await agent
+      .post('/configurations/')
+      .send(record('my db (eu)', { hostname: 'db.example.com' }))
+      .expect(200);
     expect((await agent.get('/configurations/my%20db%20(eu)')).status).toBe(200);
   });
 

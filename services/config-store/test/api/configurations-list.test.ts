@@ -76,7 +76,12 @@ describe('GET /configurations/', () => {
 describe('GET /configurations/ with many records', () => {
   it('returns 100 records for per_page=100, and the rest on the next page', async () => {
     await context.db.configuration.createMany({
-      data: Array.from({ length: 150 }, (_, i) => ({ name: `bulk-${String(i).padStart(3, '0')}`, hostname: 'h.example.com', port: 1 + i, username: 'u' })),
+      data: Array.from({ length: 150 }, (_, i) => ({
+        name: `bulk-${String(i).padStart(3, '0')}`,
+        hostname: 'h.example.com',
+        port: 1 + i,
+        username: 'u',
+      })),
     });
     const first = await agent.get('/configurations/?sort=name&page=0&per_page=100');
     expect(first.status).toBe(200);

@@ -36,7 +36,9 @@ describe('when the server closes an idle connection', () => {
     await admin.connect();
     try {
       const database = (await context.pool.query<{ name: string }>('SELECT current_database() AS name')).rows[0]!.name;
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        database,
+      ]);
     } finally {
       await admin.end();
     }

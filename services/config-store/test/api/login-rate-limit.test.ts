@@ -65,7 +65,7 @@ describe('login rate limits', () => {
     expect((await attempt('198.51.100.80', 'jos\u00e9', 'wrong')).body).toEqual({ message: tooMany('for this user from this address') });
   });
 
-  it('refuses every address, the owner\'s included, once failures for a user from many addresses reach the ceiling', async () => {
+  it("refuses every address, the owner's included, once failures for a user from many addresses reach the ceiling", async () => {
     await createUser('target', 'target-password');
     for (let i = 0; i < USER_CEILING; i += 1) expect((await attempt(`192.0.2.${i + 1}`, 'target', 'wrong')).status).toBe(401);
     const limited = await attempt('192.0.2.200', 'target', 'target-password');

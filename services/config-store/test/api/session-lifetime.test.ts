@@ -27,7 +27,10 @@ describe('sessions shared between replicas and restarts', () => {
     const replicaA = context.buildApp({ SESSION_TTL_SECONDS: 3600 });
     const replicaB = context.buildApp({ SESSION_TTL_SECONDS: 3600 });
     const login = await request(replicaA).post('/login').send({ username: USERNAME, password: PASSWORD }).expect(200);
-    const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+    const cookies = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
     expect(cookies).toContain('config_store.sid=');
     expect((await request(replicaB).get('/configurations/').set('Cookie', cookies)).status).toBe(200);
 

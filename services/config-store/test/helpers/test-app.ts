@@ -42,7 +42,11 @@ export interface TestContext {
 
 // Own database (cloned from the migrated template) and own Redis key prefix per test file.
 export async function createTestContext(config: Partial<TestConfig> = {}): Promise<TestContext> {
-  const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'config_store_test' });
+  const database = await createTestDatabase({
+    serverUrl: testServerUrl(),
+    templateName: TEMPLATE.templateName,
+    prefix: 'config_store_test',
+  });
   const handles = openDatabase(database.url, 5);
   const { db, pool } = handles;
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

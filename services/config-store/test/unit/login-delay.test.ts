@@ -9,7 +9,9 @@ describe('loginDelayMilliseconds', () => {
   });
 
   it('doubles from the base with every failure past the threshold, up to the cap', () => {
-    expect([10, 11, 12, 13, 14, 15, 16].map((failures) => loginDelayMilliseconds(failures, policy))).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
+    expect([10, 11, 12, 13, 14, 15, 16].map((failures) => loginDelayMilliseconds(failures, policy))).toEqual([
+      250, 500, 1000, 2000, 4000, 5000, 5000,
+    ]);
   });
 
   it('stays at the cap however many failures there are', () => {

@@ -10,6 +10,11 @@ export type ConnectionPool = pg.Pool;
 export type DatabaseHandles = PrismaOnPool<Database>;
 
 /** Every wait on the database is bounded (`timeouts`; service-kit's defaults when not given). */
-export function openDatabase(databaseUrl: string, poolSize: number, onIdleClientError: (error: Error) => void, timeouts?: PgTimeouts): DatabaseHandles {
+export function openDatabase(
+  databaseUrl: string,
+  poolSize: number,
+  onIdleClientError: (error: Error) => void,
+  timeouts?: PgTimeouts,
+): DatabaseHandles {
   return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }), timeouts);
 }

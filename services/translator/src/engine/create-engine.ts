@@ -17,8 +17,16 @@ export function createEngine(config: Config): TranslationEngine {
         idleShutdownMs: config.APERTIUM_IDLE_SECONDS * 1000,
       });
     case 'deepl':
-      return new DeepLEngine({ url: config.TRANSLATOR_UPSTREAM_URL!, key: config.TRANSLATOR_UPSTREAM_KEY!, timeoutMs: config.TRANSLATOR_UPSTREAM_TIMEOUT_MS });
+      return new DeepLEngine({
+        url: config.TRANSLATOR_UPSTREAM_URL!,
+        key: config.TRANSLATOR_UPSTREAM_KEY!,
+        timeoutMs: config.TRANSLATOR_UPSTREAM_TIMEOUT_MS,
+      });
     case 'libretranslate':
-      return new LibreTranslateEngine({ url: config.TRANSLATOR_UPSTREAM_URL!, key: config.TRANSLATOR_UPSTREAM_KEY, timeoutMs: config.TRANSLATOR_UPSTREAM_TIMEOUT_MS });
+      return new LibreTranslateEngine({
+        url: config.TRANSLATOR_UPSTREAM_URL!,
+        key: config.TRANSLATOR_UPSTREAM_KEY,
+        timeoutMs: config.TRANSLATOR_UPSTREAM_TIMEOUT_MS,
+      });
   }
 }

@@ -28,7 +28,10 @@ const ENGINE_STATUS: Record<EngineErrorCode, number> = {
 
 function mapError(error: unknown): HttpAnswer | undefined {
   if (error instanceof TranslatorError) {
-    return { status: STATUS[error.code], body: error.detail === undefined ? { message: error.message } : { message: error.message, detail: error.detail } };
+    return {
+      status: STATUS[error.code],
+      body: error.detail === undefined ? { message: error.message } : { message: error.message, detail: error.detail },
+    };
   }
   if (error instanceof EngineError) {
     const status = error.code === 'UPSTREAM_REJECTED' && error.upstreamStatus ? error.upstreamStatus : ENGINE_STATUS[error.code];
@@ -41,7 +44,12 @@ function mapError(error: unknown): HttpAnswer | undefined {
 export function translatorErrorHandler(logger: Logger) {
   const handle = errorHandler({ mapError, renderProblem: (_status, message) => ({ message }), logger });
   return ((error, req, res, next) => {
-    const retryAfter = error instanceof TranslatorError ? error.retryAfterSeconds : error instanceof EngineError && error.code !== 'UNSUPPORTED_PAIR' ? 1 : undefined;
+    const retryAfter =
+      error instanceof TranslatorError
+        ? error.retryAfterSeconds
+        : error instanceof EngineError && error.code !== 'UNSUPPORTED_PAIR'
+          ? 1
+          : undefined;
     if (retryAfter !== undefined && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
     if (error instanceof EngineError && error.code !== 'UNSUPPORTED_PAIR' && error.code !== 'ABORTED') {
       logger.warn({ err: error, reqId: req.id }, 'translation engine failed');

@@ -19,11 +19,19 @@ export function formToParams(fields: FormFields, listParameters: readonly string
 }
 
 /** The request's parameters: the JSON object, the form, or (for GET) the query string. */
-export function requestParams(body: unknown, query: Record<string, unknown>, isForm: boolean, listParameters: readonly string[]): Record<string, unknown> {
+export function requestParams(
+  body: unknown,
+  query: Record<string, unknown>,
+  isForm: boolean,
+  listParameters: readonly string[],
+): Record<string, unknown> {
   if (isForm && body !== undefined) return { ...queryParams(query), ...formToParams(body as FormFields, listParameters) };
   if (body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0)) return queryParams(query);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new TranslatorError('BAD_REQUEST', 'The JSON body must be an object of parameters, e.g. {"text": ["Hello"], "target_lang": "DE"}.');
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      'The JSON body must be an object of parameters, e.g. {"text": ["Hello"], "target_lang": "DE"}.',
+    );
   }
   return { ...queryParams(query), ...(body as Record<string, unknown>) };
 }

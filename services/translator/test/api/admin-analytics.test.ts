@@ -61,7 +61,11 @@ describe('GET /v2/admin/analytics', () => {
     expect(report.group_by).toBe('key');
     expect(report.total_usage).toEqual(counters(45));
     const byLabel = Object.fromEntries(report.key_usages.map((usage: { api_key_label: string }) => [usage.api_key_label, usage]));
-    expect(byLabel.alpha).toEqual({ api_key: `${keys.alpha.key.slice(0, 4)}****${keys.alpha.key.slice(-4)}`, api_key_label: 'alpha', usage: counters(35) });
+    expect(byLabel.alpha).toEqual({
+      api_key: `${keys.alpha.key.slice(0, 4)}****${keys.alpha.key.slice(-4)}`,
+      api_key_label: 'alpha',
+      usage: counters(35),
+    });
     expect(byLabel.beta.usage).toEqual(counters(7));
     expect(byLabel['test admin'].usage).toEqual(counters(3));
     const body = JSON.stringify(response.body);
@@ -70,11 +74,13 @@ describe('GET /v2/admin/analytics', () => {
 
   it('groups by key and UTC day across midnight, usage_date ending in Z', async () => {
     const response = await analytics('start_date=2026-11-21&end_date=2026-11-22&group_by=key_and_day').expect(200);
-    const rows = response.body.usage_report.key_and_day_usages.map((row: { api_key_label: string; usage_date: string; usage: { total_characters: number } }) => [
-      row.api_key_label,
-      row.usage_date,
-      row.usage.total_characters,
-    ]);
+    const rows = response.body.usage_report.key_and_day_usages.map(
+      (row: { api_key_label: string; usage_date: string; usage: { total_characters: number } }) => [
+        row.api_key_label,
+        row.usage_date,
+        row.usage.total_characters,
+      ],
+    );
     expect(rows).toEqual(
       expect.arrayContaining([
         ['alpha', '2026-11-21T00:00:00Z', 30],
@@ -95,7 +101,11 @@ describe('GET /v2/admin/analytics', () => {
 
   it('takes an empty group_by as no grouping, and a whole leap year as the longest range', async () => {
     const response = await analytics('start_date=2024-01-01&end_date=2024-12-31&group_by=').expect(200);
-    expect(response.body.usage_report).toEqual({ total_usage: counters(0), start_date: '2024-01-01T00:00:00', end_date: '2024-12-31T00:00:00' });
+    expect(response.body.usage_report).toEqual({
+      total_usage: counters(0),
+      start_date: '2024-01-01T00:00:00',
+      end_date: '2024-12-31T00:00:00',
+    });
   });
 
   it.each([
@@ -142,11 +152,13 @@ describe('GET /v2/admin/analytics/custom-tags', () => {
 
   it('splits each tag by UTC day with aggregate_by=day', async () => {
     const response = await customTags('start_date=2026-11-21&end_date=2026-11-22&aggregate_by=day').expect(200);
-    const rows = response.body.custom_tag_usage_report.usage.map((item: { custom_tag: string; usage_date: string; breakdown: { total_characters: number } }) => [
-      item.custom_tag,
-      item.usage_date,
-      item.breakdown.total_characters,
-    ]);
+    const rows = response.body.custom_tag_usage_report.usage.map(
+      (item: { custom_tag: string; usage_date: string; breakdown: { total_characters: number } }) => [
+        item.custom_tag,
+        item.usage_date,
+        item.breakdown.total_characters,
+      ],
+    );
     expect(rows).toEqual([
       ['mobile', '2026-11-21T00:00:00Z', 20],
       ['web', '2026-11-21T00:00:00Z', 10],
@@ -179,7 +191,10 @@ describe('GET /v2/admin/analytics/custom-tags', () => {
   });
 
   it.each([
-    ['start_date=2026-11-01&end_date=2026-11-30&aggregate_by=week', "Value for 'aggregate_by' not supported. Allowed: '', 'period', 'day'."],
+    [
+      'start_date=2026-11-01&end_date=2026-11-30&aggregate_by=week',
+      "Value for 'aggregate_by' not supported. Allowed: '', 'period', 'day'.",
+    ],
     ['start_date=2026-11-01&end_date=2026-11-30&page=-1', /'page'/],
     ['start_date=2026-11-01&end_date=2026-11-30&page=two', /'page'/],
     ['start_date=2025-01-01&end_date=2026-11-30', 'Bad request. Reason: Date range cannot exceed 366 days.'],

@@ -19,10 +19,17 @@ afterAll(() => ctx.close());
 
 const admin = () => auth(ctx.adminKey);
 const translate = (key: string) =>
-  request(ctx.app).post('/v2/translate').set(auth(key)).send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES' });
+  request(ctx.app)
+    .post('/v2/translate')
+    .set(auth(key))
+    .send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES' });
 
 async function createDeveloperKey(label?: string): Promise<DeveloperApiKey & { key: string }> {
-  const response = await request(ctx.app).post(KEYS).set(admin()).send(label === undefined ? {} : { label }).expect(200);
+  const response = await request(ctx.app)
+    .post(KEYS)
+    .set(admin())
+    .send(label === undefined ? {} : { label })
+    .expect(200);
   return response.body;
 }
 
@@ -118,7 +125,11 @@ describe('PUT /v2/admin/developer-keys/deactivate', () => {
 describe('PUT /v2/admin/developer-keys/label', () => {
   it('renames a key, deactivated ones too', async () => {
     const created = await createDeveloperKey('old name');
-    const response = await request(ctx.app).put(`${KEYS}/label`).set(admin()).send({ key_id: created.key_id, label: 'new name' }).expect(200);
+    const response = await request(ctx.app)
+      .put(`${KEYS}/label`)
+      .set(admin())
+      .send({ key_id: created.key_id, label: 'new name' })
+      .expect(200);
     expect(response.body).toMatchObject({ key_id: created.key_id, label: 'new name' });
     await request(ctx.app).put(`${KEYS}/deactivate`).set(admin()).send({ key_id: created.key_id }).expect(200);
     await request(ctx.app).put(`${KEYS}/label`).set(admin()).send({ key_id: created.key_id, label: 'retired' }).expect(200);
@@ -142,11 +153,22 @@ describe('PUT /v2/admin/developer-keys/limits', () => {
     expect(limited.body.usage_limits).toEqual({ characters: 20, speech_to_text_milliseconds: null });
     const refused = await translate(created.key).expect(456);
     expect(refused.body.message).toMatch(/Quota/);
-    expect((await request(ctx.app).get('/v2/usage').set(auth(created.key))).body).toMatchObject({ character_count: 12, character_limit: 20 });
+    expect((await request(ctx.app).get('/v2/usage').set(auth(created.key))).body).toMatchObject({
+      character_count: 12,
+      character_limit: 20,
+    });
 
-    const speech = await request(ctx.app).put(`${KEYS}/limits`).set(admin()).send({ key_id: created.key_id, speech_to_text_milliseconds: 3_600_000 }).expect(200);
+    const speech = await request(ctx.app)
+      .put(`${KEYS}/limits`)
+      .set(admin())
+      .send({ key_id: created.key_id, speech_to_text_milliseconds: 3_600_000 })
+      .expect(200);
     expect(speech.body.usage_limits).toEqual({ characters: 20, speech_to_text_milliseconds: 3_600_000 });
-    const removed = await request(ctx.app).put(`${KEYS}/limits`).set(admin()).send({ key_id: created.key_id, characters: null }).expect(200);
+    const removed = await request(ctx.app)
+      .put(`${KEYS}/limits`)
+      .set(admin())
+      .send({ key_id: created.key_id, characters: null })
+      .expect(200);
     expect(removed.body.usage_limits).toEqual({ characters: null, speech_to_text_milliseconds: 3_600_000 });
     await translate(created.key).expect(200);
   });
@@ -172,7 +194,12 @@ describe('PUT /v2/admin/developer-keys/limits', () => {
 
   it('takes the limits as form fields too', async () => {
     const created = await createDeveloperKey('form');
-    const response = await request(ctx.app).put(`${KEYS}/limits`).set(admin()).type('form').send(`key_id=${created.key_id}&characters=5000`).expect(200);
+    const response = await request(ctx.app)
+      .put(`${KEYS}/limits`)
+      .set(admin())
+      .type('form')
+      .send(`key_id=${created.key_id}&characters=5000`)
+      .expect(200);
     expect(response.body.usage_limits.characters).toBe(5000);
   });
 });

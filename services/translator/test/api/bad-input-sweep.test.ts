@@ -37,7 +37,10 @@ const WRITES = ENDPOINTS.filter(([method]) => method !== 'get');
 
 /** What must not move: the keys, their labels and limits, and every usage row. */
 async function state(): Promise<string> {
-  const keys = await ctx.db.apiKey.findMany({ orderBy: { id: 'asc' }, select: { id: true, label: true, deactivatedAt: true, characterLimit: true } });
+  const keys = await ctx.db.apiKey.findMany({
+    orderBy: { id: 'asc' },
+    select: { id: true, label: true, deactivatedAt: true, characterLimit: true },
+  });
   const usage = await ctx.db.dailyUsage.findMany({ orderBy: { apiKeyId: 'asc' } });
   return JSON.stringify({ keys, usage }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
 }
@@ -72,9 +75,17 @@ describe('bad bodies on every endpoint that takes one', () => {
 
   it.each(WRITES)('%s %s with invalid UTF-8: 400, nothing changed', async (method, path) => {
     const before = await state();
-    const bytes = Buffer.concat([Buffer.from('{"text": ["'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"], "target_lang": "ES", "label": "x"}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"text": ["'),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from('"], "target_lang": "ES", "label": "x"}'),
+    ]);
     // supertest would re-encode a string body: the bytes go through fetch as they are.
-    const response = await fetch(`${server.url}${path}`, { method: method.toUpperCase(), headers: { ...auth(ctx.adminKey), 'content-type': 'application/json' }, body: bytes });
+    const response = await fetch(`${server.url}${path}`, {
+      method: method.toUpperCase(),
+      headers: { ...auth(ctx.adminKey), 'content-type': 'application/json' },
+      body: bytes,
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/UTF-8/);
     expect(await state()).toBe(before);
@@ -82,7 +93,10 @@ describe('bad bodies on every endpoint that takes one', () => {
 
   it.each(WRITES)('%s %s with a 600 KiB body: 413 with a message, nothing changed', async (method, path) => {
     const before = await state();
-    const response = await request(ctx.app)[method](path).set(auth(ctx.adminKey)).send({ text: ['a'.repeat(600 * 1024)], target_lang: 'ES', label: 'x' });
+    const response = await request(ctx.app)
+      [method](path)
+      .set(auth(ctx.adminKey))
+      .send({ text: ['a'.repeat(600 * 1024)], target_lang: 'ES', label: 'x' });
     expect(response.status).toBe(413);
     expectClientError(response);
     expect(await state()).toBe(before);
@@ -90,10 +104,15 @@ describe('bad bodies on every endpoint that takes one', () => {
 });
 
 describe('bad queries on every endpoint that reads one', () => {
-  it.each(ENDPOINTS.filter(([method]) => method === 'get').map(([, path]) => path))('GET %s with repeated and unknown parameters: 4xx', async (path) => {
-    expectClientError(await request(ctx.app).get(`${path}?type=source&type=target&start_date=2026-01-01&start_date=x`).set(auth(ctx.adminKey)));
-    expectClientError(await request(ctx.app).get(`${path}?start_date=2026-01-01&end_date=2026-01-02&bogus=1`).set(auth(ctx.adminKey)));
-  });
+  it.each(ENDPOINTS.filter(([method]) => method === 'get').map(([, path]) => path))(
+    'GET %s with repeated and unknown parameters: 4xx',
+    async (path) => {
+      expectClientError(
+        await request(ctx.app).get(`${path}?type=source&type=target&start_date=2026-01-01&start_date=x`).set(auth(ctx.adminKey)),
+      );
+      expectClientError(await request(ctx.app).get(`${path}?start_date=2026-01-01&end_date=2026-01-02&bogus=1`).set(auth(ctx.adminKey)));
+    },
+  );
 });
 
 describe('odd methods and unknown paths', () => {

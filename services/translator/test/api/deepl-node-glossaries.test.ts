@@ -38,7 +38,12 @@ describe('v2 glossaries through deepl-node', () => {
 
   it('getGlossaryLanguagePairs lists pairs of the served languages', async () => {
     const pairs = await client.getGlossaryLanguagePairs();
-    expect(pairs).toEqual(expect.arrayContaining([{ sourceLang: 'en', targetLang: 'es' }, { sourceLang: 'es', targetLang: 'en' }]));
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        { sourceLang: 'en', targetLang: 'es' },
+        { sourceLang: 'es', targetLang: 'en' },
+      ]),
+    );
     expect(pairs.every((pair) => pair.sourceLang !== pair.targetLang)).toBe(true);
   });
 });
@@ -88,7 +93,9 @@ describe('v3 multilingual glossaries through deepl-node', () => {
     expect(replacedCsv).toEqual({ sourceLangCode: 'en', targetLangCode: 'fr', entryCount: 1 });
 
     await client.deleteMultilingualGlossaryDictionary(glossary, 'es', 'en');
-    expect((await client.getMultilingualGlossary(glossary.glossaryId)).dictionaries.map((d) => `${d.sourceLangCode}-${d.targetLangCode}`)).toEqual(['en-es', 'en-fr']);
+    expect(
+      (await client.getMultilingualGlossary(glossary.glossaryId)).dictionaries.map((d) => `${d.sourceLangCode}-${d.targetLangCode}`),
+    ).toEqual(['en-es', 'en-fr']);
     await expect(client.getMultilingualGlossaryDictionaryEntries(glossary, 'es', 'en')).rejects.toBeInstanceOf(deepl.GlossaryNotFoundError);
 
     await client.deleteMultilingualGlossary(glossary);
@@ -101,7 +108,9 @@ describe('v3 multilingual glossaries through deepl-node', () => {
   });
 
   it('a dictionary with target EN serves EN-US and EN-GB', async () => {
-    const glossary = await client.createMultilingualGlossary('Variants', [{ sourceLangCode: 'es', targetLangCode: 'en', entries: entries({ perro: 'hound' }) }]);
+    const glossary = await client.createMultilingualGlossary('Variants', [
+      { sourceLangCode: 'es', targetLangCode: 'en', entries: entries({ perro: 'hound' }) },
+    ]);
     for (const target of ['en-US', 'en-GB'] as const) {
       const result = await client.translateText('El perro duerme.', 'es', target, { glossary });
       expect(result.text).toMatch(/hound/);
@@ -121,17 +130,29 @@ describe('glossaries applied by translateText (real Apertium)', () => {
   });
 
   it('applies several glossary_ids in order: the first to match a term wins', async () => {
-    const first = await client.createMultilingualGlossary('First', [{ sourceLangCode: 'en', targetLangCode: 'es', entries: entries({ house: 'casona' }) }]);
-    const second = await client.createMultilingualGlossary('Second', [{ sourceLangCode: 'en', targetLangCode: 'es', entries: entries({ house: 'chabola', garden: 'vergel' }) }]);
-    const result = await client.translateText('The house has a garden.', 'en', 'es', { extraRequestParameters: { glossary_ids: `${first.glossaryId},${second.glossaryId}` } });
+    const first = await client.createMultilingualGlossary('First', [
+      { sourceLangCode: 'en', targetLangCode: 'es', entries: entries({ house: 'casona' }) },
+    ]);
+    const second = await client.createMultilingualGlossary('Second', [
+      { sourceLangCode: 'en', targetLangCode: 'es', entries: entries({ house: 'chabola', garden: 'vergel' }) },
+    ]);
+    const result = await client.translateText('The house has a garden.', 'en', 'es', {
+      extraRequestParameters: { glossary_ids: `${first.glossaryId},${second.glossaryId}` },
+    });
     expect(result.text).toMatch(/casona/);
     expect(result.text).not.toMatch(/chabola/);
     expect(result.text).toMatch(/vergel/);
   });
 
   it('refuses a glossary without the requested pair (400) and an unknown glossary (404)', async () => {
-    const esEn = await client.createMultilingualGlossary('Reverse', [{ sourceLangCode: 'es', targetLangCode: 'en', entries: entries({ perro: 'dog' }) }]);
-    await expect(client.translateText('The dog.', 'en', 'es', { glossary: esEn.glossaryId })).rejects.toThrow(/Bad request.*no EN->ES dictionary/);
-    await expect(client.translateText('The dog.', 'en', 'es', { glossary: '00000000-0000-4000-8000-000000000000' })).rejects.toThrow(/Not found/);
+    const esEn = await client.createMultilingualGlossary('Reverse', [
+      { sourceLangCode: 'es', targetLangCode: 'en', entries: entries({ perro: 'dog' }) },
+    ]);
+    await expect(client.translateText('The dog.', 'en', 'es', { glossary: esEn.glossaryId })).rejects.toThrow(
+      /Bad request.*no EN->ES dictionary/,
+    );
+    await expect(client.translateText('The dog.', 'en', 'es', { glossary: '00000000-0000-4000-8000-000000000000' })).rejects.toThrow(
+      /Not found/,
+    );
   });
 });

@@ -39,8 +39,15 @@ describe('translation memories through deepl-node', () => {
     const path = join(directory, 'shop.tmx');
     await writeFile(path, TMX);
     const job = await client.importTranslationMemoryFromFilepath(path, { displayName: 'Shop', timeoutMs: 20_000 });
-    expect(job).toMatchObject({ operation: 'import', product: 'translation_memory', displayName: 'Shop', sourceContentLength: Buffer.byteLength(TMX) });
-    expect(job.results).toEqual([expect.objectContaining({ status: 'completed', skippedSegmentCount: 0, translationMemoryId: expect.any(String) })]);
+    expect(job).toMatchObject({
+      operation: 'import',
+      product: 'translation_memory',
+      displayName: 'Shop',
+      sourceContentLength: Buffer.byteLength(TMX),
+    });
+    expect(job.results).toEqual([
+      expect.objectContaining({ status: 'completed', skippedSegmentCount: 0, translationMemoryId: expect.any(String) }),
+    ]);
     memoryId = job.results[0]!.translationMemoryId!;
   });
 
@@ -49,7 +56,10 @@ describe('translation memories through deepl-node', () => {
     const created = await client.createTranslationMemoryImport('greetings.tsv', file.length, { contentType: 'text/tab-separated-values' });
     expect(created.uploadUrl).toMatch(/\/translation-memory-files\//);
     expect(created.expiresAt?.getTime()).toBeGreaterThan(Date.now());
-    expect((await client.getTranslationMemoryJob(created.jobId)).results[0]).toMatchObject({ status: 'awaiting_input', requiredAction: 'upload_file' });
+    expect((await client.getTranslationMemoryJob(created.jobId)).results[0]).toMatchObject({
+      status: 'awaiting_input',
+      requiredAction: 'upload_file',
+    });
     await client.uploadTranslationMemoryFile(created, file, 'text/tab-separated-values');
     const job = await client.isTranslationMemoryJobComplete(created.jobId, 20_000);
     expect(job.results[0]?.status).toBe('completed');
@@ -73,7 +83,12 @@ describe('translation memories through deepl-node', () => {
     expect(first.segmentCount).toBe(3);
     expect(first.segments.map((segment) => segment.sourceText)).toEqual(['The red car is fast.', 'Welcome to our shop']);
     const rest = await client.listTranslationMemorySegments(memory!, { pageSize: 2, pageCursor: first.nextPageCursor! });
-    expect(rest.segments).toEqual([expect.objectContaining({ sourceText: 'Goodbye', targets: [expect.objectContaining({ targetLanguage: 'es', targetText: 'Adiós (memoria)' })] })]);
+    expect(rest.segments).toEqual([
+      expect.objectContaining({
+        sourceText: 'Goodbye',
+        targets: [expect.objectContaining({ targetLanguage: 'es', targetText: 'Adiós (memoria)' })],
+      }),
+    ]);
     expect(rest.nextPageCursor).toBeUndefined();
     const filtered = await client.listTranslationMemorySegments(memoryId, { filterText: 'TIENDA', filterCaseSensitive: false });
     expect(filtered.segments.map((segment) => segment.sourceText)).toEqual(['Welcome to our shop']);
@@ -88,9 +103,14 @@ describe('translation memories through deepl-node', () => {
     expect(fuzzy!.text).toBe('El coche rojo corre (memoria).');
     expect(other!.text).not.toMatch(/memoria/);
     expect(other!.text.length).toBeGreaterThan(0);
-    const strict = await client.translateText('The red cat is fast!', 'en', 'es', { translationMemory: memoryId, translationMemoryThreshold: 95 });
+    const strict = await client.translateText('The red cat is fast!', 'en', 'es', {
+      translationMemory: memoryId,
+      translationMemoryThreshold: 95,
+    });
     expect(strict.text).not.toMatch(/memoria/);
-    await expect(client.translateText('Hi', 'en', 'fr', { translationMemory: memoryId })).rejects.toThrow(/does not support the target language|not supported/);
+    await expect(client.translateText('Hi', 'en', 'fr', { translationMemory: memoryId })).rejects.toThrow(
+      /does not support the target language|not supported/,
+    );
   });
 
   it('createTranslationMemoryExport, exportTranslationMemoryToFilepath and downloadTranslationMemoryExport', async () => {
@@ -126,12 +146,21 @@ describe('style rules through deepl-node', () => {
       configured_rules: { punctuation: { quotation_mark: 'use_guillemets' } },
       custom_instructions: [{ label: 'Formal', prompt: 'Use usted.' }],
     });
-    expect(rule).toMatchObject({ name: 'House', language: 'es', version: 1, configuredRules: { punctuation: { quotation_mark: 'use_guillemets' } } });
+    expect(rule).toMatchObject({
+      name: 'House',
+      language: 'es',
+      version: 1,
+      configuredRules: { punctuation: { quotation_mark: 'use_guillemets' } },
+    });
     expect(rule.customInstructions).toEqual([expect.objectContaining({ label: 'Formal', prompt: 'Use usted.' })]);
     expect(await client.getStyleRule(rule.styleId)).toEqual(rule);
 
     const brief = await client.getAllStyleRules();
-    expect(brief.find((item) => item.styleId === rule.styleId)).toMatchObject({ name: 'House', configuredRules: undefined, customInstructions: undefined });
+    expect(brief.find((item) => item.styleId === rule.styleId)).toMatchObject({
+      name: 'House',
+      configuredRules: undefined,
+      customInstructions: undefined,
+    });
     const detailed = await client.getAllStyleRules(0, 10, true);
     expect(detailed.find((item) => item.styleId === rule.styleId)?.customInstructions).toHaveLength(1);
 
@@ -150,7 +179,11 @@ describe('style rules through deepl-node', () => {
 
   it('createStyleRuleCustomInstruction, getStyleRuleCustomInstruction, updateStyleRuleCustomInstruction and deleteStyleRuleCustomInstruction', async () => {
     const rule = await client.createStyleRule({ name: 'Instructions', language: 'en' });
-    const instruction = await client.createStyleRuleCustomInstruction(rule.styleId, { label: 'Brief', prompt: 'Keep it short.', source_language: 'es' });
+    const instruction = await client.createStyleRuleCustomInstruction(rule.styleId, {
+      label: 'Brief',
+      prompt: 'Keep it short.',
+      source_language: 'es',
+    });
     expect(instruction).toEqual({ id: expect.any(String), label: 'Brief', prompt: 'Keep it short.', sourceLanguage: 'es' });
     expect(await client.getStyleRuleCustomInstruction(rule.styleId, instruction.id!)).toEqual(instruction);
     const updated = await client.updateStyleRuleCustomInstruction(rule.styleId, instruction.id!, { label: 'Briefer', prompt: 'Shorter.' });

@@ -39,7 +39,11 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Prom
   return false;
 }
 
-const newKey = async () => (await request(ctx.app).post('/v2/admin/developer-keys').set(auth(ctx.adminKey)).send({}).expect(200)).body as { key: string; key_id: string };
+const newKey = async () =>
+  (await request(ctx.app).post('/v2/admin/developer-keys').set(auth(ctx.adminKey)).send({}).expect(200)).body as {
+    key: string;
+    key_id: string;
+  };
 
 describe('key changes reach other replicas', () => {
   it('a key deactivated on one replica is refused by another that had it cached', async () => {

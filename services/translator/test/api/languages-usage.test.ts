@@ -11,7 +11,12 @@ afterAll(() => ctx.close());
 describe('GET/POST /v2/languages', () => {
   it('lists source languages without supports_formality, upper-case, from the installed pairs', async () => {
     const response = await request(ctx.app).get('/v2/languages').set(auth(ctx.adminKey)).expect(200);
-    expect(response.body).toEqual(expect.arrayContaining([{ language: 'EN', name: 'English' }, { language: 'ES', name: 'Spanish' }]));
+    expect(response.body).toEqual(
+      expect.arrayContaining([
+        { language: 'EN', name: 'English' },
+        { language: 'ES', name: 'Spanish' },
+      ]),
+    );
     for (const item of response.body) expect(item).not.toHaveProperty('supports_formality');
     expect(response.headers['x-trace-id']).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -22,7 +27,11 @@ describe('GET/POST /v2/languages', () => {
     expect(codes).toEqual(expect.arrayContaining(['ES', 'EN-GB', 'EN-US', 'PT-PT', 'PT-BR']));
     expect(codes).not.toContain('EN');
     expect(codes).not.toContain('PT');
-    expect(response.body.find((item: { language: string }) => item.language === 'EN-US')).toEqual({ language: 'EN-US', name: 'English (American)', supports_formality: false });
+    expect(response.body.find((item: { language: string }) => item.language === 'EN-US')).toEqual({
+      language: 'EN-US',
+      name: 'English (American)',
+      supports_formality: false,
+    });
   });
 
   it('answers POST with a form body the same way', async () => {
@@ -43,7 +52,11 @@ describe('GET/POST /v2/languages', () => {
 describe('GET/POST /v2/usage', () => {
   it('reports the calling key’s characters this month and its limit', async () => {
     const { secret } = await ctx.createKey({ characterLimit: 5000n });
-    await request(ctx.app).post('/v2/translate').set(auth(secret)).send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES' }).expect(200);
+    await request(ctx.app)
+      .post('/v2/translate')
+      .set(auth(secret))
+      .send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES' })
+      .expect(200);
     const response = await request(ctx.app).get('/v2/usage').set(auth(secret)).expect(200);
     expect(response.body).toEqual({
       character_count: 12,

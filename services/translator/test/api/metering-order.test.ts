@@ -86,7 +86,10 @@ describe('the engine and the meter', () => {
     const { id, secret } = await ctx.createKey({ characterLimit: 1000n });
     engineCalls = 0;
     const meter = await holdMeter();
-    const pending = request(ctx.app).post('/v2/translate').set(auth(secret)).send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES' });
+    const pending = request(ctx.app)
+      .post('/v2/translate')
+      .set(auth(secret))
+      .send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES' });
     const answer = pending.then((response) => response);
     try {
       await settle();
@@ -103,7 +106,11 @@ describe('the engine and the meter', () => {
     const { id, secret } = await ctx.createKey({ characterLimit: null });
     engineFails = true;
     try {
-      await request(ctx.app).post('/v2/translate').set(auth(secret)).send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES' }).expect(503);
+      await request(ctx.app)
+        .post('/v2/translate')
+        .set(auth(secret))
+        .send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES' })
+        .expect(503);
     } finally {
       engineFails = false;
     }

@@ -27,7 +27,9 @@ describe('POST /v2/translate', () => {
   });
 
   it('translates a form request with repeated text fields and lower-case codes', async () => {
-    const response = await translate('text=Hello+world.&text=Good+morning.&source_lang=en&target_lang=es&show_billed_characters=1').expect(200);
+    const response = await translate('text=Hello+world.&text=Good+morning.&source_lang=en&target_lang=es&show_billed_characters=1').expect(
+      200,
+    );
     expect(response.body.translations).toEqual([
       { detected_source_language: 'EN', text: 'Hola Mundo.', billed_characters: 12 },
       { detected_source_language: 'EN', text: expect.any(String), billed_characters: 13 },
@@ -35,7 +37,10 @@ describe('POST /v2/translate', () => {
   });
 
   it('detects the source language of each text when source_lang is absent', async () => {
-    const response = await translate({ text: ['The weather is very nice today and I want to go outside.', 'El tiempo es muy bueno hoy y quiero salir a la calle.'], target_lang: 'EN-GB' }).expect(200);
+    const response = await translate({
+      text: ['The weather is very nice today and I want to go outside.', 'El tiempo es muy bueno hoy y quiero salir a la calle.'],
+      target_lang: 'EN-GB',
+    }).expect(200);
     const [english, spanish] = response.body.translations;
     expect(english).toEqual({ detected_source_language: 'EN', text: 'The weather is very nice today and I want to go outside.' });
     expect(spanish.detected_source_language).toBe('ES');
@@ -51,13 +56,24 @@ describe('POST /v2/translate', () => {
     const plain = await translate({ text: ['Hi 👋'], source_lang: 'EN', target_lang: 'ES' }).expect(200);
     expect(plain.body.translations[0]).not.toHaveProperty('model_type_used');
     expect(plain.body.translations[0]).not.toHaveProperty('billed_characters');
-    const withModel = await translate({ text: ['Hi 👋'], source_lang: 'EN', target_lang: 'ES', model_type: 'prefer_quality_optimized', show_billed_characters: true }).expect(200);
+    const withModel = await translate({
+      text: ['Hi 👋'],
+      source_lang: 'EN',
+      target_lang: 'ES',
+      model_type: 'prefer_quality_optimized',
+      show_billed_characters: true,
+    }).expect(200);
     expect(withModel.body.translations[0]).toMatchObject({ model_type_used: 'quality_optimized', billed_characters: 4 });
   });
 
   it('meters billed characters per key per day and per reporting tag', async () => {
     const { id, secret } = await ctx.createKey();
-    await request(ctx.app).post('/v2/translate').set(auth(secret)).set('X-DeepL-Reporting-Tag', 'team-a').send({ text: ['Hello world.', 'Bye.'], source_lang: 'EN', target_lang: 'ES', context: 'not billed' }).expect(200);
+    await request(ctx.app)
+      .post('/v2/translate')
+      .set(auth(secret))
+      .set('X-DeepL-Reporting-Tag', 'team-a')
+      .send({ text: ['Hello world.', 'Bye.'], source_lang: 'EN', target_lang: 'ES', context: 'not billed' })
+      .expect(200);
     await translate({ text: ['Again.'], source_lang: 'EN', target_lang: 'ES' }, secret).expect(200);
     const daily = await ctx.db.dailyUsage.findMany({ where: { apiKeyId: id } });
     expect(daily.map((row) => [Number(row.textTranslationCharacters), row.requests])).toEqual([[16 + 6, 2]]);
@@ -78,7 +94,10 @@ describe('POST /v2/translate', () => {
 
   it('returns 20 concurrent 20,000-character texts whole', async () => {
     const sentence = 'Every user has the right to read the source code of the program. ';
-    const texts = Array.from({ length: 20 }, (_, i) => `${sentence.repeat(Math.floor(20_000 / sentence.length) - 1)}The marker of text ${i} is QX${i}Z.`);
+    const texts = Array.from(
+      { length: 20 },
+      (_, i) => `${sentence.repeat(Math.floor(20_000 / sentence.length) - 1)}The marker of text ${i} is QX${i}Z.`,
+    );
     const responses = await Promise.all(texts.map((text) => translate({ text: [text], source_lang: 'EN', target_lang: 'ES' })));
     responses.forEach((response, i) => {
       expect(response.status).toBe(200);
@@ -121,13 +140,33 @@ describe('POST /v2/translate refuses', () => {
     ['a bad model_type', { text: ['Hi'], target_lang: 'ES', model_type: 'fast' }, /'model_type'/],
     ['a non-boolean flag', { text: ['Hi'], target_lang: 'ES', preserve_formatting: 'maybe' }, /'preserve_formatting'/],
     ['51 texts', { text: Array.from({ length: 51 }, () => 'Hi'), target_lang: 'ES' }, /at most 50/],
-    ['glossary_id with glossary_ids', { text: ['Hi'], source_lang: 'EN', target_lang: 'ES', glossary_id: 'a', glossary_ids: ['b'] }, /either 'glossary_id' or 'glossary_ids'/],
+    [
+      'glossary_id with glossary_ids',
+      { text: ['Hi'], source_lang: 'EN', target_lang: 'ES', glossary_id: 'a', glossary_ids: ['b'] },
+      /either 'glossary_id' or 'glossary_ids'/,
+    ],
     ['six glossary_ids', { text: ['Hi'], source_lang: 'EN', target_lang: 'ES', glossary_ids: ['a', 'b', 'c', 'd', 'e', 'f'] }, /at most 5/],
     ['a glossary without source_lang', { text: ['Hi'], target_lang: 'ES', glossary_id: 'a' }, /requires the source_lang/],
-    ['eleven custom_instructions', { text: ['Hi'], target_lang: 'ES', custom_instructions: Array.from({ length: 11 }, () => 'x') }, /at most 10/],
-    ['a custom instruction over 300 characters', { text: ['Hi'], target_lang: 'ES', custom_instructions: ['x'.repeat(301)] }, /300 characters/],
-    ['custom_instructions for a target without them', { text: ['Hi'], target_lang: 'PT-BR', custom_instructions: ['Be brief.'] }, /'custom_instructions' is not supported for target_lang/],
-    ['a threshold over 100', { text: ['Hi'], target_lang: 'ES', translation_memory_id: 'm', translation_memory_threshold: 101 }, /'translation_memory_threshold'/],
+    [
+      'eleven custom_instructions',
+      { text: ['Hi'], target_lang: 'ES', custom_instructions: Array.from({ length: 11 }, () => 'x') },
+      /at most 10/,
+    ],
+    [
+      'a custom instruction over 300 characters',
+      { text: ['Hi'], target_lang: 'ES', custom_instructions: ['x'.repeat(301)] },
+      /300 characters/,
+    ],
+    [
+      'custom_instructions for a target without them',
+      { text: ['Hi'], target_lang: 'PT-BR', custom_instructions: ['Be brief.'] },
+      /'custom_instructions' is not supported for target_lang/,
+    ],
+    [
+      'a threshold over 100',
+      { text: ['Hi'], target_lang: 'ES', translation_memory_id: 'm', translation_memory_threshold: 101 },
+      /'translation_memory_threshold'/,
+    ],
     ['an unknown parameter', { text: ['Hi'], target_lang: 'ES', colour: 'blue' }, "Unknown parameter 'colour'."],
     ['text that is not a list', { text: 'Hi', target_lang: 'ES' }, /'text'/],
   ])('%s with 400 and a message naming the parameter', async (_case, body, message) => {
@@ -188,7 +227,9 @@ describe('POST /v2/translate refuses', () => {
 
   it('concurrent requests cannot together pass the character limit', async () => {
     const { id, secret } = await ctx.createKey({ characterLimit: 100n });
-    const responses = await Promise.all(Array.from({ length: 12 }, () => translate({ text: ['0123456789abcdefghij'], source_lang: 'EN', target_lang: 'ES' }, secret)));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => translate({ text: ['0123456789abcdefghij'], source_lang: 'EN', target_lang: 'ES' }, secret)),
+    );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(5);
     expect(responses.filter((r) => r.status === 456)).toHaveLength(7);
     const [period] = await ctx.db.periodUsage.findMany({ where: { apiKeyId: id } });

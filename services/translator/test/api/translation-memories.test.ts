@@ -45,9 +45,16 @@ async function importFile(fileName: string, content: string, displayName?: strin
   const created = await api()
     .post('/v3/translation_memories/import')
     .set(key())
-    .send({ source_file: { file_name: fileName, content_length: body.length, ...(contentType ? { content_type: contentType } : {}) }, ...(displayName ? { parameters: { display_name: displayName } } : {}) })
+    .send({
+      source_file: { file_name: fileName, content_length: body.length, ...(contentType ? { content_type: contentType } : {}) },
+      ...(displayName ? { parameters: { display_name: displayName } } : {}),
+    })
     .expect(201);
-  await api().put(pathOf(created.body.upload_url)).set('Content-Type', contentType ?? 'application/xml').send(body).expect(200);
+  await api()
+    .put(pathOf(created.body.upload_url))
+    .set('Content-Type', contentType ?? 'application/xml')
+    .send(body)
+    .expect(200);
   const job = await api().get(`/v3/translation_memories/jobs/${created.body.job_id}`).set(key()).expect(200);
   return { created: created.body, job: job.body };
 }
@@ -55,8 +62,18 @@ async function importFile(fileName: string, content: string, displayName?: strin
 describe('importing a translation memory', () => {
   it('creates a memory from TMX through an import job, an upload URL without a key, and a completed job', async () => {
     const { created, job } = await importFile('legal.tmx', TMX, 'Legal');
-    expect(created).toEqual({ job_id: expect.stringMatching(/^[0-9a-f-]{36}$/), upload_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/translation-memory-files\/[\w-]{43}$/), expires_at: new Date(clock.getTime() + URL_TTL_MS).toISOString() });
-    expect(job).toMatchObject({ job_id: created.job_id, operation: 'import', product: 'translation_memory', parameters: { display_name: 'Legal' }, source_file: { file_name: 'legal.tmx' } });
+    expect(created).toEqual({
+      job_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      upload_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/translation-memory-files\/[\w-]{43}$/),
+      expires_at: new Date(clock.getTime() + URL_TTL_MS).toISOString(),
+    });
+    expect(job).toMatchObject({
+      job_id: created.job_id,
+      operation: 'import',
+      product: 'translation_memory',
+      parameters: { display_name: 'Legal' },
+      source_file: { file_name: 'legal.tmx' },
+    });
     expect(job.results).toEqual([{ status: 'completed', translation_memory_id: expect.any(String), skipped_segment_count: 1 }]);
 
     const memory = await api().get(`/v3/translation_memories/${job.results[0].translation_memory_id}`).set(key()).expect(200);
@@ -71,7 +88,10 @@ describe('importing a translation memory', () => {
     });
     const segments = await api().get(`/v3/translation_memories/${memory.body.translation_memory_id}/segments`).set(key()).expect(200);
     // Inline codes are dropped, entities decoded.
-    expect(segments.body.segments[1]).toMatchObject({ source_text: 'Press Save & exit', targets: [{ target_language: 'es', target_text: 'Pulse Guardar y salga' }, { target_language: 'fr' }] });
+    expect(segments.body.segments[1]).toMatchObject({
+      source_text: 'Press Save & exit',
+      targets: [{ target_language: 'es', target_text: 'Pulse Guardar y salga' }, { target_language: 'fr' }],
+    });
   });
 
   it('reads TSV and CSV whose first row names the languages', async () => {
@@ -85,8 +105,18 @@ describe('importing a translation memory', () => {
 
   it.each([
     ['malformed TMX', 'broken.tmx', '<tmx><body><tu></body></tmx>', /not well-formed XML \(line 1, column \d+\)/],
-    ['a TSV without the language row', 'plain.tsv', 'Hello\tHola\n', /first row of a TSV translation memory must name the languages, source first \(e\.g\. 'en<TAB>es'\)/],
-    ['a TMX without usable units', 'empty.tmx', '<tmx version="1.4"><header srclang="en"/><body></body></tmx>', /no translation unit with a en source segment/],
+    [
+      'a TSV without the language row',
+      'plain.tsv',
+      'Hello\tHola\n',
+      /first row of a TSV translation memory must name the languages, source first \(e\.g\. 'en<TAB>es'\)/,
+    ],
+    [
+      'a TMX without usable units',
+      'empty.tmx',
+      '<tmx version="1.4"><header srclang="en"/><body></body></tmx>',
+      /no translation unit with a en source segment/,
+    ],
   ])('fails the job with a reason that says what to fix for %s, storing nothing', async (_case, fileName, content, reason) => {
     const before = await ctx.db.translationMemory.count();
     const { job } = await importFile(fileName, content);
@@ -96,25 +126,40 @@ describe('importing a translation memory', () => {
   });
 
   it('refuses a declared file over the limit with 413 and bad declarations with 400 naming the parameter', async () => {
-    const tooBig = await api().post('/v3/translation_memories/import').set(key()).send({ source_file: { file_name: 'a.tmx', content_length: MAX_FILE_BYTES + 1 } }).expect(413);
+    const tooBig = await api()
+      .post('/v3/translation_memories/import')
+      .set(key())
+      .send({ source_file: { file_name: 'a.tmx', content_length: MAX_FILE_BYTES + 1 } })
+      .expect(413);
     expect(tooBig.body.message).toMatch(/'source_file\.content_length'.*limit is 4096 bytes/);
     const cases: Array<[object, RegExp]> = [
       [{}, /Parameter 'source_file' not specified/],
       [{ source_file: { file_name: 'a.tmx', content_length: 0 } }, /'source_file\.content_length'/],
       [{ source_file: { file_name: 'a.docx', content_length: 10 } }, /'source_file\.file_name' not supported.*\.tmx, \.tsv or \.csv/],
-      [{ source_file: { file_name: 'a.tmx', content_length: 10 }, parameters: { display_name: 'x'.repeat(1025) } }, /'parameters\.display_name'.*1024 UTF-8 bytes/],
+      [
+        { source_file: { file_name: 'a.tmx', content_length: 10 }, parameters: { display_name: 'x'.repeat(1025) } },
+        /'parameters\.display_name'.*1024 UTF-8 bytes/,
+      ],
       [{ source_file: { file_name: 'a.tmx', content_length: 10, colour: 1 } }, /Unknown parameter 'colour'/],
     ];
-    for (const [body, message] of cases) expect((await api().post('/v3/translation_memories/import').set(key()).send(body).expect(400)).body.message).toMatch(message);
+    for (const [body, message] of cases)
+      expect((await api().post('/v3/translation_memories/import').set(key()).send(body).expect(400)).body.message).toMatch(message);
     expect(await ctx.db.translationMemoryJob.count({ where: { fileName: 'a.docx' } })).toBe(0);
   });
 
   it('takes an upload once, of the declared size, and not after the URL expired', async () => {
-    const declare = (length: number) => api().post('/v3/translation_memories/import').set(key()).send({ source_file: { file_name: 'a.tsv', content_length: length } }).expect(201);
+    const declare = (length: number) =>
+      api()
+        .post('/v3/translation_memories/import')
+        .set(key())
+        .send({ source_file: { file_name: 'a.tsv', content_length: length } })
+        .expect(201);
     const content = 'en\tes\nyes\tsí\n';
     const created = await declare(Buffer.byteLength(content));
     const upload = (body: string) => api().put(pathOf(created.body.upload_url)).set('Content-Type', 'text/plain').send(body);
-    expect((await upload(`${content}x`).expect(400)).body.message).toMatch(/is \d+ bytes, but the import declared source_file\.content_length/);
+    expect((await upload(`${content}x`).expect(400)).body.message).toMatch(
+      /is \d+ bytes, but the import declared source_file\.content_length/,
+    );
     await upload(content).expect(200);
     expect((await upload(content).expect(404)).body.message).toMatch(/not found or already used/);
     expect((await api().put('/translation-memory-files/guessed').send(content).expect(404)).body.message).toMatch(/not found/);
@@ -127,8 +172,16 @@ describe('importing a translation memory', () => {
   });
 
   it('refuses an upload body over the size limit with 413', async () => {
-    const created = await api().post('/v3/translation_memories/import').set(key()).send({ source_file: { file_name: 'a.tmx', content_length: MAX_FILE_BYTES } }).expect(201);
-    const response = await api().put(pathOf(created.body.upload_url)).set('Content-Type', 'application/xml').send('x'.repeat(MAX_FILE_BYTES + 1)).expect(413);
+    const created = await api()
+      .post('/v3/translation_memories/import')
+      .set(key())
+      .send({ source_file: { file_name: 'a.tmx', content_length: MAX_FILE_BYTES } })
+      .expect(201);
+    const response = await api()
+      .put(pathOf(created.body.upload_url))
+      .set('Content-Type', 'application/xml')
+      .send('x'.repeat(MAX_FILE_BYTES + 1))
+      .expect(413);
     expect(response.body.message).toMatch(/larger than the limit/);
   });
 
@@ -136,9 +189,25 @@ describe('importing a translation memory', () => {
     const { resumeMemoryJobs } = await import('../../src/domain/translation-memories/resume-memory-jobs.js');
     const id = '0f0e0d0c-0b0a-4908-8706-050403020100';
     await ctx.db.translationMemoryJob.create({
-      data: { id, operation: 'import', status: 'processing', fileName: 'r.tsv', displayName: 'Resumed', file: new Uint8Array(Buffer.from('en\tes\nagain\totra vez\n')), createdAt: clock, updatedAt: clock },
+      data: {
+        id,
+        operation: 'import',
+        status: 'processing',
+        fileName: 'r.tsv',
+        displayName: 'Resumed',
+        file: new Uint8Array(Buffer.from('en\tes\nagain\totra vez\n')),
+        createdAt: clock,
+        updatedAt: clock,
+      },
     });
-    const deps = { db: ctx.db, now: () => clock, newId: () => crypto.randomUUID(), newToken: () => 'token', maxMemoryFileBytes: MAX_FILE_BYTES, memoryUrlTtlMs: URL_TTL_MS };
+    const deps = {
+      db: ctx.db,
+      now: () => clock,
+      newId: () => crypto.randomUUID(),
+      newToken: () => 'token',
+      maxMemoryFileBytes: MAX_FILE_BYTES,
+      memoryUrlTtlMs: URL_TTL_MS,
+    };
     expect(await resumeMemoryJobs(deps)).toBe(1);
     const job = await api().get(`/v3/translation_memories/jobs/${id}`).set(key()).expect(200);
     expect(job.body.results[0]).toMatchObject({ status: 'completed', translation_memory_id: expect.any(String) });
@@ -149,12 +218,23 @@ describe('listing, segments, export and delete', () => {
   let memoryId: string;
   beforeAll(async () => {
     await ctx.db.translationMemory.deleteMany();
-    const segments = Array.from({ length: 12 }, (_, i) => ({ source_text: `Sentence ${i}`, targets: [{ target_language: 'es', target_text: `Frase ${i}` }] }));
-    const created = await api().post('/v3/translation_memories').set(key()).send({ name: 'Numbers', source_language: 'en', segments }).expect(201);
+    const segments = Array.from({ length: 12 }, (_, i) => ({
+      source_text: `Sentence ${i}`,
+      targets: [{ target_language: 'es', target_text: `Frase ${i}` }],
+    }));
+    const created = await api()
+      .post('/v3/translation_memories')
+      .set(key())
+      .send({ name: 'Numbers', source_language: 'en', segments })
+      .expect(201);
     memoryId = created.body.translation_memory_id;
     for (const name of ['Two', 'Three']) {
       clock = new Date(clock.getTime() + 1000);
-      await api().post('/v3/translation_memories').set(key()).send({ name, source_language: 'EN', segments: [{ source_text: 'a', targets: [{ target_language: 'es-ES', target_text: 'b' }] }] }).expect(201);
+      await api()
+        .post('/v3/translation_memories')
+        .set(key())
+        .send({ name, source_language: 'EN', segments: [{ source_text: 'a', targets: [{ target_language: 'es-ES', target_text: 'b' }] }] })
+        .expect(201);
     }
   });
 
@@ -165,27 +245,53 @@ describe('listing, segments, export and delete', () => {
     const second = await api().get('/v3/translation_memories?page=1&page_size=2').set(key()).expect(200);
     expect(second.body).toMatchObject({ total_count: 3, translation_memories: [{ name: 'Three', target_languages: ['es'] }] });
     for (const query of ['page_size=26', 'page_size=0', 'page=-1', 'page=x']) {
-      expect((await api().get(`/v3/translation_memories?${query}`).set(key()).expect(400)).body.message).toMatch(/Value for 'page(_size)?' not supported/);
+      expect((await api().get(`/v3/translation_memories?${query}`).set(key()).expect(400)).body.message).toMatch(
+        /Value for 'page(_size)?' not supported/,
+      );
     }
   });
 
   it('pages segments with a cursor and filters them by text', async () => {
     const first = await api().get(`/v3/translation_memories/${memoryId}/segments?page_size=5`).set(key()).expect(200);
-    expect(first.body.segments.map((segment: { source_text: string }) => segment.source_text)).toEqual(['Sentence 0', 'Sentence 1', 'Sentence 2', 'Sentence 3', 'Sentence 4']);
+    expect(first.body.segments.map((segment: { source_text: string }) => segment.source_text)).toEqual([
+      'Sentence 0',
+      'Sentence 1',
+      'Sentence 2',
+      'Sentence 3',
+      'Sentence 4',
+    ]);
     expect(first.body.segment_count).toBe(12);
     const texts: string[] = [];
     let cursor: string | undefined = first.body.next_page_cursor;
     while (cursor) {
-      const page = await api().get(`/v3/translation_memories/${memoryId}/segments`).query({ page_size: 5, page_cursor: cursor }).set(key()).expect(200);
+      const page = await api()
+        .get(`/v3/translation_memories/${memoryId}/segments`)
+        .query({ page_size: 5, page_cursor: cursor })
+        .set(key())
+        .expect(200);
       texts.push(...page.body.segments.map((segment: { source_text: string }) => segment.source_text));
       cursor = page.body.next_page_cursor;
     }
     expect(texts).toHaveLength(7);
-    const filtered = await api().get(`/v3/translation_memories/${memoryId}/segments`).query({ filter_text: 'frase 1' }).set(key()).expect(200);
-    expect(filtered.body.segments.map((segment: { source_text: string }) => segment.source_text)).toEqual(['Sentence 1', 'Sentence 10', 'Sentence 11']);
-    const caseSensitive = await api().get(`/v3/translation_memories/${memoryId}/segments`).query({ filter_text: 'frase 1', filter_case_sensitive: 'true' }).set(key()).expect(200);
+    const filtered = await api()
+      .get(`/v3/translation_memories/${memoryId}/segments`)
+      .query({ filter_text: 'frase 1' })
+      .set(key())
+      .expect(200);
+    expect(filtered.body.segments.map((segment: { source_text: string }) => segment.source_text)).toEqual([
+      'Sentence 1',
+      'Sentence 10',
+      'Sentence 11',
+    ]);
+    const caseSensitive = await api()
+      .get(`/v3/translation_memories/${memoryId}/segments`)
+      .query({ filter_text: 'frase 1', filter_case_sensitive: 'true' })
+      .set(key())
+      .expect(200);
     expect(caseSensitive.body.segments).toEqual([]);
-    expect((await api().get(`/v3/translation_memories/${memoryId}/segments?page_cursor=bogus`).set(key()).expect(400)).body.message).toMatch(/'page_cursor'/);
+    expect(
+      (await api().get(`/v3/translation_memories/${memoryId}/segments?page_cursor=bogus`).set(key()).expect(400)).body.message,
+    ).toMatch(/'page_cursor'/);
   });
 
   it('exports through a job (202 new, 200 reused) and a single-use download URL without a key', async () => {
@@ -194,24 +300,39 @@ describe('listing, segments, export and delete', () => {
     const reused = await api().post(`/v3/translation_memories/${memoryId}/export`).set(key()).expect(200);
     expect(reused.body.job_id).toBe(started.body.job_id);
     const job = await api().get(`/v3/translation_memories/jobs/${started.body.job_id}`).set(key()).expect(200);
-    expect(job.body.results[0]).toMatchObject({ status: 'completed', download_url: expect.stringMatching(/\/translation-memory-files\//), translation_memory_id: memoryId });
+    expect(job.body.results[0]).toMatchObject({
+      status: 'completed',
+      download_url: expect.stringMatching(/\/translation-memory-files\//),
+      translation_memory_id: memoryId,
+    });
 
-    const file = await api().get(pathOf(job.body.results[0].download_url)).buffer(true).parse((res, done) => {
-      let data = '';
-      res.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      res.on('end', () => done(null, data));
-    }).expect(200);
+    const file = await api()
+      .get(pathOf(job.body.results[0].download_url))
+      .buffer(true)
+      .parse((res, done) => {
+        let data = '';
+        res.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        res.on('end', () => done(null, data));
+      })
+      .expect(200);
     expect(file.headers['content-type']).toMatch(/application\/xml/);
     expect(file.body).toContain('<header');
     expect(file.body).toContain('<tuv xml:lang="es"><seg>Frase 11</seg></tuv>');
     await api().get(pathOf(job.body.results[0].download_url)).expect(404);
-    expect((await api().get(`/v3/translation_memories/jobs/${started.body.job_id}`).set(key()).expect(200)).body.results[0].status).toBe('downloaded');
+    expect((await api().get(`/v3/translation_memories/jobs/${started.body.job_id}`).set(key()).expect(200)).body.results[0].status).toBe(
+      'downloaded',
+    );
     await api().post(`/v3/translation_memories/${memoryId}/export`).set(key()).expect(202);
   });
 
   it('answers 404 for unknown memories and jobs, and deletes a memory', async () => {
     const unknown = '9b2c1a4e-8f4f-4b8e-9a41-0a5b2f6c1d2e';
-    for (const path of [`/v3/translation_memories/${unknown}`, `/v3/translation_memories/${unknown}/segments`, `/v3/translation_memories/jobs/${unknown}`, '/v3/translation_memories/not-a-uuid']) {
+    for (const path of [
+      `/v3/translation_memories/${unknown}`,
+      `/v3/translation_memories/${unknown}/segments`,
+      `/v3/translation_memories/jobs/${unknown}`,
+      '/v3/translation_memories/not-a-uuid',
+    ]) {
       expect((await api().get(path).set(key()).expect(404)).body.message).toMatch(/not found/);
     }
     const [, victim] = (await api().get('/v3/translation_memories').set(key())).body.translation_memories;
@@ -225,16 +346,27 @@ describe('listing, segments, export and delete', () => {
     const cases: Array<[object, RegExp]> = [
       [{ source_language: 'en', segments: [] }, /Parameter 'name' not specified/],
       [{ name: 'x', source_language: 'en', segments: [] }, /Parameter 'segments' not specified/],
-      [{ name: 'x', source_language: '12', segments: [{ source_text: 'a', targets: [{ target_language: 'es', target_text: 'b' }] }] }, /'source_language' not supported/],
+      [
+        { name: 'x', source_language: '12', segments: [{ source_text: 'a', targets: [{ target_language: 'es', target_text: 'b' }] }] },
+        /'source_language' not supported/,
+      ],
       [{ name: 'x', source_language: 'en', segments: [{ source_text: 'a', targets: [] }] }, /'segments\[\]\.targets'/],
     ];
-    for (const [body, message] of cases) expect((await api().post('/v3/translation_memories').set(key()).send(body).expect(400)).body.message).toMatch(message);
-    const big = { name: 'big', source_language: 'en', segments: [{ source_text: 'a'.repeat(MAX_FILE_BYTES), targets: [{ target_language: 'es', target_text: 'b' }] }] };
+    for (const [body, message] of cases)
+      expect((await api().post('/v3/translation_memories').set(key()).send(body).expect(400)).body.message).toMatch(message);
+    const big = {
+      name: 'big',
+      source_language: 'en',
+      segments: [{ source_text: 'a'.repeat(MAX_FILE_BYTES), targets: [{ target_language: 'es', target_text: 'b' }] }],
+    };
     expect((await api().post('/v3/translation_memories').set(key()).send(big).expect(413)).body.message).toMatch(/limit is 4096 bytes/);
     for (const path of [`/translation-memory-files/${'x'.repeat(100)}`, '/v3/translation_memories/jobs/not-a-uuid']) {
       await api().get(path).set(key()).expect(404);
     }
-    await api().put(`/translation-memory-files/${'x'.repeat(100)}`).send('data').expect(404);
+    await api()
+      .put(`/translation-memory-files/${'x'.repeat(100)}`)
+      .send('data')
+      .expect(404);
     expect(await ctx.db.translationMemory.count()).toBe(before);
   });
 });
@@ -257,7 +389,11 @@ describe('translation memories on /v2/translate', () => {
     memoryId = created.body.translation_memory_id;
   });
 
-  const translate = (body: object) => api().post('/v2/translate').set(key()).send({ target_lang: 'ES', translation_memory_id: memoryId, ...body });
+  const translate = (body: object) =>
+    api()
+      .post('/v2/translate')
+      .set(key())
+      .send({ target_lang: 'ES', translation_memory_id: memoryId, ...body });
 
   it('applies a 90 % match at threshold 85 and not at 95', async () => {
     // 20 characters, 2 of them changed: similarity 100 * (1 - 2/20) = 90.
@@ -283,13 +419,22 @@ describe('translation memories on /v2/translate', () => {
   });
 
   it('answers 404 for a memory that does not cover the pair, and for an unknown one', async () => {
-    const french = await api().post('/v3/translation_memories').set(key())
-      .send({ name: 'French', source_language: 'en', segments: [{ source_text: 'a', targets: [{ target_language: 'fr', target_text: 'b' }] }] }).expect(201);
+    const french = await api()
+      .post('/v3/translation_memories')
+      .set(key())
+      .send({
+        name: 'French',
+        source_language: 'en',
+        segments: [{ source_text: 'a', targets: [{ target_language: 'fr', target_text: 'b' }] }],
+      })
+      .expect(201);
     const wrongTarget = await translate({ text: ['Hi'], translation_memory_id: french.body.translation_memory_id }).expect(404);
     expect(wrongTarget.body.message).toMatch(/Translation Memory '.*' does not support the target language 'ES'/);
     const unknown = await translate({ text: ['Hi'], translation_memory_id: '9b2c1a4e-8f4f-4b8e-9a41-0a5b2f6c1d2e' }).expect(404);
     expect(unknown.body.message).toMatch(/Translation memory '9b2c1a4e-.*' \(named by 'translation_memory_id'\) not found/);
-    expect((await translate({ text: ['Hi'], translation_memory_threshold: 'high' }).expect(400)).body.message).toMatch(/'translation_memory_threshold'/);
+    expect((await translate({ text: ['Hi'], translation_memory_threshold: 'high' }).expect(400)).body.message).toMatch(
+      /'translation_memory_threshold'/,
+    );
     expect(engineCalls).toEqual([]);
   });
 });

@@ -16,10 +16,18 @@ afterAll(() => ctx.close());
 describe('usage of keys without a limit', () => {
   it('60 concurrent requests over 3 keys and 2 tags are each counted once per key, day and tag', async () => {
     const keys = await Promise.all([0, 1, 2].map(() => ctx.createKey({ characterLimit: null })));
-    const sent = Array.from({ length: 60 }, (_, i) => ({ key: keys[i % 3]!, tag: i % 2 ? 'team-a' : 'team-b', text: 'ü'.repeat(1 + (i % 7)) }));
+    const sent = Array.from({ length: 60 }, (_, i) => ({
+      key: keys[i % 3]!,
+      tag: i % 2 ? 'team-a' : 'team-b',
+      text: 'ü'.repeat(1 + (i % 7)),
+    }));
     const responses = await Promise.all(
       sent.map(({ key, tag, text }) =>
-        request(ctx.app).post('/v2/translate').set(auth(key.secret)).set('X-DeepL-Reporting-Tag', tag).send({ text: [text], source_lang: 'EN', target_lang: 'ES' }),
+        request(ctx.app)
+          .post('/v2/translate')
+          .set(auth(key.secret))
+          .set('X-DeepL-Reporting-Tag', tag)
+          .send({ text: [text], source_lang: 'EN', target_lang: 'ES' }),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(sent.map(() => 200));
@@ -43,7 +51,15 @@ describe('usage of keys without a limit', () => {
 
   it('GET /v2/usage shows what the group commits counted', async () => {
     const key = await ctx.createKey({ characterLimit: null });
-    await Promise.all(Array.from({ length: 5 }, () => request(ctx.app).post('/v2/translate').set(auth(key.secret)).send({ text: ['Hello world.'], target_lang: 'ES', source_lang: 'EN' }).expect(200)));
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        request(ctx.app)
+          .post('/v2/translate')
+          .set(auth(key.secret))
+          .send({ text: ['Hello world.'], target_lang: 'ES', source_lang: 'EN' })
+          .expect(200),
+      ),
+    );
     const usage = await request(ctx.app).get('/v2/usage').set(auth(key.secret)).expect(200);
     expect(usage.body.character_count).toBe(60);
   });

@@ -20,13 +20,26 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function limitedKey(characters: number): Promise<string> {
-  const created = (await request(ctx.app).post('/v2/admin/developer-keys').set(auth(ctx.adminKey)).send({ label: `limit ${characters}` }).expect(200)).body;
-  await request(ctx.app).put('/v2/admin/developer-keys/limits').set(auth(ctx.adminKey)).send({ key_id: created.key_id, characters }).expect(200);
+  const created = (
+    await request(ctx.app)
+      .post('/v2/admin/developer-keys')
+      .set(auth(ctx.adminKey))
+      .send({ label: `limit ${characters}` })
+      .expect(200)
+  ).body;
+  await request(ctx.app)
+    .put('/v2/admin/developer-keys/limits')
+    .set(auth(ctx.adminKey))
+    .send({ key_id: created.key_id, characters })
+    .expect(200);
   return created.key;
 }
 
 const tenCharacters = (key: string, i: number) =>
-  request(ctx.app).post('/v2/translate').set(auth(key)).send({ text: [`text ${String(i).padStart(5, '0')}`], source_lang: 'EN', target_lang: 'ES' });
+  request(ctx.app)
+    .post('/v2/translate')
+    .set(auth(key))
+    .send({ text: [`text ${String(i).padStart(5, '0')}`], source_lang: 'EN', target_lang: 'ES' });
 
 describe('a character limit under 20 concurrent requests', () => {
   it('lets exactly as many through as fit, refuses the rest with 456 before translating, meters only what was answered', async () => {
@@ -41,15 +54,23 @@ describe('a character limit under 20 concurrent requests', () => {
 
     const usage = (await request(ctx.app).get('/v2/usage').set(auth(key)).expect(200)).body;
     expect(usage).toMatchObject({ character_count: 100, character_limit: 105 });
-    const report = (await request(ctx.app).get('/v2/admin/analytics?start_date=2026-11-22&end_date=2026-11-22&group_by=key').set(auth(ctx.adminKey))).body;
+    const report = (
+      await request(ctx.app).get('/v2/admin/analytics?start_date=2026-11-22&end_date=2026-11-22&group_by=key').set(auth(ctx.adminKey))
+    ).body;
     const row = report.usage_report.key_usages.find((usage: { api_key_label: string }) => usage.api_key_label === 'limit 105');
     expect(row.usage.text_translation_characters).toBe(100);
   });
 
   it('counts what a key used before its limit was set against the new limit', async () => {
-    const created = (await request(ctx.app).post('/v2/admin/developer-keys').set(auth(ctx.adminKey)).send({ label: 'late limit' }).expect(200)).body;
+    const created = (
+      await request(ctx.app).post('/v2/admin/developer-keys').set(auth(ctx.adminKey)).send({ label: 'late limit' }).expect(200)
+    ).body;
     await Promise.all(Array.from({ length: 5 }, (_, i) => tenCharacters(created.key, i).expect(200)));
-    await request(ctx.app).put('/v2/admin/developer-keys/limits').set(auth(ctx.adminKey)).send({ key_id: created.key_id, characters: 80 }).expect(200);
+    await request(ctx.app)
+      .put('/v2/admin/developer-keys/limits')
+      .set(auth(ctx.adminKey))
+      .send({ key_id: created.key_id, characters: 80 })
+      .expect(200);
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => tenCharacters(created.key, i)));
     expect(responses.filter((response) => response.status === 200)).toHaveLength(3);
     expect((await request(ctx.app).get('/v2/usage').set(auth(created.key))).body.character_count).toBe(80);

@@ -11,7 +11,12 @@ const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 
 
 describe('ApertiumRunner with apertium-en-es', () => {
   it('lists the installed pairs with their Apertium codes', async () => {
-    expect(await engine.pairs()).toEqual(expect.arrayContaining([{ source: 'eng', target: 'spa' }, { source: 'spa', target: 'eng' }]));
+    expect(await engine.pairs()).toEqual(
+      expect.arrayContaining([
+        { source: 'eng', target: 'spa' },
+        { source: 'spa', target: 'eng' },
+      ]),
+    );
   });
 
   it('translates English sentences to Spanish and echoes the source as detected', async () => {
@@ -50,8 +55,19 @@ describe('ApertiumRunner with apertium-en-es', () => {
       'A <b>bold</b> word and a <a href="https://example.com/x?a=1&b=[2]">link</a>.\n\n' +
       'Smile 😀 — Привет мир, 日本語のテキスト, مرحبا.';
     const [result] = await engine.translate([text], EN_ES);
-    for (const char of '[]^$/\\{}@*#\n') expect(count(result!.text, new RegExp(`\\${char}`, 'g'))).toBe(count(text, new RegExp(`\\${char}`, 'g')));
-    for (const kept of ['<b>', '</b>', '<a href="https://example.com/x?a=1&b=[2]">', '</a>', '😀', 'Привет мир', '日本語のテキスト', 'مرحبا', '\n\n']) {
+    for (const char of '[]^$/\\{}@*#\n')
+      expect(count(result!.text, new RegExp(`\\${char}`, 'g'))).toBe(count(text, new RegExp(`\\${char}`, 'g')));
+    for (const kept of [
+      '<b>',
+      '</b>',
+      '<a href="https://example.com/x?a=1&b=[2]">',
+      '</a>',
+      '😀',
+      'Привет мир',
+      '日本語のテキスト',
+      'مرحبا',
+      '\n\n',
+    ]) {
       expect(result!.text).toContain(kept);
     }
     expect(result!.text).toContain('palabra');

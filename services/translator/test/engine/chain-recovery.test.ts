@@ -60,7 +60,9 @@ describe('chain failures', () => {
     const engine = new ApertiumRunner({ modesDir: fakeModesDir(), chainsPerPair: 1, timeoutBaseMs: 100, timeoutPerCharMs: 1 });
     try {
       const started = Date.now();
-      await expect(engine.translate([`STUCK ${'x'.repeat(400)}`], { source: 'xxx', target: 'yyy' })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      await expect(engine.translate([`STUCK ${'x'.repeat(400)}`], { source: 'xxx', target: 'yyy' })).rejects.toMatchObject({
+        code: 'TIMEOUT',
+      });
       // 100 ms + 1 ms per stream character (about 410).
       expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     } finally {
@@ -70,7 +72,10 @@ describe('chain failures', () => {
 
   it('close() leaves no child processes and refuses later work', async () => {
     const engine = new ApertiumRunner({ chainsPerPair: 2 });
-    await engine.translate(Array.from({ length: 20 }, () => 'The dog is happy.'), EN_ES);
+    await engine.translate(
+      Array.from({ length: 20 }, () => 'The dog is happy.'),
+      EN_ES,
+    );
     const pids = await engine.processIds();
     expect(pids).toHaveLength(22);
     await engine.close();

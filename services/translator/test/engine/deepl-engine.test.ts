@@ -28,7 +28,11 @@ function fakeDeepL(request: RecordedRequest, response: ServerResponse): void {
   } else if (request.path === '/v2/usage') {
     sendJson(response, 200, { character_count: 0, character_limit: 500000 });
   } else if (request.path === '/v2/languages?type=source') {
-    sendJson(response, 200, [{ language: 'EN', name: 'English' }, { language: 'DE', name: 'German' }, { language: 'pt', name: 'Portuguese' }]);
+    sendJson(response, 200, [
+      { language: 'EN', name: 'English' },
+      { language: 'DE', name: 'German' },
+      { language: 'pt', name: 'Portuguese' },
+    ]);
   } else if (request.path === '/v2/languages?type=target') {
     sendJson(response, 200, [
       { language: 'DE', name: 'German', supports_formality: true },
@@ -41,7 +45,10 @@ function fakeDeepL(request: RecordedRequest, response: ServerResponse): void {
   }
 }
 
-async function engineFor(handler = fakeDeepL, options: { timeoutMs?: number } = {}): Promise<{ engine: DeepLEngine; server: FakeUpstream }> {
+async function engineFor(
+  handler = fakeDeepL,
+  options: { timeoutMs?: number } = {},
+): Promise<{ engine: DeepLEngine; server: FakeUpstream }> {
   upstream = await startFakeUpstream(handler);
   return { engine: new DeepLEngine({ url: `${upstream.url}/`, key: KEY, ...options }), server: upstream };
 }
@@ -69,7 +76,11 @@ describe('DeepLEngine.translate', () => {
     const texts = Array.from({ length: 120 }, (_, i) => `text ${i}`);
     const results = await engine.translate(texts, { source: 'EN', target: 'DE' });
     expect(results.map((result) => result.text)).toEqual(texts.map((text) => `DE:${text}`));
-    expect(translateRequests(server).map((request) => new URLSearchParams(request.body).getAll('text').length).sort()).toEqual([20, 50, 50]);
+    expect(
+      translateRequests(server)
+        .map((request) => new URLSearchParams(request.body).getAll('text').length)
+        .sort(),
+    ).toEqual([20, 50, 50]);
   });
 
   it('keeps input order when later batches are answered before earlier ones', async () => {
@@ -86,7 +97,9 @@ describe('DeepLEngine.translate', () => {
   it('never sends more than 50 texts or more than 120 KiB of body in one request, even for non-ASCII text', async () => {
     const { engine, server } = await engineFor();
     // 'é' encodes as %C3%A9 (6 bytes): 3,000 of them make an 18 KB text.
-    const texts = Array.from({ length: 40 }, (_, i) => `${i} ${'é'.repeat(3000)}`).concat(Array.from({ length: 70 }, (_, i) => `short ${i}`));
+    const texts = Array.from({ length: 40 }, (_, i) => `${i} ${'é'.repeat(3000)}`).concat(
+      Array.from({ length: 70 }, (_, i) => `short ${i}`),
+    );
     const results = await engine.translate(texts, { source: 'FR', target: 'EN-GB', context: 'some context' });
     expect(results.map((result) => result.text)).toEqual(texts.map((text) => `EN-GB:${text}`));
     const requests = translateRequests(server);
@@ -104,7 +117,11 @@ describe('DeepLEngine.translate', () => {
     const huge = 'x'.repeat(MAX_BODY + 10);
     const results = await engine.translate(['before', huge, 'after'], { source: 'EN', target: 'DE' });
     expect(results.map((result) => result.text)).toEqual(['DE:before', `DE:${huge}`, 'DE:after']);
-    expect(translateRequests(server).map((request) => new URLSearchParams(request.body).getAll('text'))).toEqual([['before'], [huge], ['after']]);
+    expect(translateRequests(server).map((request) => new URLSearchParams(request.body).getAll('text'))).toEqual([
+      ['before'],
+      [huge],
+      ['after'],
+    ]);
   });
 
   it('runs at most 4 upstream requests at once', async () => {
@@ -118,7 +135,10 @@ describe('DeepLEngine.translate', () => {
         fakeDeepL(request, response);
       }, 30);
     });
-    await engine.translate(Array.from({ length: 500 }, (_, i) => `t${i}`), { target: 'DE' });
+    await engine.translate(
+      Array.from({ length: 500 }, (_, i) => `t${i}`),
+      { target: 'DE' },
+    );
     expect(translateRequests(server)).toHaveLength(10);
     expect(maxInFlight).toBe(4);
   });
@@ -253,7 +273,12 @@ describe('DeepLEngine errors', () => {
       if (calls++ === 0) sendJson(response, 456, { message: 'Quota exceeded' });
       else setTimeout(() => fakeDeepL(request, response), 100);
     });
-    const error = await engineError(engine.translate(Array.from({ length: 500 }, (_, i) => `t${i}`), { target: 'DE' }));
+    const error = await engineError(
+      engine.translate(
+        Array.from({ length: 500 }, (_, i) => `t${i}`),
+        { target: 'DE' },
+      ),
+    );
     expect(error.code).toBe('UPSTREAM_REJECTED');
     expect(translateRequests(server).length).toBeLessThanOrEqual(4);
   });
@@ -291,7 +316,9 @@ describe('DeepLEngine.languages', () => {
 
   it('does not keep a failed read', async () => {
     let fail = true;
-    const { engine } = await engineFor((request, response) => (fail ? sendJson(response, 500, { message: 'down' }) : fakeDeepL(request, response)));
+    const { engine } = await engineFor((request, response) =>
+      fail ? sendJson(response, 500, { message: 'down' }) : fakeDeepL(request, response),
+    );
     expect((await engineError(engine.languages())).code).toBe('UNAVAILABLE');
     fail = false;
     expect((await engine.languages()).pairs.length).toBeGreaterThan(0);

@@ -61,7 +61,8 @@ function translateRequests(server: FakeUpstream): RecordedRequest[] {
 /** Serves the language list normally and answers /translate through `translate`. */
 function translateWith(translate: (request: RecordedRequest, response: ServerResponse) => void) {
   const normal = fakeLibre();
-  return (request: RecordedRequest, response: ServerResponse) => (request.path === '/translate' ? translate(request, response) : normal(request, response));
+  return (request: RecordedRequest, response: ServerResponse) =>
+    request.path === '/translate' ? translate(request, response) : normal(request, response);
 }
 
 async function engineError(promise: Promise<unknown>): Promise<EngineError> {
@@ -98,7 +99,9 @@ describe('LibreTranslateEngine.translate', () => {
 
   it('splits large inputs into requests below 120 KiB and keeps the input order', async () => {
     const { engine, server } = await engineFor();
-    const texts = Array.from({ length: 60 }, (_, i) => `${i} ${'ü'.repeat(5000)}`).concat(Array.from({ length: 200 }, (_, i) => `short ${i}`));
+    const texts = Array.from({ length: 60 }, (_, i) => `${i} ${'ü'.repeat(5000)}`).concat(
+      Array.from({ length: 200 }, (_, i) => `short ${i}`),
+    );
     const results = await engine.translate(texts, { source: 'EN', target: 'ES' });
     expect(results.map((result) => result.text)).toEqual(texts.map((text) => `en->es:${text}`));
     const requests = translateRequests(server);
@@ -164,7 +167,10 @@ describe('LibreTranslateEngine errors', () => {
   });
 
   it('turns a 403 into UNAVAILABLE blaming the configured key, without revealing it', async () => {
-    const { engine } = await engineFor(translateWith((_request, response) => sendJson(response, 403, { error: `Invalid API key ${KEY}` })), { key: KEY });
+    const { engine } = await engineFor(
+      translateWith((_request, response) => sendJson(response, 403, { error: `Invalid API key ${KEY}` })),
+      { key: KEY },
+    );
     const error = await engineError(engine.translate(['x'], { source: 'EN', target: 'ES' }));
     expect(error.code).toBe('UNAVAILABLE');
     expect(error.message).toContain('the upstream rejected the configured key');
@@ -186,7 +192,10 @@ describe('LibreTranslateEngine errors', () => {
   });
 
   it('turns a server that does not answer within timeoutMs into UNAVAILABLE', async () => {
-    const { engine } = await engineFor(translateWith(() => undefined), { timeoutMs: 150 });
+    const { engine } = await engineFor(
+      translateWith(() => undefined),
+      { timeoutMs: 150 },
+    );
     const error = await engineError(engine.translate(['x'], { source: 'EN', target: 'ES' }));
     expect(error.code).toBe('UNAVAILABLE');
     expect(error.message).toContain('did not answer within 150 ms');
@@ -221,10 +230,19 @@ describe('LibreTranslateEngine.languages', () => {
     const languages = await engine.languages();
     expect(pairList(languages.pairs)).toEqual(
       [
-        'EN>ES', 'EN>PT-PT', 'EN>PT-BR', 'EN>ZH-HANS', 'EN>ZH-HANT',
-        'ES>EN-GB', 'ES>EN-US', 'ES>PT-PT',
-        'PT>EN-GB', 'PT>EN-US', 'PT>ES',
-        'ZH>EN-GB', 'ZH>EN-US',
+        'EN>ES',
+        'EN>PT-PT',
+        'EN>PT-BR',
+        'EN>ZH-HANS',
+        'EN>ZH-HANT',
+        'ES>EN-GB',
+        'ES>EN-US',
+        'ES>PT-PT',
+        'PT>EN-GB',
+        'PT>EN-US',
+        'PT>ES',
+        'ZH>EN-GB',
+        'ZH>EN-US',
       ].sort(),
     );
     expect(languages.formalityTargets).toEqual([]);
@@ -232,7 +250,16 @@ describe('LibreTranslateEngine.languages', () => {
 
   it('expands pt to both PT-PT and PT-BR and zh to ZH-HANS when the server lists no variants', async () => {
     const { engine } = await engineFor(fakeLibre(OLDER));
-    expect(pairList((await engine.languages()).pairs)).toEqual(['EN>ES', 'EN>PT-BR', 'EN>PT-PT', 'EN>ZH-HANS', 'PT>EN-GB', 'PT>EN-US', 'ZH>EN-GB', 'ZH>EN-US']);
+    expect(pairList((await engine.languages()).pairs)).toEqual([
+      'EN>ES',
+      'EN>PT-BR',
+      'EN>PT-PT',
+      'EN>ZH-HANS',
+      'PT>EN-GB',
+      'PT>EN-US',
+      'ZH>EN-GB',
+      'ZH>EN-US',
+    ]);
   });
 
   it('reads GET /languages once for translations and listings within 10 minutes', async () => {

@@ -9,7 +9,7 @@ import { resolveStageAllocator, stageEnvironment, type StageAllocator } from '..
 const SENTENCES = [
   'Hello world.',
   'The licenses for most software are designed to take away your freedom to share and change it.',
-  'You may copy and distribute verbatim copies of the Program\'s source code as you receive it, in any medium.',
+  "You may copy and distribute verbatim copies of the Program's source code as you receive it, in any medium.",
   'This License applies to any program or other work which contains a notice placed by the copyright holder.',
 ];
 
@@ -52,7 +52,10 @@ describe('the malloc of Apertium stage processes', () => {
 });
 
 describe('resolving APERTIUM_STAGE_ALLOCATOR', () => {
-  const only = (...paths: string[]) => (path: string) => paths.includes(path);
+  const only =
+    (...paths: string[]) =>
+    (path: string) =>
+      paths.includes(path);
 
   it('takes tcmalloc from the first library directory that has it', () => {
     expect(resolveStageAllocator('tcmalloc', only('/usr/lib64/libtcmalloc_minimal.so.4'))).toEqual({
@@ -73,7 +76,10 @@ describe('resolving APERTIUM_STAGE_ALLOCATOR', () => {
   });
 
   it('preloads an explicit library path, and refuses one that does not exist or is not absolute', () => {
-    expect(resolveStageAllocator('/opt/mimalloc.so', only('/opt/mimalloc.so'))).toEqual({ name: '/opt/mimalloc.so', preload: '/opt/mimalloc.so' });
+    expect(resolveStageAllocator('/opt/mimalloc.so', only('/opt/mimalloc.so'))).toEqual({
+      name: '/opt/mimalloc.so',
+      preload: '/opt/mimalloc.so',
+    });
     expect(() => resolveStageAllocator('/opt/missing.so', only())).toThrow('/opt/missing.so does not exist');
     expect(() => resolveStageAllocator('jemalloc', only())).toThrow('tcmalloc, system or an absolute path');
   });
@@ -87,7 +93,10 @@ describe('resolving APERTIUM_STAGE_ALLOCATOR', () => {
   });
 
   it('puts the allocator in front of an LD_PRELOAD the service already has, and leaves the environment alone without one', () => {
-    expect(stageEnvironment('/lib/tc.so', { PATH: '/bin', LD_PRELOAD: '/lib/other.so' })).toEqual({ PATH: '/bin', LD_PRELOAD: '/lib/tc.so:/lib/other.so' });
+    expect(stageEnvironment('/lib/tc.so', { PATH: '/bin', LD_PRELOAD: '/lib/other.so' })).toEqual({
+      PATH: '/bin',
+      LD_PRELOAD: '/lib/tc.so:/lib/other.so',
+    });
     expect(stageEnvironment('/lib/tc.so', { PATH: '/bin' })).toEqual({ PATH: '/bin', LD_PRELOAD: '/lib/tc.so' });
     expect(stageEnvironment(undefined, { PATH: '/bin' })).toBeUndefined();
   });

@@ -26,7 +26,12 @@ export async function startFakeUpstream(handler: FakeHandler): Promise<FakeUpstr
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       void Promise.resolve(current(recorded, res)).catch((error: unknown) => {
         res.statusCode = 599;

@@ -3,7 +3,26 @@ import { createLanguageDetector } from '../../src/languages/detect-language.js';
 
 // The Apertium engine's source languages.
 const ALL_SOURCES = [
-  'EN', 'ES', 'CA', 'PT', 'FR', 'IT', 'RO', 'GL', 'EU', 'RU', 'UK', 'SV', 'DA', 'AF', 'NL', 'ID', 'MS', 'MK', 'BG', 'EO',
+  'EN',
+  'ES',
+  'CA',
+  'PT',
+  'FR',
+  'IT',
+  'RO',
+  'GL',
+  'EU',
+  'RU',
+  'UK',
+  'SV',
+  'DA',
+  'AF',
+  'NL',
+  'ID',
+  'MS',
+  'MK',
+  'BG',
+  'EO',
 ] as const;
 
 const detector = createLanguageDetector();

@@ -3,9 +3,7 @@ import { escapeText, fromStream, toStream } from '../../src/engine/apertium/form
 
 describe('toStream', () => {
   it('escapes every character with a meaning in the stream format', () => {
-    expect(escapeText('[a] ^b$ c/d @e \\f *g {h} <i> #j')).toBe(
-      '\\[a\\] \\^b\\$ c\\/d \\@e \\\\f \\*g \\{h\\} \\<i\\> \\#j',
-    );
+    expect(escapeText('[a] ^b$ c/d @e \\f *g {h} <i> #j')).toBe('\\[a\\] \\^b\\$ c\\/d \\@e \\\\f \\*g \\{h\\} \\<i\\> \\#j');
   });
 
   it('ends the text with the sentence mark destxt adds', () => {
@@ -31,7 +29,13 @@ describe('toStream', () => {
 
 describe('fromStream', () => {
   it('gives back the original text for a chain that changes nothing', () => {
-    const samples = ['Hello world.', 'Hello world', 'x [y] ^z$ a/b c\\d @ * # {e} <b>f</b> < g >', 'l1\nl2\n\n  p2 😀 Привет 日本語', '...'];
+    const samples = [
+      'Hello world.',
+      'Hello world',
+      'x [y] ^z$ a/b c\\d @ * # {e} <b>f</b> < g >',
+      'l1\nl2\n\n  p2 😀 Привет 日本語',
+      '...',
+    ];
     for (const sample of samples) expect(fromStream(toStream(sample))).toBe(sample);
   });
 

@@ -2,8 +2,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { fromStream, toStream } from '../../src/engine/apertium/format.js';
 
-const xml = (splittingTags: string[] = [], nonSplittingTags: string[] = []) => ({ markup: { tagHandling: 'xml' as const, splittingTags, nonSplittingTags } });
-const outlined = (nonSplittingTags: string[] = []) => ({ markup: { tagHandling: 'xml' as const, splittingTags: [], nonSplittingTags, outlineDetection: true } });
+const xml = (splittingTags: string[] = [], nonSplittingTags: string[] = []) => ({
+  markup: { tagHandling: 'xml' as const, splittingTags, nonSplittingTags },
+});
+const outlined = (nonSplittingTags: string[] = []) => ({
+  markup: { tagHandling: 'xml' as const, splittingTags: [], nonSplittingTags, outlineDetection: true },
+});
 const html = (nonSplittingTags: string[] = []) => ({ markup: { tagHandling: 'html' as const, splittingTags: [], nonSplittingTags } });
 
 describe('markup streams', () => {
@@ -35,13 +39,17 @@ describe('markup streams', () => {
       '[<doc>][<title>]One.[][</title>][<body>]Two [<b>]three[</b>] four.[][</body>][</doc>].[]',
     );
     // The same document without outline detection (outline_detection=0, no splitting_tags) is one sentence.
-    expect(toStream('<doc><title>One</title><body>Two</body></doc>', xml())).toBe('[<doc>][<title>]One[</title>][<body>]Two[</body>][</doc>].[]');
+    expect(toStream('<doc><title>One</title><body>Two</body></doc>', xml())).toBe(
+      '[<doc>][<title>]One[</title>][<body>]Two[</body>][</doc>].[]',
+    );
     // Indentation between elements is whitespace, not running text.
     expect(toStream('<t>One</t>\n  <t>Two</t>', outlined())).toBe('[<t>]One.[][</t>][\n  ][<t>]Two.[][</t>].[]');
   });
 
   it('xml outline detection leaves non_splitting_tags and our placeholders inline', () => {
-    expect(toStream('<title>One</title><body>Two</body>', outlined(['title', 'body']))).toBe('[<title>]One[</title>][<body>]Two[</body>].[]');
+    expect(toStream('<title>One</title><body>Two</body>', outlined(['title', 'body']))).toBe(
+      '[<title>]One[</title>][<body>]Two[</body>].[]',
+    );
     expect(toStream('I like <dpt-0/>', outlined())).toBe('I like [<dpt-0/>].[]');
   });
 });

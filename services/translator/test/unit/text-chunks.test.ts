@@ -3,7 +3,13 @@ import { joinChunks, splitText } from '../../src/engine/apertium/text-chunks.js'
 
 const identity = (text: string, max: number) => {
   const chunks = splitText(text, max);
-  return { chunks, joined: joinChunks(chunks, chunks.map((chunk) => chunk.text)) };
+  return {
+    chunks,
+    joined: joinChunks(
+      chunks,
+      chunks.map((chunk) => chunk.text),
+    ),
+  };
 };
 
 describe('splitText', () => {

@@ -17,7 +17,11 @@ function recordingPool() {
 
 function manualTimers() {
   const due: Array<() => void> = [];
-  return { timers: { setTimeout: (callback: () => void) => due.push(callback) }, fire: () => due.splice(0).forEach((callback) => callback()), pending: () => due.length };
+  return {
+    timers: { setTimeout: (callback: () => void) => due.push(callback) },
+    fire: () => due.splice(0).forEach((callback) => callback()),
+    pending: () => due.length,
+  };
 }
 
 /** A batcher on a recording pool whose linger fires only when the test says so. */
@@ -28,7 +32,11 @@ function setup(options: { maxBatch?: number } = {}) {
 }
 
 const entry = (keyId: string): UsageEntry => ({ keyId, period: '2026-11-01', day: '2026-11-23', characters: 10, reportingTag: null });
-const settled = (promise: Promise<void>) => promise.then(() => 'committed', () => 'failed');
+const settled = (promise: Promise<void>) =>
+  promise.then(
+    () => 'committed',
+    () => 'failed',
+  );
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('usage group commit', () => {

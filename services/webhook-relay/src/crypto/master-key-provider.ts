@@ -26,7 +26,10 @@ export class MasterKeyProvider implements KeyProvider {
 
   async unwrap(wrapped: Buffer, context: string, keyId: string): Promise<Buffer> {
     const key = this.keys.get(keyId);
-    if (!key) throw new CryptoError(`data key was wrapped by master key ${keyId}, which is not configured (RELAY_MASTER_KEY / RELAY_MASTER_KEY_PREVIOUS)`);
+    if (!key)
+      throw new CryptoError(
+        `data key was wrapped by master key ${keyId}, which is not configured (RELAY_MASTER_KEY / RELAY_MASTER_KEY_PREVIOUS)`,
+      );
     return open(key, wrapped, context, 'data key could not be unwrapped: wrong master key or tampered data');
   }
 }
@@ -36,9 +39,13 @@ const fingerprint = (key: Buffer) => createHash('sha256').update(key).digest('he
 /** Standard or URL-safe base64 of exactly 32 bytes; the error names the variable and how to make one. */
 export function parseMasterKey(value: string, variable: string): Buffer {
   const trimmed = value.trim();
-  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed) ? Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : Buffer.alloc(0);
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)
+    ? Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+    : Buffer.alloc(0);
   if (key.length !== KEY_BYTES) {
-    throw new Error(`${variable} must be base64 of exactly ${KEY_BYTES} bytes (got ${key.length} bytes); generate one with: openssl rand -base64 32`);
+    throw new Error(
+      `${variable} must be base64 of exactly ${KEY_BYTES} bytes (got ${key.length} bytes); generate one with: openssl rand -base64 32`,
+    );
   }
   return key;
 }

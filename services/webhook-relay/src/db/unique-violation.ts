@@ -38,7 +38,11 @@ export function uniqueViolationOf(error: unknown): UniqueViolation | null {
   if (!error || typeof error !== 'object') return null;
   const candidate = error as MaybeDatabaseError;
   const adapterCause = candidate.meta?.driverAdapterError?.cause ?? (candidate.cause as DriverAdapterCause | undefined);
-  if (candidate.code === 'P2002' || (candidate.code === 'P2010' && adapterCause?.originalCode === UNIQUE_VIOLATION_SQLSTATE) || adapterCause?.kind === 'UniqueConstraintViolation') {
+  if (
+    candidate.code === 'P2002' ||
+    (candidate.code === 'P2010' && adapterCause?.originalCode === UNIQUE_VIOLATION_SQLSTATE) ||
+    adapterCause?.kind === 'UniqueConstraintViolation'
+  ) {
     const target = candidate.meta?.target;
     return {
       constraint: adapterCause?.constraint?.index ?? (typeof target === 'string' ? target : null),
@@ -57,7 +61,9 @@ export function uniqueViolationOf(error: unknown): UniqueViolation | null {
 export function describeCollision(violation: UniqueViolation): string {
   const known = violation.constraint ? COLLISIONS[violation.constraint] : undefined;
   if (known) return known;
-  const what = violation.fields.length ? `the same ${violation.fields.join(', ')}` : `the same unique value${violation.constraint ? ` (${violation.constraint})` : ''}`;
+  const what = violation.fields.length
+    ? `the same ${violation.fields.join(', ')}`
+    : `the same unique value${violation.constraint ? ` (${violation.constraint})` : ''}`;
   return `${violation.table ? `${violation.table}: ` : ''}a record with ${what} already exists (created by a request that ran at the same time)`;
 }
 

@@ -6,7 +6,8 @@ import { withTenantSql, type SqlClient } from './tenant-sql.js';
 type RunSql = (text: string, values: unknown[]) => Promise<Array<{ master_key_id: string; wrapped_key: Uint8Array }>>;
 
 const READ = 'SELECT master_key_id, wrapped_key FROM tenant_keys WHERE tenant_id = $1::uuid';
-const INSERT = 'INSERT INTO tenant_keys (tenant_id, master_key_id, wrapped_key) VALUES ($1::uuid, $2, $3) ON CONFLICT (tenant_id) DO NOTHING RETURNING master_key_id, wrapped_key';
+const INSERT =
+  'INSERT INTO tenant_keys (tenant_id, master_key_id, wrapped_key) VALUES ($1::uuid, $2, $3) ON CONFLICT (tenant_id) DO NOTHING RETURNING master_key_id, wrapped_key';
 
 /** The tenant_keys table, inside a transaction whose tenant is already set, over whichever client runs it. */
 function wrappedKeyStoreOver(run: RunSql): WrappedKeyStore {
@@ -25,7 +26,8 @@ function wrappedKeyStoreOver(run: RunSql): WrappedKeyStore {
   };
 }
 
-export const wrappedKeyStore = (tx: TenantTx): WrappedKeyStore => wrappedKeyStoreOver((text, values) => tx.$queryRawUnsafe(text, ...values));
+export const wrappedKeyStore = (tx: TenantTx): WrappedKeyStore =>
+  wrappedKeyStoreOver((text, values) => tx.$queryRawUnsafe(text, ...values));
 
 export const sqlWrappedKeyStore = (sql: SqlClient): WrappedKeyStore =>
   wrappedKeyStoreOver(async (text, values) => (await sql.query<{ master_key_id: string; wrapped_key: Uint8Array }>(text, values)).rows);

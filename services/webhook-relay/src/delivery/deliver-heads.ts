@@ -68,7 +68,12 @@ export async function deliverHeads(
 ): Promise<void> {
   const { tenantId, destinationId, deliveryId } = job.data;
   while (!done.has(deliveryId)) {
-    const { target, heads, held } = await loadHeads(deps.pool, deps.sealed, { tenantId, destinationId, limit: HEADS_PER_READ, now: deps.runtime.now() });
+    const { target, heads, held } = await loadHeads(deps.pool, deps.sealed, {
+      tenantId,
+      destinationId,
+      limit: HEADS_PER_READ,
+      now: deps.runtime.now(),
+    });
     // Disabled or deleted: deliveries wait; enabling the destination again lets the reconciler wake it.
     if (!target) return;
     if (heads.length === 0) return held ? waitForHeld(delay) : undefined;
@@ -97,7 +102,12 @@ async function waitForHeld(delay: (ms: number) => Promise<void>): Promise<never>
   throw new DelayedError();
 }
 
-async function sendInOrder(deps: DeliverHeadsDeps, target: DestinationTarget, heads: PendingHead[], outcomes: AttemptOutcome[]): Promise<Stop> {
+async function sendInOrder(
+  deps: DeliverHeadsDeps,
+  target: DestinationTarget,
+  heads: PendingHead[],
+  outcomes: AttemptOutcome[],
+): Promise<Stop> {
   for (const head of heads) {
     const now = deps.runtime.now();
     if (head.nextAttemptAt && head.nextAttemptAt > now) return { kind: 'wait', ms: head.nextAttemptAt.getTime() - now.getTime() };

@@ -40,8 +40,15 @@ export async function loadHeads(
   const first = rows[0];
   if (!first?.live) return { target: null, heads: [], held: false };
   const store = pooledWrappedKeyStore(pool);
-  const secrets = await Promise.all(first.secrets.map((secret) => sealed.openFrom(store, tenantId, 'destination_secret', secret.id, Buffer.from(secret.sealed, 'base64'))));
-  const headers = first.headers_ciphertext ? (JSON.parse(await sealed.openFrom(store, tenantId, 'destination_headers', destinationId, first.headers_ciphertext)) as Record<string, string>) : {};
+  const secrets = await Promise.all(
+    first.secrets.map((secret) => sealed.openFrom(store, tenantId, 'destination_secret', secret.id, Buffer.from(secret.sealed, 'base64'))),
+  );
+  const headers = first.headers_ciphertext
+    ? (JSON.parse(await sealed.openFrom(store, tenantId, 'destination_headers', destinationId, first.headers_ciphertext)) as Record<
+        string,
+        string
+      >)
+    : {};
   return {
     target: { url: first.url, timeoutMs: first.timeout_ms, headers, secrets },
     held: first.held,
@@ -66,7 +73,10 @@ export type AttemptOutcome = DeliveryOutcome;
  * (turn the destination off) is left null: a 410 disables the destination together with its audit
  * entry (disableGoneDestination), which this statement cannot write.
  */
-export async function recordOutcomes(pool: ConnectionPool, input: { tenantId: string; destinationId: string; outcomes: AttemptOutcome[] }): Promise<void> {
+export async function recordOutcomes(
+  pool: ConnectionPool,
+  input: { tenantId: string; destinationId: string; outcomes: AttemptOutcome[] },
+): Promise<void> {
   const { tenantId, outcomes } = input;
   if (outcomes.length === 0) return;
   await relayRecordDeliveryOutcomes(pool, { tenantId, destinationId: input.destinationId, outcomes, disable: null });
@@ -75,7 +85,10 @@ export async function recordOutcomes(pool: ConnectionPool, input: { tenantId: st
 /** Pending deliveries of a destination, oldest first (the reconciler's view of what Redis should hold). */
 export async function pendingDeliveryIds(pool: ConnectionPool, tenantId: string, destinationId: string, limit: number): Promise<string[]> {
   return withTenantSql(pool, tenantId, async (sql) => {
-    const { rows } = await sql.query<{ id: string }>("SELECT id FROM deliveries WHERE destination_id = $1 AND state = 'pending' ORDER BY position LIMIT $2", [destinationId, limit]);
+    const { rows } = await sql.query<{ id: string }>(
+      "SELECT id FROM deliveries WHERE destination_id = $1 AND state = 'pending' ORDER BY position LIMIT $2",
+      [destinationId, limit],
+    );
     return rows.map((row) => row.id);
   });
 }

@@ -70,7 +70,10 @@ export class DeliveryWorkers {
       if ((await this.deps.queues.jobCount(row.destination_id)) >= pending) continue;
       const ids = await pendingDeliveryIds(this.deps.pool, row.tenant_id, row.destination_id, RECONCILE_BATCH);
       await this.deps.queues.enqueue(ids.map((deliveryId) => ({ tenantId: row.tenant_id, destinationId: row.destination_id, deliveryId })));
-      this.deps.logger.info({ destination_id: row.destination_id, pending, jobs_added: ids.length }, 'reconciler woke deliveries that had no job');
+      this.deps.logger.info(
+        { destination_id: row.destination_id, pending, jobs_added: ids.length },
+        'reconciler woke deliveries that had no job',
+      );
     }
   }
 
@@ -79,7 +82,13 @@ export class DeliveryWorkers {
     const queue = this.deps.queues.queue(destinationId);
     const deliverDeps = { ...this.deps, disableGone: (data: DeliveryJob, reason: string) => this.gone(data, reason) };
     const processJob = (job: Job<DeliveryJob>, token?: string) =>
-      deliverHeads(deliverDeps, job, (ms) => queue.rateLimit(Math.max(1, ms)), this.done, (ms) => job.moveToDelayed(Date.now() + ms, token));
+      deliverHeads(
+        deliverDeps,
+        job,
+        (ms) => queue.rateLimit(Math.max(1, ms)),
+        this.done,
+        (ms) => job.moveToDelayed(Date.now() + ms, token),
+      );
     const worker = new Worker<DeliveryJob>(queueName(destinationId), processJob, {
       connection: this.deps.queues.connection,
       prefix: this.deps.queues.prefix,
@@ -93,13 +102,25 @@ export class DeliveryWorkers {
       removeOnFail: { count: 0 },
     });
     worker.on('error', (error) => this.deps.logger.warn({ err: error, destination_id: destinationId }, 'delivery worker error'));
-    worker.on('failed', (job, error) => this.deps.logger.warn({ err: error, delivery_id: job?.data.deliveryId, destination_id: destinationId }, 'delivery job failed; the reconciler wakes it again'));
+    worker.on('failed', (job, error) =>
+      this.deps.logger.warn(
+        { err: error, delivery_id: job?.data.deliveryId, destination_id: destinationId },
+        'delivery job failed; the reconciler wakes it again',
+      ),
+    );
     this.workers.set(destinationId, worker);
   }
 
   private async gone(job: DeliveryJob, reason: string): Promise<void> {
     const disabled = await this.deps.tenants.run(job.tenantId, (tx) =>
-      disableGoneDestination({ tx, tenantId: job.tenantId, runtime: this.deps.runtime, destinationId: job.destinationId, deliveryId: job.deliveryId, reason }),
+      disableGoneDestination({
+        tx,
+        tenantId: job.tenantId,
+        runtime: this.deps.runtime,
+        destinationId: job.destinationId,
+        deliveryId: job.deliveryId,
+        reason,
+      }),
     );
     if (disabled) this.deps.logger.warn({ destination_id: job.destinationId }, 'destination answered 410 Gone: disabled');
   }

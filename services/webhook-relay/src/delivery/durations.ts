@@ -9,7 +9,10 @@ export function parseDuration(text: string): number {
 
 /** A comma-separated list of durations, at least one. */
 export function parseDurationList(text: string): number[] {
-  const items = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new Error('must list at least one duration');
   return items.map(parseDuration);
 }

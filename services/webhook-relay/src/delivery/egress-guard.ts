@@ -21,7 +21,11 @@ export function parseCidrList(text: string): Cidr[] {
 }
 
 /** `dns.lookup` with `all: true`; tests pass a resolver that answers what a hostile DNS could. */
-export type Resolver = (hostname: string, options: LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Resolver = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 export class EgressRefused extends Error {
   readonly code = 'EGRESS_REFUSED';
@@ -113,12 +117,17 @@ export function embeddedIpv4(address: ipaddr.IPv6): Embedding[] {
   const bytes = address.toByteArray();
   const within = ([network, bits]: [ipaddr.IPv4 | ipaddr.IPv6, number]) => address.match(network as ipaddr.IPv6, bits);
   // :: and ::1 are in ::/96 too; their own ranges (unspecified, loopback) already say what they are.
-  if (within(IPV4_COMPATIBLE) && !['unspecified', 'loopback'].includes(address.range())) return [{ form: 'IPv4-compatible ::/96', ipv4: ipv4At(bytes, 12) }];
+  if (within(IPV4_COMPATIBLE) && !['unspecified', 'loopback'].includes(address.range()))
+    return [{ form: 'IPv4-compatible ::/96', ipv4: ipv4At(bytes, 12) }];
   if (within(IPV4_TRANSLATED)) return [{ form: 'IPv4-translated ::ffff:0:0:0/96', ipv4: ipv4At(bytes, 12) }];
   if (within(NAT64_WELL_KNOWN)) return [{ form: 'NAT64 64:ff9b::/96', ipv4: ipv4At(bytes, 12) }];
   if (within(NAT64_LOCAL_USE)) return [{ form: 'local-use NAT64 64:ff9b:1::/48', ipv4: ipv4At(bytes, 12) }];
   if (within(SIX_TO_FOUR)) return [{ form: '6to4 2002::/16', ipv4: ipv4At(bytes, 2) }];
   // Teredo: 2001:0:<server IPv4>:<flags>:<port ^ 0xffff>:<client IPv4 ^ 0xffffffff>.
-  if (within(TEREDO)) return [{ form: 'Teredo client, 2001::/32', ipv4: ipv4At(bytes, 12, 0xff) }, { form: 'Teredo server, 2001::/32', ipv4: ipv4At(bytes, 4) }];
+  if (within(TEREDO))
+    return [
+      { form: 'Teredo client, 2001::/32', ipv4: ipv4At(bytes, 12, 0xff) },
+      { form: 'Teredo server, 2001::/32', ipv4: ipv4At(bytes, 4) },
+    ];
   return [];
 }

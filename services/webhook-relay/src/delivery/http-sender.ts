@@ -55,11 +55,21 @@ export class HttpSender {
         status: response.statusCode,
         durationMs: elapsed(),
         excerpt,
-        error: response.statusCode >= 300 && response.statusCode < 400 ? `redirect to ${String(response.headers.location ?? '(no location)')} not followed` : null,
+        error:
+          response.statusCode >= 300 && response.statusCode < 400
+            ? `redirect to ${String(response.headers.location ?? '(no location)')} not followed`
+            : null,
         retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
       };
     } catch (error) {
-      return { ok: false, status: null, durationMs: elapsed(), excerpt: null, error: describe(error, input.timeoutMs), retryAfter: undefined };
+      return {
+        ok: false,
+        status: null,
+        durationMs: elapsed(),
+        excerpt: null,
+        error: describe(error, input.timeoutMs),
+        retryAfter: undefined,
+      };
     }
   }
 
@@ -86,7 +96,8 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }, li
 
 function describe(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err.name === 'TimeoutError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') return `timed out after ${timeoutMs} ms`;
+  if (err.name === 'TimeoutError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT')
+    return `timed out after ${timeoutMs} ms`;
   const cause = err.cause?.code === 'EGRESS_REFUSED' || err.code === 'EGRESS_REFUSED' ? (err.cause?.message ?? err.message) : undefined;
   if (cause) return cause;
   return [err.code ?? err.cause?.code, err.message].filter(Boolean).join(': ') || String(error);

@@ -11,7 +11,14 @@ export function startDelivery(config: Config, resources: Resources, options: { w
   const { pool, runtime, logger } = resources;
   const fanOut = new FanOut({ pool, queues: delivery.queues, runtime, logger });
   const workers = options.workers
-    ? new DeliveryWorkers({ ...resources, queues: delivery.queues, sender: delivery.sender, policy: delivery.policy, lockMs: config.RELAY_WORKER_LOCK_MS, reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS })
+    ? new DeliveryWorkers({
+        ...resources,
+        queues: delivery.queues,
+        sender: delivery.sender,
+        policy: delivery.policy,
+        lockMs: config.RELAY_WORKER_LOCK_MS,
+        reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS,
+      })
     : undefined;
   let sweeping = false;
   const sweep = () => {

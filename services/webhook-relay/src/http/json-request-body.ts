@@ -13,7 +13,12 @@ export function jsonRequestBody(limit: number): RequestHandler {
   const parse = jsonBody({ limit, type: JSON_TYPES });
   return (req, res, next) => {
     if (req.headers['content-length'] !== '0' && req.is(JSON_TYPES) === false) {
-      next(new RelayError('unsupported_media_type', `request body must be JSON (Content-Type: application/json), not ${req.get('content-type') ?? 'untyped'}`));
+      next(
+        new RelayError(
+          'unsupported_media_type',
+          `request body must be JSON (Content-Type: application/json), not ${req.get('content-type') ?? 'untyped'}`,
+        ),
+      );
       return;
     }
     parse(req, res, next);

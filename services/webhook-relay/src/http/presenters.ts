@@ -19,7 +19,18 @@ import type {
   Subscription as SubscriptionBody,
   Usage,
 } from '@workspace/contracts';
-import type { ApiKey, AuditEntry, Delivery, DeliveryAttempt, DestinationSecret, Event, EventCheck, Payload, ProviderSecret, Subscription } from '../generated/prisma/client.js';
+import type {
+  ApiKey,
+  AuditEntry,
+  Delivery,
+  DeliveryAttempt,
+  DestinationSecret,
+  Event,
+  EventCheck,
+  Payload,
+  ProviderSecret,
+  Subscription,
+} from '../generated/prisma/client.js';
 import type { AuditVerification } from '../domain/audit/verify-audit-chain.js';
 import type { DestinationWithSecrets } from '../domain/destinations/destination-view.js';
 import { isActiveDestinationSecret } from '../domain/destinations/rotate-destination-secret.js';
@@ -109,7 +120,11 @@ export function presentEventDetail(event: EventWithCheck & { payload: Payload; t
     query: event.query,
     headers: event.headers as Array<[string, string]>,
     source_address: event.sourceAddress,
-    body: { encoding: text ? 'utf8' : 'base64', data: body.toString(text ? 'utf8' : 'base64'), sha256: Buffer.from(event.payloadSha256).toString('hex') },
+    body: {
+      encoding: text ? 'utf8' : 'base64',
+      data: body.toString(text ? 'utf8' : 'base64'),
+      sha256: Buffer.from(event.payloadSha256).toString('hex'),
+    },
     verification: {
       state: stateOf(event),
       cause: event.check?.cause ?? null,

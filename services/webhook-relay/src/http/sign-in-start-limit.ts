@@ -30,7 +30,12 @@ export function signInStartLimit(options: StartLimitOptions): RequestHandler {
     window.count += 1;
     if (window.count <= options.limit) return next();
     res.setHeader('Retry-After', String(Math.ceil((window.startedAt + options.windowMs - now) / 1000)));
-    next(new RelayError('rate_limited', `too many sign-ins started from this address (at most ${options.limit} a minute); try again in a minute`));
+    next(
+      new RelayError(
+        'rate_limited',
+        `too many sign-ins started from this address (at most ${options.limit} a minute); try again in a minute`,
+      ),
+    );
   };
 }
 

@@ -120,7 +120,14 @@ export class CaptureBatcher {
         const row = byId.get(item.request.id);
         if (!row) return item.resolve(null);
         if (row.refused) return item.resolve({ refused: row.refused });
-        const result = { eventId: row.event_id, tenantId: row.tenant_id, endpointId: row.endpoint_id, duplicateOf: row.duplicate_of, toVerify: row.to_verify, subscribed: row.subscribed };
+        const result = {
+          eventId: row.event_id,
+          tenantId: row.tenant_id,
+          endpointId: row.endpoint_id,
+          duplicateOf: row.duplicate_of,
+          toVerify: row.to_verify,
+          subscribed: row.subscribed,
+        };
         captured.push({ captured: result, request: item.request });
         item.resolve(result);
       });

@@ -15,7 +15,9 @@ export interface Ingest {
 const SWEEP_INTERVAL_MS = 5_000;
 
 /** The ingest listener with its batcher and the verification that follows each commit. */
-export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'>, options: {
+export function createIngest(
+  resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'>,
+  options: {
     maxBodyBytes: number;
     maxBatch: number;
     concurrentCommits?: number;
@@ -42,7 +44,11 @@ export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'se
     maxConcurrentCommits: options.concurrentCommits,
     // The bytes just committed are checked from memory: no read back.
     onCaptured: (stored) => {
-      if (fanOut) submitReady(fanOut, stored.map(({ captured }) => captured));
+      if (fanOut)
+        submitReady(
+          fanOut,
+          stored.map(({ captured }) => captured),
+        );
       verification.enqueue(
         stored
           .filter(({ captured }) => captured.toVerify)
@@ -53,7 +59,12 @@ export function createIngest(resources: Pick<Resources, 'pool' | 'runtime' | 'se
               subscribed: captured.subscribed,
               held: {
                 endpointId: captured.endpointId,
-                request: { method: request.method, url: `${ingestBase}${request.path}${request.query ? `?${request.query}` : ''}`, headers: request.headers, body: request.body },
+                request: {
+                  method: request.method,
+                  url: `${ingestBase}${request.path}${request.query ? `?${request.query}` : ''}`,
+                  headers: request.headers,
+                  body: request.body,
+                },
               },
             },
           })),

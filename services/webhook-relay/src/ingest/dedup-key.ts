@@ -59,7 +59,9 @@ export function dedupKey(settings: DedupSettings, input: DedupInput): string | n
     case 'fields': {
       const values = settings.fields.map((path) => jsonValue(input.body, path.split('.')));
       if (values.length === 0 || values.some((value) => value === null)) return null;
-      const digest = createHash('sha256').update(JSON.stringify(settings.fields.map((path, i) => [path, values[i]]))).digest('hex');
+      const digest = createHash('sha256')
+        .update(JSON.stringify(settings.fields.map((path, i) => [path, values[i]])))
+        .digest('hex');
       return `fields:${digest}`;
     }
   }

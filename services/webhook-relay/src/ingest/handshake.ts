@@ -34,7 +34,12 @@ export function findHandshake(provider: string | null, request: CapturedRequestV
  * The answer the provider expects. `secret` keys the answers that prove knowledge of it (Zoom, X);
  * without one such a handshake cannot be answered (null: the usual answer goes out).
  */
-export function answerHandshake(handshake: Handshake, challenge: string, captureAnswer: string, secret: string | null): HandshakeAnswer | null {
+export function answerHandshake(
+  handshake: Handshake,
+  challenge: string,
+  captureAnswer: string,
+  secret: string | null,
+): HandshakeAnswer | null {
   const { respond } = handshake;
   switch (respond.kind) {
     case 'text':
@@ -46,7 +51,11 @@ export function answerHandshake(handshake: Handshake, challenge: string, capture
     case 'json-hmac': {
       if (secret === null || !SIGNED_CHALLENGE.test(challenge)) return null;
       const proof = `${respond.prefix ?? ''}${createHmac('sha256', secret).update(challenge).digest(respond.encoding)}`;
-      return { contentType: 'application/json', body: JSON.stringify({ ...(respond.echoField ? { [respond.echoField]: challenge } : {}), [respond.field]: proof }), headers: [] };
+      return {
+        contentType: 'application/json',
+        body: JSON.stringify({ ...(respond.echoField ? { [respond.echoField]: challenge } : {}), [respond.field]: proof }),
+        headers: [],
+      };
     }
   }
 }

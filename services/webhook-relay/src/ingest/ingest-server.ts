@@ -26,7 +26,7 @@ const DISCARD_FACTOR = 16;
 const UNKNOWN = 'no endpoint has this ingest URL';
 // Told to the sender (a provider), so about the endpoint's state only: nothing of the account's plan or usage.
 const REFUSALS: Record<CaptureRefusal, string> = {
-  allowance: 'capture is paused for this endpoint: its account has used its plan\'s event allowance; the request was not stored',
+  allowance: "capture is paused for this endpoint: its account has used its plan's event allowance; the request was not stored",
   paused: 'capture is paused for this endpoint by its operator; the request was not stored',
 };
 
@@ -40,7 +40,9 @@ export function createIngestServer(deps: IngestDeps): Server {
     handle(deps, req, res).catch((error: unknown) => {
       if (error instanceof BodyTooLarge) {
         discardBody(req, deps.maxBodyBytes * DISCARD_FACTOR);
-        return answer(res, 413, { error: { code: 'payload_too_large', message: `request body is larger than the limit of ${deps.maxBodyBytes} bytes` } });
+        return answer(res, 413, {
+          error: { code: 'payload_too_large', message: `request body is larger than the limit of ${deps.maxBodyBytes} bytes` },
+        });
       }
       if (isDependencyUnavailable(error) || (error instanceof RelayError && error.code === 'unavailable')) {
         deps.logger.warn({ err: error }, 'ingest could not store a request');
@@ -122,7 +124,16 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
 function send(res: ServerResponse, status: number, contentType: string, text: string, extra: Array<[string, string]>): void {
   if (res.headersSent) return;
   // A flat list: node:http takes it without walking an object on every answer.
-  const headers = ['Content-Type', contentType, 'Content-Length', String(Buffer.byteLength(text)), 'Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff'];
+  const headers = [
+    'Content-Type',
+    contentType,
+    'Content-Length',
+    String(Buffer.byteLength(text)),
+    'Cache-Control',
+    'no-store',
+    'X-Content-Type-Options',
+    'nosniff',
+  ];
   for (const [name, value] of extra) headers.push(name, value);
   res.writeHead(status, headers);
   res.end(text);

@@ -35,7 +35,12 @@ export class TokenResolver {
     const value: ResolvedToken = {
       tenantId: row.tenant_id,
       endpointId: row.endpoint_id,
-      dedup: { strategy: row.dedup_strategy as DedupStrategy | null, provider: row.provider, fields: row.dedup_fields, windowSeconds: row.dedup_window_seconds },
+      dedup: {
+        strategy: row.dedup_strategy as DedupStrategy | null,
+        provider: row.provider,
+        fields: row.dedup_fields,
+        windowSeconds: row.dedup_window_seconds,
+      },
     };
     if (this.cache.size > 50_000) this.cache.clear();
     this.cache.set(cacheKey, { value, until: this.now() + this.cacheMs });

@@ -12,6 +12,9 @@ export interface ConfiguredProvider {
 export function buildIdentityClients(settings: SignInSettings): Map<string, ConfiguredProvider> {
   const fetchImpl = settings.fetch ?? globalThis.fetch.bind(globalThis);
   return new Map(
-    settings.providers.map((config) => [config.id, { config, client: config.type === 'github' ? new GitHubClient(config, fetchImpl) : new OidcClient(config, fetchImpl) }]),
+    settings.providers.map((config) => [
+      config.id,
+      { config, client: config.type === 'github' ? new GitHubClient(config, fetchImpl) : new OidcClient(config, fetchImpl) },
+    ]),
   );
 }

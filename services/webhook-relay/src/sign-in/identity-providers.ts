@@ -34,8 +34,14 @@ const GitHubProvider = z.strictObject({
   name: z.string().min(1).max(100).optional(),
   client_id: z.string().min(1, 'client_id must not be empty'),
   client_secret: z.string().min(1, 'client_secret must not be empty'),
-  base_url: z.url().default('https://github.com').transform((value) => value.replace(/\/+$/, '')),
-  api_url: z.url().default('https://api.github.com').transform((value) => value.replace(/\/+$/, '')),
+  base_url: z
+    .url()
+    .default('https://github.com')
+    .transform((value) => value.replace(/\/+$/, '')),
+  api_url: z
+    .url()
+    .default('https://api.github.com')
+    .transform((value) => value.replace(/\/+$/, '')),
   scopes: z.string().default('read:user user:email'),
 });
 
@@ -50,7 +56,9 @@ export function parseIdentityProviders(text: string): IdentityProviderConfig[] {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error('must be a JSON array of identity providers, e.g. [{"id":"google","issuer":"https://accounts.google.com","client_id":"...","client_secret":"..."}]');
+    throw new Error(
+      'must be a JSON array of identity providers, e.g. [{"id":"google","issuer":"https://accounts.google.com","client_id":"...","client_secret":"..."}]',
+    );
   }
   const result = z.array(IdentityProviderConfig).safeParse(value);
   if (!result.success) {

@@ -44,7 +44,12 @@ export class OidcClient implements IdentityClient {
 
   async finish(request: { code: string; codeVerifier: string; nonce: string; redirectUri: string; now: Date }): Promise<VerifiedIdentity> {
     const discovery = await this.discover();
-    const body = new URLSearchParams({ grant_type: 'authorization_code', code: request.code, redirect_uri: request.redirectUri, code_verifier: request.codeVerifier });
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: request.code,
+      redirect_uri: request.redirectUri,
+      code_verifier: request.codeVerifier,
+    });
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     const secret = this.config.client_secret;
     // client_secret_basic is the default (OIDC Core 9) unless the issuer lists only client_secret_post.
@@ -95,12 +100,17 @@ export class OidcClient implements IdentityClient {
 
   private async fetchDiscovery(): Promise<Discovery> {
     const url = this.config.discovery_url ?? `${this.config.issuer}/.well-known/openid-configuration`;
-    const document = await readJson(await this.fetchImpl(url, { headers: { accept: 'application/json' } }), `the discovery document of ${this.config.id}`);
+    const document = await readJson(
+      await this.fetchImpl(url, { headers: { accept: 'application/json' } }),
+      `the discovery document of ${this.config.id}`,
+    );
     for (const field of ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri']) {
-      if (typeof document[field] !== 'string') throw new IdentityProviderError(`the discovery document of ${this.config.id} has no ${field}`);
+      if (typeof document[field] !== 'string')
+        throw new IdentityProviderError(`the discovery document of ${this.config.id} has no ${field}`);
     }
     // OpenID Connect Discovery 4.3: the document must name the issuer it was fetched for.
-    if (document.issuer !== this.config.issuer) throw new IdentityProviderError(`the discovery document names issuer ${String(document.issuer)}, not ${this.config.issuer}`);
+    if (document.issuer !== this.config.issuer)
+      throw new IdentityProviderError(`the discovery document names issuer ${String(document.issuer)}, not ${this.config.issuer}`);
     return document as unknown as Discovery;
   }
 }

@@ -9,7 +9,12 @@ import type { CapturedRequestView, HmacScheme, VerificationOutcome, Verification
 const DIGEST_BYTES = { sha1: 20, sha256: 32, sha512: 64 } as const;
 
 type Result = Omit<VerificationOutcome, 'provider'>;
-const failed = (cause: Result['cause'], detail: Record<string, unknown> | null = null): Result => ({ state: 'failed', cause, detail, matchedSecretId: null });
+const failed = (cause: Result['cause'], detail: Record<string, unknown> | null = null): Result => ({
+  state: 'failed',
+  cause,
+  detail,
+  matchedSecretId: null,
+});
 
 /**
  * The one HMAC engine: every HMAC provider is a record this interprets. Tries every secret against
@@ -18,14 +23,20 @@ const failed = (cause: Result['cause'], detail: Record<string, unknown> | null =
  */
 export function verifyHmac(scheme: HmacScheme, request: CapturedRequestView, secrets: VerificationSecret[], now: Date): Result {
   const rawValues = signatureValues(scheme, request);
-  if (rawValues.length === 0) return failed('missing_header', { [scheme.signatureIn === 'query' ? 'parameter' : scheme.signatureIn === 'json-body' ? 'field' : 'header']: scheme.signatureHeader });
+  if (rawValues.length === 0)
+    return failed('missing_header', {
+      [scheme.signatureIn === 'query' ? 'parameter' : scheme.signatureIn === 'json-body' ? 'field' : 'header']: scheme.signatureHeader,
+    });
   const timestampHeader = scheme.timestamp?.header;
   for (const name of [...(timestampHeader ? [timestampHeader] : []), ...requiredHeaders(scheme.message)]) {
     if (headerValue(request, name) === undefined) return failed('missing_header', { header: name });
   }
 
   const parsed = rawValues.map((value) => parseSignatureHeader(value, scheme.format));
-  const signatures = parsed.flatMap((entry) => entry?.signatures ?? []).map((text) => decode(text, scheme.encoding)).filter((bytes) => bytes.length === DIGEST_BYTES[scheme.digest]);
+  const signatures = parsed
+    .flatMap((entry) => entry?.signatures ?? [])
+    .map((text) => decode(text, scheme.encoding))
+    .filter((bytes) => bytes.length === DIGEST_BYTES[scheme.digest]);
   if (signatures.length === 0) return failed('malformed_signature', { header: scheme.signatureHeader });
   const timestamp = timestampHeader
     ? headerValue(request, timestampHeader)
@@ -36,7 +47,9 @@ export function verifyHmac(scheme: HmacScheme, request: CapturedRequestView, sec
   const window = scheme.timestamp ? checkTimestamp(timestamp, scheme.timestamp.unit, now, tolerance) : ({ ok: true } as const);
   if (!window.ok && window.cause === 'malformed_signature') return failed(window.cause, window.detail);
 
-  const keys = secrets.map((secret) => ({ id: secret.id, key: deriveKey(secret.value, scheme.key) })).filter((entry) => entry.key.length > 0);
+  const keys = secrets
+    .map((secret) => ({ id: secret.id, key: deriveKey(secret.value, scheme.key) }))
+    .filter((entry) => entry.key.length > 0);
   const matching = (body: Buffer) => {
     const message = signedMessage(scheme.message, request, timestamp, body);
     for (const { id, key } of keys) {
@@ -94,13 +107,19 @@ function bodyProbes(body: Buffer): Array<[string, Buffer]> {
 
 /** Every encoded signature value the request carries for this scheme, wherever the scheme puts them. */
 function signatureValues(scheme: HmacScheme, request: CapturedRequestView): string[] {
-  if (scheme.signatureIn === 'query') return [queryParam(request, scheme.signatureHeader)].filter((value): value is string => value !== undefined);
-  if (scheme.signatureIn === 'json-body') return [jsonField(request.body, scheme.signatureHeader)].filter((value): value is string => value !== undefined);
-  const names = scheme.numberedHeaders ? numberedHeaderNames(request, scheme.signatureHeader) : [scheme.signatureHeader, ...(scheme.additionalSignatureHeaders ?? [])];
+  if (scheme.signatureIn === 'query')
+    return [queryParam(request, scheme.signatureHeader)].filter((value): value is string => value !== undefined);
+  if (scheme.signatureIn === 'json-body')
+    return [jsonField(request.body, scheme.signatureHeader)].filter((value): value is string => value !== undefined);
+  const names = scheme.numberedHeaders
+    ? numberedHeaderNames(request, scheme.signatureHeader)
+    : [scheme.signatureHeader, ...(scheme.additionalSignatureHeaders ?? [])];
   return names.map((name) => headerValue(request, name)).filter((value): value is string => value !== undefined);
 }
 
 function numberedHeaderNames(request: CapturedRequestView, first: string): string[] {
   const base = first.replace(/-1$/, '');
-  return request.headers.map(([name]) => name.toLowerCase()).filter((name) => name.startsWith(`${base}-`) && /^\d+$/.test(name.slice(base.length + 1)));
+  return request.headers
+    .map(([name]) => name.toLowerCase())
+    .filter((name) => name.startsWith(`${base}-`) && /^\d+$/.test(name.slice(base.length + 1)));
 }

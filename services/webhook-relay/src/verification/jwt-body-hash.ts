@@ -5,23 +5,37 @@ import { headerValue } from './request-view.js';
 import type { CapturedRequestView, JwtBodyHashScheme, VerificationOutcome, VerificationSecret } from './types.js';
 
 type Result = Omit<VerificationOutcome, 'provider'>;
-const failed = (cause: Result['cause'], detail: Record<string, unknown> | null = null): Result => ({ state: 'failed', cause, detail, matchedSecretId: null });
+const failed = (cause: Result['cause'], detail: Record<string, unknown> | null = null): Result => ({
+  state: 'failed',
+  cause,
+  detail,
+  matchedSecretId: null,
+});
 
 /**
  * A JWT whose claim carries the hex sha256 of the body: HS256 signed with the shared secret, or ES256
  * signed by the provider (the endpoint's "secrets" are then its public keys). Only the algorithm the
  * record names is accepted, whatever the token's header claims.
  */
-export function verifyJwtBodyHash(scheme: JwtBodyHashScheme, request: CapturedRequestView, secrets: VerificationSecret[], now: Date): Result {
+export function verifyJwtBodyHash(
+  scheme: JwtBodyHashScheme,
+  request: CapturedRequestView,
+  secrets: VerificationSecret[],
+  now: Date,
+): Result {
   const value = headerValue(request, scheme.header);
   if (value === undefined) return failed('missing_header', { header: scheme.header });
   if (scheme.prefix && !value.startsWith(scheme.prefix)) return failed('malformed_signature', { header: scheme.header });
-  const parts = value.slice(scheme.prefix?.length ?? 0).trim().split('.');
+  const parts = value
+    .slice(scheme.prefix?.length ?? 0)
+    .trim()
+    .split('.');
   if (parts.length !== 3) return failed('malformed_signature', { header: scheme.header });
   const [header, payload, signature] = parts as [string, string, string];
   let claims: Record<string, unknown>;
   try {
-    if ((JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string }).alg !== scheme.algorithm) return failed('malformed_signature', { reason: `only ${scheme.algorithm} is accepted` });
+    if ((JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string }).alg !== scheme.algorithm)
+      return failed('malformed_signature', { reason: `only ${scheme.algorithm} is accepted` });
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
     return failed('malformed_signature', { header: scheme.header });
@@ -33,11 +47,13 @@ export function verifyJwtBodyHash(scheme: JwtBodyHashScheme, request: CapturedRe
   if (scheme.maxAgeSeconds !== undefined) {
     const skewSeconds = typeof claims.iat === 'number' ? Math.round(now.getTime() / 1000 - claims.iat) : NaN;
     if (Number.isNaN(skewSeconds)) return failed('malformed_signature', { reason: 'the token has no numeric iat claim' });
-    if (Math.abs(skewSeconds) > scheme.maxAgeSeconds) return failed(skewSeconds > 0 ? 'timestamp_too_old' : 'timestamp_in_future', { skewSeconds, toleranceSeconds: scheme.maxAgeSeconds });
+    if (Math.abs(skewSeconds) > scheme.maxAgeSeconds)
+      return failed(skewSeconds > 0 ? 'timestamp_too_old' : 'timestamp_in_future', { skewSeconds, toleranceSeconds: scheme.maxAgeSeconds });
   }
   const bodyHash = createHash('sha256').update(request.body).digest('hex');
   const claimed = claims[scheme.bodyHashClaim];
-  if (typeof claimed !== 'string' || !sameBytes(Buffer.from(claimed.toLowerCase()), Buffer.from(bodyHash))) return failed('body_modified', { evidence: 'body_hash_claim' });
+  if (typeof claimed !== 'string' || !sameBytes(Buffer.from(claimed.toLowerCase()), Buffer.from(bodyHash)))
+    return failed('body_modified', { evidence: 'body_hash_claim' });
   return { state: 'verified', cause: null, detail: null, matchedSecretId: matched.id };
 }
 

@@ -10,7 +10,12 @@ const FAMILY_NAMES: Record<ProviderFamily, string> = {
   'shared-secret': 'Static token / Basic',
 };
 
-const ALGORITHMS: Record<string, string> = { ed25519: 'Ed25519', 'ecdsa-p256': 'ECDSA P-256', 'rsa-sha256': 'RSA SHA-256', 'rsa-sha512': 'RSA SHA-512' };
+const ALGORITHMS: Record<string, string> = {
+  ed25519: 'Ed25519',
+  'ecdsa-p256': 'ECDSA P-256',
+  'rsa-sha256': 'RSA SHA-256',
+  'rsa-sha512': 'RSA SHA-512',
+};
 
 /**
  * The provider table of docs/providers.md, rendered from the registry alone: regenerate it with
@@ -34,7 +39,14 @@ export function renderProviderTable(providers: readonly ProviderRecord[]): strin
     '|---|---|---|---|---|---|---|',
     ...[...providers]
       .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-      .map((provider) => `| ${cell(provider.name)} | \`${provider.slug}\` | ${FAMILY_NAMES[provider.family]} | ${algorithm(provider.scheme)} | ${headers(provider.scheme).map((name) => `\`${name}\``).join(', ')} | ${handshake(provider.handshake)} | [docs](${provider.docs}) |`),
+      .map(
+        (provider) =>
+          `| ${cell(provider.name)} | \`${provider.slug}\` | ${FAMILY_NAMES[provider.family]} | ${algorithm(provider.scheme)} | ${headers(
+            provider.scheme,
+          )
+            .map((name) => `\`${name}\``)
+            .join(', ')} | ${handshake(provider.handshake)} | [docs](${provider.docs}) |`,
+      ),
     '',
   ];
   return lines.join('\n');
@@ -62,9 +74,21 @@ function algorithm(scheme: Scheme): string {
 function headers(scheme: Scheme): string[] {
   switch (scheme.kind) {
     case 'hmac': {
-      const signature = scheme.signatureIn === 'query' ? `?${scheme.signatureHeader}` : scheme.signatureIn === 'json-body' ? `body: ${scheme.signatureHeader}` : scheme.numberedHeaders ? scheme.signatureHeader.replace(/-1$/, '-1..N') : scheme.signatureHeader;
+      const signature =
+        scheme.signatureIn === 'query'
+          ? `?${scheme.signatureHeader}`
+          : scheme.signatureIn === 'json-body'
+            ? `body: ${scheme.signatureHeader}`
+            : scheme.numberedHeaders
+              ? scheme.signatureHeader.replace(/-1$/, '-1..N')
+              : scheme.signatureHeader;
       const timestamp = scheme.timestamp?.header ?? (scheme.timestamp?.jsonField ? `body: ${scheme.timestamp.jsonField}` : undefined);
-      return unique([signature, ...(scheme.additionalSignatureHeaders ?? []), ...(timestamp ? [timestamp] : []), ...partHeaders(scheme.message)]);
+      return unique([
+        signature,
+        ...(scheme.additionalSignatureHeaders ?? []),
+        ...(timestamp ? [timestamp] : []),
+        ...partHeaders(scheme.message),
+      ]);
     }
     case 'body-token':
       return [`body: ${scheme.jsonField}`];
@@ -78,12 +102,18 @@ function headers(scheme: Scheme): string[] {
   }
 }
 
-const partHeaders = (parts: MessagePart[]): string[] => parts.flatMap((part) => (typeof part === 'object' && 'header' in part ? [part.header] : []));
+const partHeaders = (parts: MessagePart[]): string[] =>
+  parts.flatMap((part) => (typeof part === 'object' && 'header' in part ? [part.header] : []));
 const unique = (names: string[]): string[] => [...new Set(names)];
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
 function handshake(value: Handshake | undefined): string {
   if (!value) return '';
-  const where = 'query' in value.challenge ? `?${value.challenge.query}` : 'header' in value.challenge ? value.challenge.header : `body: ${value.challenge.jsonField}`;
+  const where =
+    'query' in value.challenge
+      ? `?${value.challenge.query}`
+      : 'header' in value.challenge
+        ? value.challenge.header
+        : `body: ${value.challenge.jsonField}`;
   return `${value.method ?? 'any'} ${where}`;
 }

@@ -21,7 +21,8 @@ export function verifySharedSecret(scheme: SharedSecretScheme, request: Captured
 /** A shared secret inside the JSON body (Graph's clientState, Figma's passcode): authenticated, not verified. */
 export function verifyBodyToken(scheme: BodyTokenScheme, request: CapturedRequestView, secrets: VerificationSecret[]): Result {
   const presented = jsonField(request.body, scheme.jsonField);
-  if (presented === undefined) return { state: 'failed', cause: 'missing_header', detail: { field: scheme.jsonField }, matchedSecretId: null };
+  if (presented === undefined)
+    return { state: 'failed', cause: 'missing_header', detail: { field: scheme.jsonField }, matchedSecretId: null };
   return matchPresented(presented, secrets);
 }
 

@@ -25,7 +25,9 @@ export function parseSignatureHeader(value: string, format: HmacScheme['format']
     }
     case 'list': {
       const items = value.split(format.separator).map((item) => item.trim());
-      const signatures = items.filter((item) => !format.prefix || item.startsWith(format.prefix)).map((item) => item.slice(format.prefix?.length ?? 0));
+      const signatures = items
+        .filter((item) => !format.prefix || item.startsWith(format.prefix))
+        .map((item) => item.slice(format.prefix?.length ?? 0));
       return signatures.some(Boolean) ? { signatures: signatures.filter(Boolean) } : null;
     }
     case 'timestamp-first': {

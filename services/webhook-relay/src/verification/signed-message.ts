@@ -3,7 +3,12 @@ import { headerValue, jsonField, queryParam, sortedFormFields } from './request-
 import type { CapturedRequestView, MessagePart } from './types.js';
 
 /** The bytes a provider signed, assembled from the scheme's parts; `body` may be a probe variant. */
-export function signedMessage(parts: MessagePart[], request: CapturedRequestView, timestamp: string | undefined, body: Buffer = request.body): Buffer {
+export function signedMessage(
+  parts: MessagePart[],
+  request: CapturedRequestView,
+  timestamp: string | undefined,
+  body: Buffer = request.body,
+): Buffer {
   return Buffer.concat(
     parts.map((part) => {
       if (part === 'body') return body;

@@ -5,9 +5,15 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export type TimestampCheck = { ok: true } | { ok: false; cause: FailureCause; detail: Record<string, unknown> };
 
 /** Parses a signed timestamp and checks it lies within the tolerance of now, in either direction. */
-export function checkTimestamp(raw: string | undefined, unit: TimestampUnit, now: Date, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS): TimestampCheck {
+export function checkTimestamp(
+  raw: string | undefined,
+  unit: TimestampUnit,
+  now: Date,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+): TimestampCheck {
   const ms = toMilliseconds(raw, unit);
-  if (ms === null) return { ok: false, cause: 'malformed_signature', detail: { reason: `timestamp "${raw ?? ''}" is not a ${unit} timestamp` } };
+  if (ms === null)
+    return { ok: false, cause: 'malformed_signature', detail: { reason: `timestamp "${raw ?? ''}" is not a ${unit} timestamp` } };
   const skewSeconds = Math.round((now.getTime() - ms) / 1000);
   if (Math.abs(skewSeconds) <= toleranceSeconds) return { ok: true };
   return { ok: false, cause: skewSeconds > 0 ? 'timestamp_too_old' : 'timestamp_in_future', detail: { skewSeconds, toleranceSeconds } };

@@ -20,7 +20,10 @@ export function verifyTwilio(request: CapturedRequestView, secrets: Verification
   const message = bodyHash === null ? `${request.url}${sortedFormFields(request.body)}` : request.url;
   const matched = secrets.find((secret) => sameBytes(signature, createHmac('sha1', secret.value).update(message).digest()));
   if (!matched) return { state: 'failed', cause: 'wrong_secret', detail: { secretsTried: secrets.length }, matchedSecretId: null };
-  if (bodyHash !== null && !sameBytes(Buffer.from(bodyHash.toLowerCase()), Buffer.from(createHash('sha256').update(request.body).digest('hex')))) {
+  if (
+    bodyHash !== null &&
+    !sameBytes(Buffer.from(bodyHash.toLowerCase()), Buffer.from(createHash('sha256').update(request.body).digest('hex')))
+  ) {
     return { state: 'failed', cause: 'body_modified', detail: { evidence: 'body_sha256_parameter' }, matchedSecretId: null };
   }
   return { state: 'verified', cause: null, detail: null, matchedSecretId: matched.id };

@@ -145,8 +145,7 @@ export interface Handshake {
   method?: 'GET' | 'POST';
   when?: Array<{ value: HandshakeValue; equals: string }>;
   challenge: HandshakeValue;
-  respond:
-    /** The challenge as the text/plain body. */
+  respond: /** The challenge as the text/plain body. */
     | { kind: 'text' }
     /** `{"<field>": challenge}`. */
     | { kind: 'json'; field: string }
@@ -156,7 +155,14 @@ export interface Handshake {
     | { kind: 'json-hmac'; field: string; encoding: 'hex' | 'base64'; prefix?: string; echoField?: string };
 }
 
-export type ProviderFamily = 'standard-webhooks' | 'hmac-body' | 'hmac-timestamped' | 'hmac-request' | 'jwt' | 'asymmetric' | 'shared-secret';
+export type ProviderFamily =
+  | 'standard-webhooks'
+  | 'hmac-body'
+  | 'hmac-timestamped'
+  | 'hmac-request'
+  | 'jwt'
+  | 'asymmetric'
+  | 'shared-secret';
 
 export interface ProviderRecord {
   slug: string;

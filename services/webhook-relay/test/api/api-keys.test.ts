@@ -18,9 +18,15 @@ describe('API keys', () => {
   });
 
   it('answers 401 for an unknown key and for a key without the whk_ prefix', async () => {
-    await checkedApi(context).get('/v1/endpoints').set('Authorization', `Bearer whk_${'x'.repeat(43)}`).expect(401);
+    await checkedApi(context)
+      .get('/v1/endpoints')
+      .set('Authorization', `Bearer whk_${'x'.repeat(43)}`)
+      .expect(401);
     await checkedApi(context).get('/v1/endpoints').set('Authorization', 'Bearer sk_live_123').expect(401);
-    await checkedApi(context).get('/v1/endpoints').set('Authorization', `Basic ${Buffer.from('a:b').toString('base64')}`).expect(401);
+    await checkedApi(context)
+      .get('/v1/endpoints')
+      .set('Authorization', `Basic ${Buffer.from('a:b').toString('base64')}`)
+      .expect(401);
   });
 
   it('shows a new key once, with its whk_ prefix, and lists it masked afterwards', async () => {
@@ -67,7 +73,11 @@ describe('API keys', () => {
   });
 
   it('refuses a blank name and unknown fields with 400 naming them', async () => {
-    expect((await checkedApi(context).post('/v1/api-keys').set(tenant.auth).send({ name: '  ' }).expect(400)).body.error.message).toMatch(/name/);
-    expect((await checkedApi(context).post('/v1/api-keys').set(tenant.auth).send({ name: 'ok', admin: true }).expect(400)).body.error.message).toMatch(/unknown field "admin"/);
+    expect((await checkedApi(context).post('/v1/api-keys').set(tenant.auth).send({ name: '  ' }).expect(400)).body.error.message).toMatch(
+      /name/,
+    );
+    expect(
+      (await checkedApi(context).post('/v1/api-keys').set(tenant.auth).send({ name: 'ok', admin: true }).expect(400)).body.error.message,
+    ).toMatch(/unknown field "admin"/);
   });
 });

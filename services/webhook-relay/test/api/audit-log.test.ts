@@ -14,12 +14,17 @@ describe('audit log', () => {
   });
   afterAll(() => context.close());
 
-  const entries = async (auth = tenant.auth) => (await checkedApi(context).get('/v1/audit?limit=100').set(auth).expect(200)).body.data as Array<Record<string, any>>;
+  const entries = async (auth = tenant.auth) =>
+    (await checkedApi(context).get('/v1/audit?limit=100').set(auth).expect(200)).body.data as Array<Record<string, any>>;
 
   it('records every privileged action with actor, action, target and time, chained from the genesis hash', async () => {
     const endpoint = (await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'orders' }).expect(201)).body;
     await checkedApi(context).post(`/v1/endpoints/${endpoint.id}/ingest-url/rotate`).set(tenant.auth).expect(200);
-    await checkedApi(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: 'whsec_aaaaaaaaaaaaaaaaaaaaaaaa' }).expect(201);
+    await checkedApi(context)
+      .post(`/v1/endpoints/${endpoint.id}/secrets`)
+      .set(tenant.auth)
+      .send({ secret: 'whsec_aaaaaaaaaaaaaaaaaaaaaaaa' })
+      .expect(201);
     const key = (await checkedApi(context).post('/v1/api-keys').set(tenant.auth).send({ name: 'ci' }).expect(201)).body;
     await checkedApi(context).delete(`/v1/api-keys/${key.id}`).set(tenant.auth).expect(204);
 
@@ -36,7 +41,11 @@ describe('audit log', () => {
     expect(log.map((entry) => entry.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(log[0]!.prev_hash).toBe(GENESIS_HASH);
     for (let i = 1; i < log.length; i++) expect(log[i]!.prev_hash).toBe(log[i - 1]!.hash);
-    expect(log[2]).toMatchObject({ actor: expect.stringMatching(/^api_key:/), target: { type: 'endpoint', id: endpoint.id }, details: { name: 'orders' } });
+    expect(log[2]).toMatchObject({
+      actor: expect.stringMatching(/^api_key:/),
+      target: { type: 'endpoint', id: endpoint.id },
+      details: { name: 'orders' },
+    });
     expect(JSON.stringify(log)).not.toContain('whsec_aaaaaaaaaaaaaaaaaaaaaaaa');
   });
 
@@ -47,7 +56,15 @@ describe('audit log', () => {
   });
 
   it('keeps one unbroken chain when actions run concurrently', async () => {
-    await Promise.all(Array.from({ length: 12 }, (_, i) => checkedApi(context).post('/v1/endpoints').set(other.auth).send({ name: `burst-${i}` }).expect(201)));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        checkedApi(context)
+          .post('/v1/endpoints')
+          .set(other.auth)
+          .send({ name: `burst-${i}` })
+          .expect(201),
+      ),
+    );
     const { body } = await checkedApi(context).post('/v1/audit/verify').set(other.auth).expect(200);
     expect(body).toMatchObject({ intact: true, entries: 14, first_broken: null });
   });

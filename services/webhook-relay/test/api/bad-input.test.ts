@@ -13,7 +13,12 @@ describe('bad input on the API', () => {
 
   // The bytes exactly as given: supertest would otherwise encode a Buffer as JSON itself.
   const post = (body: string | Buffer, type = 'application/json') =>
-    checkedApi(context).post('/v1/endpoints').set(tenant.auth).set('Content-Type', type).serialize(() => body as unknown as string).send(body as never);
+    checkedApi(context)
+      .post('/v1/endpoints')
+      .set(tenant.auth)
+      .set('Content-Type', type)
+      .serialize(() => body as unknown as string)
+      .send(body as never);
 
   it.each([
     ['malformed JSON', '{"name": ', 400, /not valid JSON/],

@@ -71,12 +71,21 @@ describe('concurrent identical creates', () => {
     const destination = await created('/v1/destinations', { name: 'receiver', url: 'https://hooks.example.com/in' });
     const body = { endpoint_id: endpoint.id, destination_id: destination.id };
 
-    const answers = await raceInserts('subscriptions', CONCURRENT, () => Promise.all(Array.from({ length: CONCURRENT }, () => post('/v1/subscriptions', body))));
+    const answers = await raceInserts('subscriptions', CONCURRENT, () =>
+      Promise.all(Array.from({ length: CONCURRENT }, () => post('/v1/subscriptions', body))),
+    );
 
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array<number>(CONCURRENT - 1).fill(409)]);
     for (const answer of answers.filter((item) => item.status === 409)) {
-      expect(answer.body).toEqual({ error: { code: 'conflict', message: expect.stringMatching(/^this endpoint already has a subscription to this destination \(created by a request that ran at the same time/) } });
+      expect(answer.body).toEqual({
+        error: {
+          code: 'conflict',
+          message: expect.stringMatching(
+            /^this endpoint already has a subscription to this destination \(created by a request that ran at the same time/,
+          ),
+        },
+      });
     }
     const { rows } = await context.ownerPool.query('SELECT count(*)::int AS n FROM subscriptions WHERE endpoint_id = $1', [endpoint.id]);
     expect(rows[0].n).toBe(1);
@@ -90,7 +99,10 @@ describe('concurrent identical creates', () => {
     const destination = await created('/v1/destinations', { name: 'receiver', url: 'https://hooks.example.com/in' });
     const subscription = await created('/v1/subscriptions', { endpoint_id: endpoint.id, destination_id: destination.id });
     const answer = await post('/v1/subscriptions', { endpoint_id: endpoint.id, destination_id: destination.id }).expect(409);
-    expect(answer.body.error).toEqual({ code: 'conflict', message: `endpoint ${endpoint.id} already has subscription ${subscription.id} to destination ${destination.id}` });
+    expect(answer.body.error).toEqual({
+      code: 'conflict',
+      message: `endpoint ${endpoint.id} already has subscription ${subscription.id} to destination ${destination.id}`,
+    });
   });
 
   // These have no uniqueness rule (names may repeat; keys, tokens and secrets are random): identical creates all succeed.
@@ -106,7 +118,9 @@ describe('concurrent identical creates', () => {
 
   it('adds every provider secret when identical adds to one endpoint race (no uniqueness rule)', async () => {
     const endpoint = await created('/v1/endpoints', { name: 'source' });
-    const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => post(`/v1/endpoints/${endpoint.id}/secrets`, { secret: 'same secret' })));
+    const answers = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => post(`/v1/endpoints/${endpoint.id}/secrets`, { secret: 'same secret' })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array<number>(CONCURRENT).fill(201));
   });
 });

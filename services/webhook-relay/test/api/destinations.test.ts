@@ -14,11 +14,28 @@ describe('destinations and subscriptions API', () => {
   afterAll(async () => {
     await context.close();
   });
-  const post = (path: string, body: unknown) => checkedApi(context).post(path).set(tenant.auth).send(body as object);
+  const post = (path: string, body: unknown) =>
+    checkedApi(context)
+      .post(path)
+      .set(tenant.auth)
+      .send(body as object);
 
   it('creates a destination, shows its secret once, and audits it without the secret or header values', async () => {
-    const created = (await post('/v1/destinations', { name: 'billing', url: 'https://hooks.example.com/in', headers: { Authorization: 'Bearer s3cr3t-value' } }).expect(201)).body;
-    expect(created).toMatchObject({ name: 'billing', url: 'https://hooks.example.com/in', header_names: ['Authorization'], timeout_ms: 15000, enabled: true, disabled_reason: null });
+    const created = (
+      await post('/v1/destinations', {
+        name: 'billing',
+        url: 'https://hooks.example.com/in',
+        headers: { Authorization: 'Bearer s3cr3t-value' },
+      }).expect(201)
+    ).body;
+    expect(created).toMatchObject({
+      name: 'billing',
+      url: 'https://hooks.example.com/in',
+      header_names: ['Authorization'],
+      timeout_ms: 15000,
+      enabled: true,
+      disabled_reason: null,
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const read = (await checkedApi(context).get(`/v1/destinations/${created.id}`).set(tenant.auth).expect(200)).body;
     expect(read.secret).toBeUndefined();
@@ -47,22 +64,52 @@ describe('destinations and subscriptions API', () => {
 
   it('subscribes an endpoint once per destination (409 for a second), filters validated', async () => {
     const destination = (await post('/v1/destinations', { name: 'd', url: 'https://example.com/d' }).expect(201)).body;
-    const subscription = (await post('/v1/subscriptions', { endpoint_id: endpointId, destination_id: destination.id, states: ['verified', 'authenticated'] }).expect(201)).body;
-    expect(subscription).toMatchObject({ endpoint_id: endpointId, destination_id: destination.id, states: ['verified', 'authenticated'], event_types: [] });
-    expect((await post('/v1/subscriptions', { endpoint_id: endpointId, destination_id: destination.id }).expect(409)).body.error.code).toBe('conflict');
-    expect((await post('/v1/subscriptions', { endpoint_id: endpointId, destination_id: destination.id, states: ['bogus'] }).expect(400)).body.error.message).toMatch(/states/);
-    expect((await post('/v1/subscriptions', { endpoint_id: endpointId, destination_id: '00000000-0000-7000-8000-000000000000' }).expect(404)).body.error.code).toBe('not_found');
-    const listed = (await checkedApi(context).get(`/v1/subscriptions?destination_id=${destination.id}`).set(tenant.auth).expect(200)).body.data;
+    const subscription = (
+      await post('/v1/subscriptions', {
+        endpoint_id: endpointId,
+        destination_id: destination.id,
+        states: ['verified', 'authenticated'],
+      }).expect(201)
+    ).body;
+    expect(subscription).toMatchObject({
+      endpoint_id: endpointId,
+      destination_id: destination.id,
+      states: ['verified', 'authenticated'],
+      event_types: [],
+    });
+    expect((await post('/v1/subscriptions', { endpoint_id: endpointId, destination_id: destination.id }).expect(409)).body.error.code).toBe(
+      'conflict',
+    );
+    expect(
+      (await post('/v1/subscriptions', { endpoint_id: endpointId, destination_id: destination.id, states: ['bogus'] }).expect(400)).body
+        .error.message,
+    ).toMatch(/states/);
+    expect(
+      (await post('/v1/subscriptions', { endpoint_id: endpointId, destination_id: '00000000-0000-7000-8000-000000000000' }).expect(404))
+        .body.error.code,
+    ).toBe('not_found');
+    const listed = (await checkedApi(context).get(`/v1/subscriptions?destination_id=${destination.id}`).set(tenant.auth).expect(200)).body
+      .data;
     expect(listed.map((item: { id: string }) => item.id)).toEqual([subscription.id]);
     await checkedApi(context).delete(`/v1/subscriptions/${subscription.id}`).set(tenant.auth).expect(204);
-    expect((await checkedApi(context).get('/v1/audit?limit=1').set(tenant.auth).expect(200)).body.data[0].action).toBe('subscription.deleted');
+    expect((await checkedApi(context).get('/v1/audit?limit=1').set(tenant.auth).expect(200)).body.data[0].action).toBe(
+      'subscription.deleted',
+    );
   });
 
   it('updates and deletes a destination; another tenant cannot see it', async () => {
     const destination = (await post('/v1/destinations', { name: 'old', url: 'https://example.com/a' }).expect(201)).body;
-    const updated = (await checkedApi(context).patch(`/v1/destinations/${destination.id}`).set(tenant.auth).send({ name: 'new', enabled: false }).expect(200)).body;
+    const updated = (
+      await checkedApi(context)
+        .patch(`/v1/destinations/${destination.id}`)
+        .set(tenant.auth)
+        .send({ name: 'new', enabled: false })
+        .expect(200)
+    ).body;
     expect(updated).toMatchObject({ name: 'new', enabled: false, disabled_reason: 'disabled through the API' });
-    expect((await checkedApi(context).patch(`/v1/destinations/${destination.id}`).set(tenant.auth).send({}).expect(400)).body.error.message).toMatch(/at least one/);
+    expect(
+      (await checkedApi(context).patch(`/v1/destinations/${destination.id}`).set(tenant.auth).send({}).expect(400)).body.error.message,
+    ).toMatch(/at least one/);
     const other = await context.newTenant();
     await checkedApi(context).get(`/v1/destinations/${destination.id}`).set(other.auth).expect(404);
     await checkedApi(context).delete(`/v1/destinations/${destination.id}`).set(other.auth).expect(404);
@@ -74,7 +121,10 @@ describe('destinations and subscriptions API', () => {
     const destination = (await post('/v1/destinations', { name: 'rotating', url: 'https://example.com/r' }).expect(201)).body;
     const rotate = () => checkedApi(context).post(`/v1/destinations/${destination.id}/secrets/rotate`).set(tenant.auth);
     const refused = await rotate().set('Content-Type', 'text/plain').send('{"previous_expire_in_seconds": 0}').expect(415);
-    expect(refused.body.error).toEqual({ code: 'unsupported_media_type', message: 'request body must be JSON (Content-Type: application/json), not text/plain' });
+    expect(refused.body.error).toEqual({
+      code: 'unsupported_media_type',
+      message: 'request body must be JSON (Content-Type: application/json), not text/plain',
+    });
     expect((await checkedApi(context).get(`/v1/destinations/${destination.id}`).set(tenant.auth).expect(200)).body.secrets).toHaveLength(1);
     const rotated = (await rotate().expect(201)).body;
     expect(rotated.secret).toMatch(/^whsec_/);
@@ -83,10 +133,26 @@ describe('destinations and subscriptions API', () => {
 
   it('refuses replays with no or two selectors, and names a missing destination', async () => {
     const destination = (await post('/v1/destinations', { name: 'r', url: 'https://example.com/r' }).expect(201)).body;
-    expect((await post('/v1/replays', { destination_id: destination.id }).expect(400)).body.error.message).toMatch(/exactly one of event_ids, delivery_ids, or from and to/);
-    expect((await post('/v1/replays', { destination_id: destination.id, event_ids: ['00000000-0000-7000-8000-000000000000'], from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }).expect(400)).body.error.message).toMatch(/exactly one/);
-    expect((await post('/v1/replays', { destination_id: destination.id, from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }).expect(400)).body.error.message).toMatch(/from must be earlier than to/);
-    expect((await post('/v1/replays', { destination_id: destination.id, event_ids: ['nope'] }).expect(400)).body.error.message).toMatch(/event_ids/);
+    expect((await post('/v1/replays', { destination_id: destination.id }).expect(400)).body.error.message).toMatch(
+      /exactly one of event_ids, delivery_ids, or from and to/,
+    );
+    expect(
+      (
+        await post('/v1/replays', {
+          destination_id: destination.id,
+          event_ids: ['00000000-0000-7000-8000-000000000000'],
+          from: '2026-01-01T00:00:00Z',
+          to: '2026-01-02T00:00:00Z',
+        }).expect(400)
+      ).body.error.message,
+    ).toMatch(/exactly one/);
+    expect(
+      (await post('/v1/replays', { destination_id: destination.id, from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }).expect(400))
+        .body.error.message,
+    ).toMatch(/from must be earlier than to/);
+    expect((await post('/v1/replays', { destination_id: destination.id, event_ids: ['nope'] }).expect(400)).body.error.message).toMatch(
+      /event_ids/,
+    );
     expect((await checkedApi(context).get('/v1/deliveries?state=lost').set(tenant.auth).expect(400)).body.error.message).toMatch(/state/);
   });
 });

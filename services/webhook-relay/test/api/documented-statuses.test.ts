@@ -34,7 +34,10 @@ const OPERATIONS: Operation[] = Object.entries(DOCUMENT.paths as Record<string, 
     .map(([method, op]) => {
       const listed = Object.keys(op.responses).map(Number);
       const parameters = (op.parameters ?? []) as Array<{ in: string; name: string; schema: Schema }>;
-      const body = op.requestBody && { required: Boolean(op.requestBody.required), schema: op.requestBody.content['application/json'].schema };
+      const body = op.requestBody && {
+        required: Boolean(op.requestBody.required),
+        schema: op.requestBody.content['application/json'].schema,
+      };
       return {
         route: `${method.toUpperCase()} ${path}`,
         method: method as Operation['method'],
@@ -93,8 +96,10 @@ function sample(schema: Schema, name: string, world: World): unknown {
   return Object.fromEntries(names.map((member) => [member, sample(properties[member]!, member, world)]));
 }
 
-const happyBody = (op: Operation, world: World) => (HAPPY_BODIES[op.operationId] ?? ((w: World) => sample(op.body!.schema, 'body', w)))(world);
-const isId = (schema: Schema | undefined) => Boolean(schema && (resolve(schema).format === 'uuid' || resolve(resolve(schema).items ?? {}).format === 'uuid'));
+const happyBody = (op: Operation, world: World) =>
+  (HAPPY_BODIES[op.operationId] ?? ((w: World) => sample(op.body!.schema, 'body', w)))(world);
+const isId = (schema: Schema | undefined) =>
+  Boolean(schema && (resolve(schema).format === 'uuid' || resolve(resolve(schema).items ?? {}).format === 'uuid'));
 
 describe('every documented operation answers only statuses its document lists', () => {
   let h: DeliveryHarness;
@@ -143,9 +148,14 @@ describe('every documented operation answers only statuses its document lists', 
   function expectAnswer(op: Operation, response: Response, expected: number) {
     const problem = response.status === expected ? undefined : response.body;
     expect({ route: op.route, status: response.status, problem }).toEqual({ route: op.route, status: expected, problem: undefined });
-    expect({ route: op.route, status: response.status, listed: op.listed }).toEqual({ route: op.route, status: response.status, listed: expect.arrayContaining([response.status]) });
+    expect({ route: op.route, status: response.status, listed: op.listed }).toEqual({
+      route: op.route,
+      status: response.status,
+      listed: expect.arrayContaining([response.status]),
+    });
     if (response.status >= 400) expectContract(RelayError, response.body, `${op.route}'s ${response.status} answer`);
-    else if (response.status !== 204) expectContract(RELAY_ANSWER_CONTRACTS[op.operationId]!, response.body, `${op.route}'s ${response.status} answer`);
+    else if (response.status !== 204)
+      expectContract(RELAY_ANSWER_CONTRACTS[op.operationId]!, response.body, `${op.route}'s ${response.status} answer`);
   }
 
   it('has a contract for the success answer of every operation that answers with a body', () => {
@@ -158,15 +168,27 @@ describe('every documented operation answers only statuses its document lists', 
   });
 
   it.each(byRoute(SECURED))('%s answers 401 without an API key', async (_route, op) => {
-    expectAnswer(op, await call(op, urlOf(op, {}, Object.fromEntries(op.params.map((name) => [name, randomUUID()]))), { auth: false, body: {} }), 401);
+    expectAnswer(
+      op,
+      await call(op, urlOf(op, {}, Object.fromEntries(op.params.map((name) => [name, randomUUID()]))), { auth: false, body: {} }),
+      401,
+    );
   });
 
   it.each(WITH_PARAMS)('%s answers 400 for a malformed %s', async (_route, param, op) => {
-    expectAnswer(op, await call(op, urlOf(op, shared, { [param]: 'not-a-uuid' }), { body: op.body ? happyBody(op, shared) : undefined }), 400);
+    expectAnswer(
+      op,
+      await call(op, urlOf(op, shared, { [param]: 'not-a-uuid' }), { body: op.body ? happyBody(op, shared) : undefined }),
+      400,
+    );
   });
 
   it.each(WITH_PARAMS)('%s answers 404 for an unknown %s', async (_route, param, op) => {
-    expectAnswer(op, await call(op, urlOf(op, shared, { [param]: randomUUID() }), { body: op.body ? happyBody(op, shared) : undefined }), 404);
+    expectAnswer(
+      op,
+      await call(op, urlOf(op, shared, { [param]: randomUUID() }), { body: op.body ? happyBody(op, shared) : undefined }),
+      404,
+    );
   });
 
   it.each(WITH_QUERY)('%s answers 400 for an unknown query parameter and for a malformed value of each', async (_route, op) => {
@@ -174,7 +196,13 @@ describe('every documented operation answers only statuses its document lists', 
     expectAnswer(op, await call(op, `${url}?unknown_parameter=1`), 400);
     for (const { name, schema } of op.query) {
       const resolved = resolve(schema);
-      const bad = resolved.enum ? 'no-such-value' : resolved.format || resolved.type === 'integer' ? 'not-valid' : resolved.minLength ? '' : undefined;
+      const bad = resolved.enum
+        ? 'no-such-value'
+        : resolved.format || resolved.type === 'integer'
+          ? 'not-valid'
+          : resolved.minLength
+            ? ''
+            : undefined;
       if (bad !== undefined) expectAnswer(op, await call(op, `${url}?${name}=${encodeURIComponent(bad)}`), 400);
     }
   });
@@ -217,8 +245,13 @@ describe('every documented operation answers only statuses its document lists', 
 
   it.each(byRoute(OPERATIONS.filter((op) => !op.secured)))('%s (no key) answers a documented status', async (_route, op) => {
     const response = await call(op, op.path, { auth: false });
-    expect({ route: op.route, status: response.status, listed: op.listed }).toEqual({ route: op.route, status: response.status, listed: expect.arrayContaining([response.status]) });
+    expect({ route: op.route, status: response.status, listed: op.listed }).toEqual({
+      route: op.route,
+      status: response.status,
+      listed: expect.arrayContaining([response.status]),
+    });
     if (response.status >= 400) expectContract(RelayError, response.body, `${op.route}'s ${response.status} answer`);
-    else if (op.operationId === 'getHealth' || op.operationId === 'getReadiness') expectContract(RelayHealth, response.body, `${op.route}'s answer`);
+    else if (op.operationId === 'getHealth' || op.operationId === 'getReadiness')
+      expectContract(RelayHealth, response.body, `${op.route}'s answer`);
   });
 });

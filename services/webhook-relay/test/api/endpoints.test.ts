@@ -19,7 +19,11 @@ describe('endpoints', () => {
   };
 
   it('creates an endpoint with a UUID and an ingest URL whose token has the whep_ prefix', async () => {
-    const { body } = await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'stripe prod', provider: 'stripe' }).expect(201);
+    const { body } = await checkedApi(context)
+      .post('/v1/endpoints')
+      .set(tenant.auth)
+      .send({ name: 'stripe prod', provider: 'stripe' })
+      .expect(201);
     expect(body).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       name: 'stripe prod',
@@ -49,13 +53,16 @@ describe('endpoints', () => {
     expect(rotated.ingest_url).not.toBe(created.ingest_url);
     expect(await resolveToken(created.ingest_url)).toBeUndefined();
     expect(await resolveToken(rotated.ingest_url)).toBe(created.id);
-    expect((await checkedApi(context).get(`/v1/endpoints/${created.id}/ingest-url`).set(tenant.auth).expect(200)).body.ingest_url).toBe(rotated.ingest_url);
+    expect((await checkedApi(context).get(`/v1/endpoints/${created.id}/ingest-url`).set(tenant.auth).expect(200)).body.ingest_url).toBe(
+      rotated.ingest_url,
+    );
   });
 
   it('renames an endpoint and refuses an empty change', async () => {
     const created = (await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'old name' }).expect(201)).body;
     context.runtime.advance(1000);
-    const renamed = (await checkedApi(context).patch(`/v1/endpoints/${created.id}`).set(tenant.auth).send({ name: 'new name' }).expect(200)).body;
+    const renamed = (await checkedApi(context).patch(`/v1/endpoints/${created.id}`).set(tenant.auth).send({ name: 'new name' }).expect(200))
+      .body;
     expect(renamed).toMatchObject({ id: created.id, name: 'new name', updated_at: '2026-11-23T10:00:01.000Z' });
     expect((await checkedApi(context).get(`/v1/endpoints/${created.id}`).set(tenant.auth).expect(200)).body.name).toBe('new name');
     await checkedApi(context).patch(`/v1/endpoints/${created.id}`).set(tenant.auth).send({}).expect(400);
@@ -72,12 +79,24 @@ describe('endpoints', () => {
   it('pages through endpoints newest first with opaque cursors', async () => {
     const fresh = await context.newTenant();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await checkedApi(context).post('/v1/endpoints').set(fresh.auth).send({ name: `e${i}` }).expect(201)).body.id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (
+          await checkedApi(context)
+            .post('/v1/endpoints')
+            .set(fresh.auth)
+            .send({ name: `e${i}` })
+            .expect(201)
+        ).body.id,
+      );
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
       const page: { data: Array<{ id: string }>; next_cursor: string | null } = (
-        await checkedApi(context).get(`/v1/endpoints?limit=2${cursor ? `&cursor=${cursor}` : ''}`).set(fresh.auth).expect(200)
+        await checkedApi(context)
+          .get(`/v1/endpoints?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+          .set(fresh.auth)
+          .expect(200)
       ).body;
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((endpoint) => endpoint.id));
@@ -103,7 +122,10 @@ describe('endpoints', () => {
   });
 
   it('refuses a bad provider slug and a missing name with 400 naming the field', async () => {
-    expect((await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'x', provider: 'Not A Slug' }).expect(400)).body.error.message).toMatch(/provider/);
+    expect(
+      (await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'x', provider: 'Not A Slug' }).expect(400)).body.error
+        .message,
+    ).toMatch(/provider/);
     expect((await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({}).expect(400)).body.error.message).toMatch(/name/);
   });
 });

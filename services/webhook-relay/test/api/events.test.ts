@@ -12,13 +12,28 @@ describe('events API', () => {
   let ordersToken: { id: string; hint: string };
   const ids: string[] = [];
 
-  const capture = (endpointId: string, body: Buffer, receivedAt: string, headers: Array<[string, string]> = [['Content-Type', 'application/json']]) =>
+  const capture = (
+    endpointId: string,
+    body: Buffer,
+    receivedAt: string,
+    headers: Array<[string, string]> = [['Content-Type', 'application/json']],
+  ) =>
     context.deps.tenants.run(tenant.tenantId, (tx) =>
       recordCapturedEvent({
         tx,
         tenantId: tenant.tenantId,
         runtime: context.runtime,
-        request: { endpointId, method: 'POST', path: '/x', ingestTokenId: endpointId === orders ? ordersToken.id : null, query: 'a=1', headers, body, sourceAddress: '203.0.113.9', receivedAt: new Date(receivedAt) },
+        request: {
+          endpointId,
+          method: 'POST',
+          path: '/x',
+          ingestTokenId: endpointId === orders ? ordersToken.id : null,
+          query: 'a=1',
+          headers,
+          body,
+          sourceAddress: '203.0.113.9',
+          receivedAt: new Date(receivedAt),
+        },
       }),
     );
 
@@ -30,7 +45,12 @@ describe('events API', () => {
     ordersToken = rows[0];
     ids.push(await capture(orders, Buffer.from('{"n":1}'), '2026-11-23T09:00:00Z'));
     ids.push(await capture(billing, Buffer.from('{"n":2}'), '2026-11-23T09:30:00Z'));
-    ids.push(await capture(orders, Buffer.from([0xff, 0x00, 0x10]), '2026-11-23T10:00:00Z', [['Content-Type', 'application/octet-stream'], ['X-Trace', 'abc']]));
+    ids.push(
+      await capture(orders, Buffer.from([0xff, 0x00, 0x10]), '2026-11-23T10:00:00Z', [
+        ['Content-Type', 'application/octet-stream'],
+        ['X-Trace', 'abc'],
+      ]),
+    );
     ids.push(await capture(orders, Buffer.from('{"n":1}'), '2026-11-23T10:30:00Z'));
   });
   afterAll(() => context.close());
@@ -51,10 +71,12 @@ describe('events API', () => {
     });
   });
 
-  it("filters by endpoint and by time range [from, to)", async () => {
+  it('filters by endpoint and by time range [from, to)', async () => {
     const byEndpoint = (await checkedApi(context).get(`/v1/events?endpoint_id=${billing}`).set(tenant.auth).expect(200)).body.data;
     expect(byEndpoint.map((event: { id: string }) => event.id)).toEqual([ids[1]]);
-    const range = (await checkedApi(context).get('/v1/events?from=2026-11-23T09:30:00Z&to=2026-11-23T10:30:00Z').set(tenant.auth).expect(200)).body.data;
+    const range = (
+      await checkedApi(context).get('/v1/events?from=2026-11-23T09:30:00Z&to=2026-11-23T10:30:00Z').set(tenant.auth).expect(200)
+    ).body.data;
     expect(range.map((event: { id: string }) => event.id)).toEqual([ids[2], ids[1]]);
   });
 
@@ -65,7 +87,10 @@ describe('events API', () => {
       // Stored without its token; shown with the token masked by its hint.
       path: `/whep_…${ordersToken.hint}/x`,
       query: 'a=1',
-      headers: [['Content-Type', 'application/octet-stream'], ['X-Trace', 'abc']],
+      headers: [
+        ['Content-Type', 'application/octet-stream'],
+        ['X-Trace', 'abc'],
+      ],
       source_address: '203.0.113.9',
       body: { encoding: 'base64', data: Buffer.from([0xff, 0x00, 0x10]).toString('base64') },
       verification: { state: 'unattempted', cause: null, detail: null, matched_secret_id: null, verified_at: null },
@@ -88,7 +113,10 @@ describe('events API', () => {
   });
 
   it('refuses a range that ends before it starts and dates it cannot read, with 400', async () => {
-    expect((await checkedApi(context).get('/v1/events?from=2026-11-23T11:00:00Z&to=2026-11-23T10:00:00Z').set(tenant.auth).expect(400)).body.error.message).toMatch(/from/);
+    expect(
+      (await checkedApi(context).get('/v1/events?from=2026-11-23T11:00:00Z&to=2026-11-23T10:00:00Z').set(tenant.auth).expect(400)).body
+        .error.message,
+    ).toMatch(/from/);
     await checkedApi(context).get('/v1/events?from=yesterday').set(tenant.auth).expect(400);
     await checkedApi(context).get('/v1/events?endpoint_id=nope').set(tenant.auth).expect(400);
   });

@@ -19,7 +19,9 @@ describe('the master-key check at start', () => {
 
   it('passes when the configured keys include the one that wrapped the data keys, current or previous', async () => {
     await expect(assertMasterKeysOpenDataKeys(context.pool, new MasterKeyProvider({ current: TEST_MASTER_KEY }))).resolves.toBeUndefined();
-    await expect(assertMasterKeysOpenDataKeys(context.pool, new MasterKeyProvider({ current: OTHER_KEY, previous: [TEST_MASTER_KEY] }))).resolves.toBeUndefined();
+    await expect(
+      assertMasterKeysOpenDataKeys(context.pool, new MasterKeyProvider({ current: OTHER_KEY, previous: [TEST_MASTER_KEY] })),
+    ).resolves.toBeUndefined();
   });
 
   it('refuses a master key that opens none of them, naming the missing fingerprint and what to set', async () => {

@@ -34,9 +34,13 @@ describe('GET /openapi.json', () => {
   it('documents every route the service serves, and nothing it does not', async () => {
     const { body } = await api(context).get('/openapi.json').expect(200);
     const documented = Object.entries(body.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
-      Object.keys(operations).filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key)).map((method) => `${method} ${path}`),
+      Object.keys(operations)
+        .filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key))
+        .map((method) => `${method} ${path}`),
     );
     expect(servedRoutes(context.app).sort()).toEqual(documented.sort());
-    expect(RELAY_ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(documented.filter((route) => route.includes(' /v1/')).sort());
+    expect(RELAY_ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
+      documented.filter((route) => route.includes(' /v1/')).sort(),
+    );
   });
 });

@@ -19,7 +19,14 @@ describe('provider secrets', () => {
 
   it('stores a secret sealed and answers with a hint only, never the secret', async () => {
     const response = await checkedApi(context).post(base()).set(tenant.auth).send({ secret: SECRET_ONE, label: 'first' }).expect(201);
-    expect(response.body).toEqual({ id: expect.any(String), label: 'first', secret_hint: '…LaSw', created_at: expect.any(String), expires_at: null, active: true });
+    expect(response.body).toEqual({
+      id: expect.any(String),
+      label: 'first',
+      secret_hint: '…LaSw',
+      created_at: expect.any(String),
+      expires_at: null,
+      active: true,
+    });
     expect(response.text).not.toContain(SECRET_ONE);
     const { rows } = await context.ownerPool.query('SELECT secret_ciphertext FROM provider_secrets WHERE id = $1', [response.body.id]);
     expect(Buffer.from(rows[0].secret_ciphertext).includes(Buffer.from('MfKQ9r8GKYqrTwjU'))).toBe(false);
@@ -28,10 +35,18 @@ describe('provider secrets', () => {
   });
 
   it('rotates: the new secret is active at once and the previous ones stay active until the grace period ends', async () => {
-    const rotated = (await checkedApi(context).post(`${base()}/rotate`).set(tenant.auth).send({ secret: SECRET_TWO, previous_expire_in_seconds: 600 }).expect(201)).body;
+    const rotated = (
+      await checkedApi(context)
+        .post(`${base()}/rotate`)
+        .set(tenant.auth)
+        .send({ secret: SECRET_TWO, previous_expire_in_seconds: 600 })
+        .expect(201)
+    ).body;
     expect(rotated.secret).toMatchObject({ active: true, expires_at: null });
     expect(rotated.previous).toEqual([expect.objectContaining({ label: 'first', active: true, expires_at: '2026-11-23T10:10:00.000Z' })]);
-    expect((await checkedApi(context).get(base()).set(tenant.auth).expect(200)).body.data.filter((s: { active: boolean }) => s.active)).toHaveLength(2);
+    expect(
+      (await checkedApi(context).get(base()).set(tenant.auth).expect(200)).body.data.filter((s: { active: boolean }) => s.active),
+    ).toHaveLength(2);
 
     context.runtime.advance(601 * 1000);
     const after = (await checkedApi(context).get(base()).set(tenant.auth).expect(200)).body.data;
@@ -56,7 +71,13 @@ describe('provider secrets', () => {
 
   it('refuses an expiry in the past, control characters and unknown endpoints', async () => {
     await checkedApi(context).post(base()).set(tenant.auth).send({ secret: SECRET_TWO, expires_at: '2020-01-01T00:00:00Z' }).expect(400);
-    expect((await checkedApi(context).post(base()).set(tenant.auth).send({ secret: 'a\u0000b' }).expect(400)).body.error.message).toMatch(/secret/);
-    await checkedApi(context).post('/v1/endpoints/0190f5e2-0000-7000-8000-000000000000/secrets').set(tenant.auth).send({ secret: SECRET_TWO }).expect(404);
+    expect((await checkedApi(context).post(base()).set(tenant.auth).send({ secret: 'a\u0000b' }).expect(400)).body.error.message).toMatch(
+      /secret/,
+    );
+    await checkedApi(context)
+      .post('/v1/endpoints/0190f5e2-0000-7000-8000-000000000000/secrets')
+      .set(tenant.auth)
+      .send({ secret: SECRET_TWO })
+      .expect(404);
   });
 });

@@ -55,10 +55,12 @@ describe('row-level security, connected as the application role', () => {
     expect(tenants).toEqual([tenantA.tenantId]);
   });
 
-  it("refuses to write a row into another tenant while one is set", async () => {
+  it('refuses to write a row into another tenant while one is set', async () => {
     await expect(
       inTenant(tenantA.tenantId, () =>
-        app.query("INSERT INTO endpoints (id, tenant_id, name) VALUES ('00000000-0000-7000-8000-0000000000aa', $1, 'sneaky')", [tenantB.tenantId]),
+        app.query("INSERT INTO endpoints (id, tenant_id, name) VALUES ('00000000-0000-7000-8000-0000000000aa', $1, 'sneaky')", [
+          tenantB.tenantId,
+        ]),
       ),
     ).rejects.toThrow(/row-level security/);
   });
@@ -71,7 +73,11 @@ describe('row-level security, connected as the application role', () => {
   });
 
   it("scopes withTenantSql's raw connection to its tenant, and rolls back all of the work when it fails", async () => {
-    const seen = await withTenantSql(context.pool, tenantA.tenantId, async (sql) => (await sql.query<{ name: string }>('SELECT name FROM endpoints')).rows);
+    const seen = await withTenantSql(
+      context.pool,
+      tenantA.tenantId,
+      async (sql) => (await sql.query<{ name: string }>('SELECT name FROM endpoints')).rows,
+    );
     expect(seen.map((row) => row.name)).toEqual(['a-orders']);
 
     await expect(
@@ -80,15 +86,21 @@ describe('row-level security, connected as the application role', () => {
         throw new Error('fails after writing');
       }),
     ).rejects.toThrow('fails after writing');
-    const after = await withTenantSql(context.pool, tenantA.tenantId, async (sql) => (await sql.query<{ name: string }>('SELECT name FROM endpoints')).rows);
+    const after = await withTenantSql(
+      context.pool,
+      tenantA.tenantId,
+      async (sql) => (await sql.query<{ name: string }>('SELECT name FROM endpoints')).rows,
+    );
     expect(after.map((row) => row.name)).toEqual(['a-orders']);
     // The connection went back to the pool without the tenant: the next user of it sees nothing.
     const { rows } = await context.pool.query('SELECT count(*)::int AS n FROM endpoints');
     expect(rows[0].n).toBe(0);
   });
 
-  it('may not update or delete audit entries, even its own tenant\'s', async () => {
-    await expect(inTenant(tenantA.tenantId, () => app.query("UPDATE audit_entries SET actor = 'someone else'"))).rejects.toThrow(/permission denied/);
+  it("may not update or delete audit entries, even its own tenant's", async () => {
+    await expect(inTenant(tenantA.tenantId, () => app.query("UPDATE audit_entries SET actor = 'someone else'"))).rejects.toThrow(
+      /permission denied/,
+    );
     await expect(inTenant(tenantA.tenantId, () => app.query('DELETE FROM audit_entries'))).rejects.toThrow(/permission denied/);
     await expect(inTenant(tenantA.tenantId, () => app.query('TRUNCATE audit_entries'))).rejects.toThrow(/permission denied/);
   });

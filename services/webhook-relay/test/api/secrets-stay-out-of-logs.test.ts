@@ -21,7 +21,11 @@ describe('secrets in logs and error bodies', () => {
     const providerSecret = 'whsec_do-not-log-this-secret-0123456789';
     const endpoint = (await checkedRequest(app).post('/v1/endpoints').set(tenant.auth).send({ name: 'logged' }).expect(201)).body;
     await checkedRequest(app).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: providerSecret }).expect(201);
-    await checkedRequest(app).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: providerSecret, colour: 1 }).expect(400);
+    await checkedRequest(app)
+      .post(`/v1/endpoints/${endpoint.id}/secrets`)
+      .set(tenant.auth)
+      .send({ secret: providerSecret, colour: 1 })
+      .expect(400);
     const key = (await checkedRequest(app).post('/v1/api-keys').set(tenant.auth).send({ name: 'logged' }).expect(201)).body.key;
     const refused = await checkedRequest(app).get('/v1/endpoints').set('Authorization', `Bearer ${key}x`).expect(401);
 

@@ -15,7 +15,9 @@ describe('webhook-relay CLI: browser sign-in (OpenID Connect, PKCE) against a lo
 
   beforeAll(async () => {
     issuer = await OidcIssuer.start({ clientId: CLIENT.id, clientSecret: CLIENT.secret, now: () => context.runtime.now() });
-    ({ context, cli } = await startSignInCli(JSON.stringify([{ id: 'local', name: 'Local OIDC', issuer: issuer.url, client_id: CLIENT.id, client_secret: CLIENT.secret }])));
+    ({ context, cli } = await startSignInCli(
+      JSON.stringify([{ id: 'local', name: 'Local OIDC', issuer: issuer.url, client_id: CLIENT.id, client_secret: CLIENT.secret }]),
+    ));
   });
   afterAll(async () => {
     await cli.close();
@@ -41,7 +43,10 @@ describe('webhook-relay CLI: browser sign-in (OpenID Connect, PKCE) against a lo
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('You are signed in to webhook-relay');
     const result = await login.exited;
-    expect(result).toMatchObject({ code: 0, stdout: `Signed in to ${cli.apiUrl}. The API key is stored in ${join(configDir, 'credentials.json')} (readable by you only).\n` });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: `Signed in to ${cli.apiUrl}. The API key is stored in ${join(configDir, 'credentials.json')} (readable by you only).\n`,
+    });
 
     const file = join(configDir, 'credentials.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -49,13 +54,19 @@ describe('webhook-relay CLI: browser sign-in (OpenID Connect, PKCE) against a lo
     expect(key).toMatch(/^whk_/);
     expect(result.stdout + result.stderr).not.toContain(key);
 
-    const { rows } = await context.ownerPool.query('SELECT u.email, u.display_name, u.identity_issuer, t.plan_id FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.identity_subject = $1', ['user-1']);
+    const { rows } = await context.ownerPool.query(
+      'SELECT u.email, u.display_name, u.identity_issuer, t.plan_id FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.identity_subject = $1',
+      ['user-1'],
+    );
     expect(rows).toEqual([{ email: 'ada@example.com', display_name: 'Ada', identity_issuer: issuer.url, plan_id: 'free' }]);
     expect(issuer.tokenRequests.at(-1)!.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const list = await cli.run(['endpoints', 'list'], { env: { WEBHOOK_RELAY_CONFIG_DIR: configDir } });
     expect(list).toMatchObject({ code: 0, stdout: expect.stringContaining('No endpoints yet') });
-    const audit = await context.ownerPool.query<{ action: string }>('SELECT action FROM audit_entries a JOIN users u ON u.tenant_id = a.tenant_id WHERE u.identity_subject = $1 ORDER BY seq', ['user-1']);
+    const audit = await context.ownerPool.query<{ action: string }>(
+      'SELECT action FROM audit_entries a JOIN users u ON u.tenant_id = a.tenant_id WHERE u.identity_subject = $1 ORDER BY seq',
+      ['user-1'],
+    );
     expect(audit.rows.map((row) => row.action)).toEqual(['tenant.signed_up', 'api_key.created']);
   });
 
@@ -102,27 +113,55 @@ describe('webhook-relay CLI: browser sign-in (OpenID Connect, PKCE) against a lo
 
   it('hands keys to loopback redirect targets only', async () => {
     const state = 'a'.repeat(32);
-    for (const target of ['https://evil.example/callback', 'http://evil.example:8080/callback', 'http://127.0.0.1/callback', 'http://127.0.0.1.evil.example:80/cb']) {
-      const response = await fetch(`${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent(target)}&state=${state}`, { redirect: 'manual' });
-      expect({ target, status: response.status, body: await response.json() }).toEqual({ target, status: 400, body: { error: { code: 'invalid_request', message: expect.stringContaining('redirect_uri must be a loopback URL') } } });
+    for (const target of [
+      'https://evil.example/callback',
+      'http://evil.example:8080/callback',
+      'http://127.0.0.1/callback',
+      'http://127.0.0.1.evil.example:80/cb',
+    ]) {
+      const response = await fetch(`${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent(target)}&state=${state}`, {
+        redirect: 'manual',
+      });
+      expect({ target, status: response.status, body: await response.json() }).toEqual({
+        target,
+        status: 400,
+        body: { error: { code: 'invalid_request', message: expect.stringContaining('redirect_uri must be a loopback URL') } },
+      });
     }
-    const unknown = await fetch(`${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=${state}&provider=nope`, { redirect: 'manual' });
+    const unknown = await fetch(
+      `${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=${state}&provider=nope`,
+      { redirect: 'manual' },
+    );
     expect(unknown.status).toBe(400);
   });
 
   it('a callback works once: its state cannot be used again', async () => {
-    const start = await fetch(`${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=${'b'.repeat(32)}`, { redirect: 'manual' });
+    const start = await fetch(
+      `${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=${'b'.repeat(32)}`,
+      { redirect: 'manual' },
+    );
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get('location')!);
     expect(authorize.origin).toBe(issuer.url);
-    expect(Object.fromEntries(['response_type', 'client_id', 'code_challenge_method', 'scope'].map((name) => [name, authorize.searchParams.get(name)]))).toEqual({
-      response_type: 'code', client_id: CLIENT.id, code_challenge_method: 'S256', scope: 'openid email profile',
+    expect(
+      Object.fromEntries(
+        ['response_type', 'client_id', 'code_challenge_method', 'scope'].map((name) => [name, authorize.searchParams.get(name)]),
+      ),
+    ).toEqual({
+      response_type: 'code',
+      client_id: CLIENT.id,
+      code_challenge_method: 'S256',
+      scope: 'openid email profile',
     });
     const callback = (await fetch(authorize, { redirect: 'manual' })).headers.get('location')!;
     const first = await fetch(callback, { redirect: 'manual' });
     expect(first.status).toBe(302);
     const toCli = new URL(first.headers.get('location')!);
-    expect([toCli.origin + toCli.pathname, toCli.searchParams.get('state'), toCli.searchParams.get('key')]).toEqual(['http://127.0.0.1:5000/cb', 'b'.repeat(32), expect.stringMatching(/^whk_/)]);
+    expect([toCli.origin + toCli.pathname, toCli.searchParams.get('state'), toCli.searchParams.get('key')]).toEqual([
+      'http://127.0.0.1:5000/cb',
+      'b'.repeat(32),
+      expect.stringMatching(/^whk_/),
+    ]);
     const again = await fetch(callback, { redirect: 'manual' });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/expired or was already used/);

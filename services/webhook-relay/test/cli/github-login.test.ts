@@ -14,7 +14,11 @@ describe('webhook-relay CLI: browser sign-in with a GitHub OAuth app (OAuth 2.0,
 
   beforeAll(async () => {
     github = await FakeGitHub.start(CLIENT, { id: 583231, login: 'octocat', name: 'The Octocat', email: null });
-    ({ context, cli } = await startSignInCli(JSON.stringify([{ id: 'github', type: 'github', client_id: CLIENT.id, client_secret: CLIENT.secret, base_url: github.url, api_url: github.url }])));
+    ({ context, cli } = await startSignInCli(
+      JSON.stringify([
+        { id: 'github', type: 'github', client_id: CLIENT.id, client_secret: CLIENT.secret, base_url: github.url, api_url: github.url },
+      ]),
+    ));
   });
   afterAll(async () => {
     await cli.close();
@@ -36,7 +40,10 @@ describe('webhook-relay CLI: browser sign-in with a GitHub OAuth app (OAuth 2.0,
     const exchange = github.tokenRequests.at(-1)!;
     expect(exchange.get('client_secret')).toBe(CLIENT.secret);
     expect(exchange.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const { rows } = await context.ownerPool.query('SELECT u.display_name, u.identity_issuer, t.plan_id FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.identity_subject = $1', ['583231']);
+    const { rows } = await context.ownerPool.query(
+      'SELECT u.display_name, u.identity_issuer, t.plan_id FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.identity_subject = $1',
+      ['583231'],
+    );
     expect(rows).toEqual([{ display_name: 'The Octocat', identity_issuer: github.url, plan_id: 'free' }]);
   });
 

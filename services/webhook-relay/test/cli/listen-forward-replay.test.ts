@@ -16,7 +16,11 @@ describe('webhook-relay CLI: listen, listen --forward, replay', () => {
   const env = () => ({ WEBHOOK_RELAY_API_KEY: tenant.apiKey });
 
   /** A webhook arriving at the endpoint, a second after the one before (event ids carry the time). */
-  async function send(body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }, method = 'POST'): Promise<void> {
+  async function send(
+    body: string | Buffer,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+    method = 'POST',
+  ): Promise<void> {
     context.runtime.advance(1000);
     const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method, headers, body });
     expect(response.status).toBeLessThan(300);
@@ -44,7 +48,14 @@ describe('webhook-relay CLI: listen, listen --forward, replay', () => {
     const line = await listen.waitForLine(/"type":"event"/);
     const result = await listen.stop();
     expect(result.code).toBe(0);
-    expect(JSON.parse(line)).toMatchObject({ type: 'event', endpoint_id: endpoint.id, method: 'POST', provider: null, verification: { state: 'unattempted', cause: null }, size: 17 });
+    expect(JSON.parse(line)).toMatchObject({
+      type: 'event',
+      endpoint_id: endpoint.id,
+      method: 'POST',
+      provider: null,
+      verification: { state: 'unattempted', cause: null },
+      size: 17,
+    });
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
   });
 
@@ -67,7 +78,11 @@ describe('webhook-relay CLI: listen, listen --forward, replay', () => {
     expect((await first.stop()).code).toBe(0);
     expect(row).toMatch(new RegExp(`${ROW_TIME.source}<-- \\[200\\] PUT ${receiver.url}/hooks\\?from=cli \\[[0-9a-f-]{36}\\] \\d+ ms$`));
     const received = receiver.received.at(-1)!;
-    expect(received).toMatchObject({ method: 'PUT', path: '/hooks?from=cli', headers: expect.objectContaining({ 'x-github-event': 'issues', 'x-custom': 'kept', 'content-type': 'application/json' }) });
+    expect(received).toMatchObject({
+      method: 'PUT',
+      path: '/hooks?from=cli',
+      headers: expect.objectContaining({ 'x-github-event': 'issues', 'x-custom': 'kept', 'content-type': 'application/json' }),
+    });
     expect(received.body.toString()).toBe('{"action":"opened"}');
 
     // While nobody listens: two more, one of them binary. The next run forwards both first, in order.
@@ -77,14 +92,24 @@ describe('webhook-relay CLI: listen, listen --forward, replay', () => {
     const second = cli.spawn(['listen', endpoint.id, '--forward', target, '--interval', '50'], { env: env() });
     await second.waitForLine(/^caught up/);
     const lines = (await second.stop()).stdout.trim().split('\n');
-    expect(lines.map((line) => line.replace(ROW_TIME, '').replace(/\[[0-9a-f-]{36}\]/, '[id]').replace(/\d+ ms$/, 'N ms'))).toEqual([
+    expect(
+      lines.map((line) =>
+        line
+          .replace(ROW_TIME, '')
+          .replace(/\[[0-9a-f-]{36}\]/, '[id]')
+          .replace(/\d+ ms$/, 'N ms'),
+      ),
+    ).toEqual([
       '--> POST [id] - unattempted',
       `<-- [200] POST ${target} [id] N ms`,
       '--> POST [id] - unattempted',
       `<-- [200] POST ${target} [id] N ms`,
       'caught up (2 missed events forwarded) - now tailing live events',
     ]);
-    expect(receiver.received.slice(before).map((request) => request.body.toString('hex'))).toEqual([Buffer.from('{"n":1}').toString('hex'), 'ff00fe01']);
+    expect(receiver.received.slice(before).map((request) => request.body.toString('hex'))).toEqual([
+      Buffer.from('{"n":1}').toString('hex'),
+      'ff00fe01',
+    ]);
   });
 
   it('listen --forward --json prints forward results as JSON lines, with the status of a failing local server', async () => {
@@ -94,11 +119,20 @@ describe('webhook-relay CLI: listen, listen --forward, replay', () => {
     await send('{"will":"fail"}');
     const forwarded = JSON.parse(await listen.waitForLine(/"type":"forward"/));
     await listen.stop();
-    expect(forwarded).toEqual({ type: 'forward', event_id: expect.any(String), target, method: 'POST', status: 500, duration_ms: expect.any(Number) });
+    expect(forwarded).toEqual({
+      type: 'forward',
+      event_id: expect.any(String),
+      target,
+      method: 'POST',
+      status: 500,
+      duration_ms: expect.any(Number),
+    });
   });
 
   it('replay --forward re-sends a past event to a local server', async () => {
-    const events = await fetch(`${cli.apiUrl}/v1/events?endpoint_id=${endpoint.id}&limit=100`, { headers: tenant.auth }).then((response) => response.json() as Promise<{ data: Array<{ id: string }> }>);
+    const events = await fetch(`${cli.apiUrl}/v1/events?endpoint_id=${endpoint.id}&limit=100`, { headers: tenant.auth }).then(
+      (response) => response.json() as Promise<{ data: Array<{ id: string }> }>,
+    );
     const oldest = events.data.at(-1)!.id;
     const result = await cli.run(['replay', oldest, '--forward', `${receiver.url}/replayed`], { env: env() });
     expect(result.code).toBe(0);
@@ -108,18 +142,33 @@ describe('webhook-relay CLI: listen, listen --forward, replay', () => {
   });
 
   it('refuses forward targets that are not loopback URLs, before calling anything', async () => {
-    for (const target of ['https://example.com/hook', 'http://localhost.example.com/', 'localhost:3000', 'http://10.0.0.1:3000/', 'ftp://127.0.0.1/', 'http://user:pw@127.0.0.1:3000/']) {
-      for (const args of [['listen', endpoint.id, '--forward', target], ['replay', endpoint.id, '--forward', target]]) {
+    for (const target of [
+      'https://example.com/hook',
+      'http://localhost.example.com/',
+      'localhost:3000',
+      'http://10.0.0.1:3000/',
+      'ftp://127.0.0.1/',
+      'http://user:pw@127.0.0.1:3000/',
+    ]) {
+      for (const args of [
+        ['listen', endpoint.id, '--forward', target],
+        ['replay', endpoint.id, '--forward', target],
+      ]) {
         const result = await cli.run(args, { env: env() });
         expect({ args, code: result.code, stdout: result.stdout }).toEqual({ args, code: 2, stdout: '' });
-        expect(result.stderr).toMatch(/^error: refusing to forward to ".*": .*; use a local URL such as http:\/\/localhost:3000\/webhooks\n$/);
+        expect(result.stderr).toMatch(
+          /^error: refusing to forward to ".*": .*; use a local URL such as http:\/\/localhost:3000\/webhooks\n$/,
+        );
       }
     }
   });
 
   it('replay needs exactly one target, and reports an API refusal without a stack trace', async () => {
     expect((await cli.run(['replay', endpoint.id], { env: env() })).code).toBe(2);
-    const result = await cli.run(['replay', '00000000-0000-7000-8000-000000000000', '--destination', '00000000-0000-7000-8000-000000000001'], { env: env() });
+    const result = await cli.run(
+      ['replay', '00000000-0000-7000-8000-000000000000', '--destination', '00000000-0000-7000-8000-000000000001'],
+      { env: env() },
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: .+\n$/);
   });

@@ -30,7 +30,10 @@ describe('webhook-relay CLI: login --with-token, logout, endpoints', () => {
   });
 
   it('refuses a key the API does not accept, and stores nothing', async () => {
-    const result = await cli.run(['login', '--with-token'], { stdin: 'whk_not-a-real-key-at-all-000000', env: { WEBHOOK_RELAY_CONFIG_DIR: join(cli.configDir, 'other') } });
+    const result = await cli.run(['login', '--with-token'], {
+      stdin: 'whk_not-a-real-key-at-all-000000',
+      env: { WEBHOOK_RELAY_CONFIG_DIR: join(cli.configDir, 'other') },
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: the API key is not valid or has been revoked; sign in with `webhook-relay login`/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -40,7 +43,9 @@ describe('webhook-relay CLI: login --with-token, logout, endpoints', () => {
   it('creates an endpoint and prints its id and ingest URL', async () => {
     const result = await cli.run(['endpoints', 'create', 'orders']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^Created endpoint orders\nid {10}[0-9a-f-]{36}\ningest URL  ${INGEST_BASE.replace(/\./g, '\\.')}/\\S+\n$`));
+    expect(result.stdout).toMatch(
+      new RegExp(`^Created endpoint orders\nid {10}[0-9a-f-]{36}\ningest URL  ${INGEST_BASE.replace(/\./g, '\\.')}/\\S+\n$`),
+    );
   });
 
   it('lists endpoints as a table, and as JSON lines with --json', async () => {
@@ -54,7 +59,12 @@ describe('webhook-relay CLI: login --with-token, logout, endpoints', () => {
       ['orders', '-'],
     ]);
     const json = await cli.run(['endpoints', 'list', '--json']);
-    expect(json.stdout.trim().split('\n').map((line) => JSON.parse(line).name)).toEqual(['payments', 'orders']);
+    expect(
+      json.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).name),
+    ).toEqual(['payments', 'orders']);
   });
 
   it('rotates the ingest URL: a new one is printed', async () => {
@@ -75,7 +85,14 @@ describe('webhook-relay CLI: login --with-token, logout, endpoints', () => {
   });
 
   it('prints help for every command with exit code 0', async () => {
-    for (const args of [['--help'], ['login', '--help'], ['endpoints', 'create', '--help'], ['listen', '--help'], ['replay', '--help'], ['audit', 'verify', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['login', '--help'],
+      ['endpoints', 'create', '--help'],
+      ['listen', '--help'],
+      ['replay', '--help'],
+      ['audit', 'verify', '--help'],
+    ]) {
       const result = await cli.run(args);
       expect({ args, code: result.code }).toEqual({ args, code: 0 });
       expect(result.stdout).toMatch(/^Usage: webhook-relay/);
@@ -89,7 +106,9 @@ describe('webhook-relay CLI: login --with-token, logout, endpoints', () => {
     await new Promise((resolve) => closed.close(resolve));
     const unreachable = await cli.run(['endpoints', 'list', '--api-url', `http://127.0.0.1:${port}`]);
     expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr).toBe(`error: cannot reach the webhook-relay API at http://127.0.0.1:${port}: ECONNREFUSED (set --api-url or WEBHOOK_RELAY_API_URL)\n`);
+    expect(unreachable.stderr).toBe(
+      `error: cannot reach the webhook-relay API at http://127.0.0.1:${port}: ECONNREFUSED (set --api-url or WEBHOOK_RELAY_API_URL)\n`,
+    );
     const wrongKey = await cli.run(['endpoints', 'list'], { env: { WEBHOOK_RELAY_API_KEY: 'whk_revoked-or-never-existed-00000000' } });
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).not.toContain('whk_revoked');
@@ -111,7 +130,10 @@ describe('browser sign-in on a server without identity providers', () => {
     const { context } = await createContextWithTenant();
     const cli = await CliHarness.start(context);
     try {
-      const response = await fetch(`${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=${'c'.repeat(32)}`, { redirect: 'manual' });
+      const response = await fetch(
+        `${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=${'c'.repeat(32)}`,
+        { redirect: 'manual' },
+      );
       expect(response.status).toBe(404);
       expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/login --with-token/);
     } finally {

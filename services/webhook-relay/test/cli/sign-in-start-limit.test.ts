@@ -13,9 +13,12 @@ describe('GET /auth/cli/start: sign-ins started per client address are limited',
 
   beforeAll(async () => {
     issuer = await OidcIssuer.start({ clientId: CLIENT.id, clientSecret: CLIENT.secret, now: () => context.runtime.now() });
-    ({ context, cli } = await startSignInCli(JSON.stringify([{ id: 'local', issuer: issuer.url, client_id: CLIENT.id, client_secret: CLIENT.secret }]), {
-      startsPerMinute: STARTS_PER_MINUTE,
-    }));
+    ({ context, cli } = await startSignInCli(
+      JSON.stringify([{ id: 'local', issuer: issuer.url, client_id: CLIENT.id, client_secret: CLIENT.secret }]),
+      {
+        startsPerMinute: STARTS_PER_MINUTE,
+      },
+    ));
   });
   afterAll(async () => {
     await cli.close();
@@ -24,7 +27,9 @@ describe('GET /auth/cli/start: sign-ins started per client address are limited',
   });
 
   const start = (state: string) =>
-    fetch(`${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=${state}`, { redirect: 'manual' });
+    fetch(`${cli.apiUrl}/auth/cli/start?redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=${state}`, {
+      redirect: 'manual',
+    });
   const pending = async () => Number((await context.ownerPool.query('SELECT count(*) AS n FROM sign_in_requests')).rows[0].n);
 
   it('answers 429 rate_limited with Retry-After past the limit, stores nothing for it, and lets the address in again a minute later', async () => {
@@ -35,7 +40,9 @@ describe('GET /auth/cli/start: sign-ins started per client address are limited',
     const refused = await start('x'.repeat(32));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('40');
-    expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringContaining('too many sign-ins started from this address') } });
+    expect(await refused.json()).toEqual({
+      error: { code: 'rate_limited', message: expect.stringContaining('too many sign-ins started from this address') },
+    });
     expect(await pending()).toBe(STARTS_PER_MINUTE);
 
     context.runtime.advance(40_000);

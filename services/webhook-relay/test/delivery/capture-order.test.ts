@@ -147,6 +147,9 @@ describe('delivery order is capture order', () => {
     await slow.ingest.verification.idle();
     expect(await read()).toMatchObject({ state: 'verified', pending: false });
     const unverified = await h.send(plain.url, '{}');
-    expect((await api(h.context).get(`/v1/events/${unverified}`).set(h.tenant.auth).expect(200)).body.verification).toMatchObject({ state: 'unattempted', pending: false });
+    expect((await api(h.context).get(`/v1/events/${unverified}`).set(h.tenant.auth).expect(200)).body.verification).toMatchObject({
+      state: 'unattempted',
+      pending: false,
+    });
   });
 });

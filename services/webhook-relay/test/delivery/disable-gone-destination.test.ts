@@ -8,10 +8,19 @@ describe('disabling a destination that answered 410', () => {
   let context: TestContext;
   let tenant: TestTenant;
 
-  const newDestination = async () => (await api(context).post('/v1/destinations').set(tenant.auth).send({ name: 'gone', url: 'https://hooks.example.com/gone' }).expect(201)).body.id as string;
+  const newDestination = async () =>
+    (await api(context).post('/v1/destinations').set(tenant.auth).send({ name: 'gone', url: 'https://hooks.example.com/gone' }).expect(201))
+      .body.id as string;
   const disable = (destinationId: string) =>
     context.deps.tenants.run(tenant.tenantId, (tx) =>
-      disableGoneDestination({ tx, tenantId: tenant.tenantId, runtime: context.runtime, destinationId, deliveryId: '01890a5d-ac96-774b-bcce-b302099a8057', reason: 'the destination answered 410 Gone' }),
+      disableGoneDestination({
+        tx,
+        tenantId: tenant.tenantId,
+        runtime: context.runtime,
+        destinationId,
+        deliveryId: '01890a5d-ac96-774b-bcce-b302099a8057',
+        reason: 'the destination answered 410 Gone',
+      }),
     );
   const latestAudit = async () => (await api(context).get('/v1/audit?limit=1').set(tenant.auth).expect(200)).body.data[0];
 
@@ -31,7 +40,10 @@ describe('disabling a destination that answered 410', () => {
       target: { type: 'destination', id: destinationId },
       details: { reason: 'the destination answered 410 Gone', delivery_id: '01890a5d-ac96-774b-bcce-b302099a8057' },
     });
-    expect((await api(context).post('/v1/audit/verify').set(tenant.auth).expect(200)).body).toMatchObject({ intact: true, first_broken: null });
+    expect((await api(context).post('/v1/audit/verify').set(tenant.auth).expect(200)).body).toMatchObject({
+      intact: true,
+      first_broken: null,
+    });
   });
 
   it('records nothing for a destination already turned off through the API', async () => {
@@ -46,7 +58,10 @@ describe('disabling a destination that answered 410', () => {
 
   it('records nothing for a deleted destination', async () => {
     const destinationId = await newDestination();
-    await api(context).delete(`/v1/destinations/${destinationId}`).set(tenant.auth).expect((response) => expect(response.status).toBeLessThan(300));
+    await api(context)
+      .delete(`/v1/destinations/${destinationId}`)
+      .set(tenant.auth)
+      .expect((response) => expect(response.status).toBeLessThan(300));
     const before = await latestAudit();
     expect(await disable(destinationId)).toBe(false);
     expect(await latestAudit()).toEqual(before);

@@ -20,7 +20,11 @@ describe('fan-out runs only for events whose endpoint has a subscription', () =>
     Number((await h.context.ownerPool.query('SELECT count(*) AS n FROM deliveries WHERE event_id = $1', [eventId])).rows[0].n);
   const signedByProvider = (body: string, id: string) => {
     const now = new Date();
-    return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(PROVIDER_SECRET).sign(id, now, body) };
+    return {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': new Webhook(PROVIDER_SECRET).sign(id, now, body),
+    };
   };
 
   beforeAll(async () => {

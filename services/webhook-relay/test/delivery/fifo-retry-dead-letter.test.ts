@@ -11,7 +11,8 @@ describe('FIFO delivery per destination with in-place retry and dead-letter', ()
     receivers.push(receiver);
     return receiver;
   };
-  const deliveries = async (query: string) => (await api(h.context).get(`/v1/deliveries?${query}`).set(h.tenant.auth).expect(200)).body.data;
+  const deliveries = async (query: string) =>
+    (await api(h.context).get(`/v1/deliveries?${query}`).set(h.tenant.auth).expect(200)).body.data;
 
   beforeAll(async () => {
     h = await startDeliveryHarness({ policy: { schedule: [150, 150, 150, 150], jitter: 0 } });
@@ -39,7 +40,9 @@ describe('FIFO delivery per destination with in-place retry and dead-letter', ()
     });
     expect(delivery).toMatchObject({ destination_id: destination.id, event_id: eventId, attempts: 1, last_status: 200 });
     const detail = (await api(h.context).get(`/v1/deliveries/${delivery.id}`).set(h.tenant.auth).expect(200)).body;
-    expect(detail.attempt_log).toEqual([expect.objectContaining({ status_code: 200, error: null, response_excerpt: 'ok', duration_ms: expect.any(Number) })]);
+    expect(detail.attempt_log).toEqual([
+      expect.objectContaining({ status_code: 200, error: null, response_excerpt: 'ok', duration_ms: expect.any(Number) }),
+    ]);
   });
 
   it('holds the queue behind a head that fails 3 times, then delivers everything in capture order', async () => {
@@ -88,7 +91,13 @@ describe('FIFO delivery per destination with in-place retry and dead-letter', ()
       expect(rows).toHaveLength(1);
       return rows[0];
     });
-    expect(dead).toMatchObject({ event_id: poison, attempts: 5, last_status: 500, dead_lettered_at: expect.any(String), next_attempt_at: null });
+    expect(dead).toMatchObject({
+      event_id: poison,
+      attempts: 5,
+      last_status: 500,
+      dead_lettered_at: expect.any(String),
+      next_attempt_at: null,
+    });
   });
 
   it('does not follow redirects: a 3xx is a failure, retried, then dead-lettered', async () => {
@@ -110,7 +119,9 @@ describe('FIFO delivery per destination with in-place retry and dead-letter', ()
   });
 
   it('honours Retry-After within its bounds instead of the schedule', async () => {
-    const receiver = await newReceiver((_request, index) => (index === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 }));
+    const receiver = await newReceiver((_request, index) =>
+      index === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 },
+    );
     const endpoint = await h.endpoint();
     const destination = await h.destination(receiver.url);
     await h.subscribe(endpoint.id, destination.id);
@@ -123,7 +134,9 @@ describe('FIFO delivery per destination with in-place retry and dead-letter', ()
   });
 
   it('caps a Retry-After longer than the bound (RELAY_RETRY_AFTER_MAX)', async () => {
-    const receiver = await newReceiver((_request, index) => (index === 0 ? { status: 503, headers: { 'retry-after': '86400' } } : { status: 200 }));
+    const receiver = await newReceiver((_request, index) =>
+      index === 0 ? { status: 503, headers: { 'retry-after': '86400' } } : { status: 200 },
+    );
     const endpoint = await h.endpoint();
     const destination = await h.destination(receiver.url);
     await h.subscribe(endpoint.id, destination.id);

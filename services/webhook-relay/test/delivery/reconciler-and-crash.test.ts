@@ -123,7 +123,10 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
 
   it('delivers everything in order when the keys vanish while deliveries are in flight', async () => {
     let dropped = false;
-    const receiver = await newReceiver((request) => ({ status: 200, delayMs: request.body.toString() === '{"flight":1}' && !dropped ? 400 : 0 }));
+    const receiver = await newReceiver((request) => ({
+      status: 200,
+      delayMs: request.body.toString() === '{"flight":1}' && !dropped ? 400 : 0,
+    }));
     const endpoint = await h.endpoint();
     const destination = await h.destination(receiver.url);
     await h.subscribe(endpoint.id, destination.id);
@@ -144,7 +147,10 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
 
   it('delivers again, in order, after the worker process is killed mid-delivery', async () => {
     let hang = true;
-    const receiver = await newReceiver((request) => ({ status: 200, delayMs: hang && request.body.toString() === '{"kill":1}' ? 60_000 : 0 }));
+    const receiver = await newReceiver((request) => ({
+      status: 200,
+      delayMs: hang && request.body.toString() === '{"kill":1}' ? 60_000 : 0,
+    }));
     const endpoint = await h.endpoint();
     const destination = await h.destination(receiver.url);
     await h.subscribe(endpoint.id, destination.id);
@@ -191,7 +197,10 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
     const port = await reportedHealthPort(output);
     expect(port).toBeGreaterThan(0);
     expect(await answersOn(`http://127.0.0.1:${port}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
-    expect(await answersOn(`http://127.0.0.1:${port}/readyz`)).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } });
+    expect(await answersOn(`http://127.0.0.1:${port}/readyz`)).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { database: 'ok', redis: 'ok' } },
+    });
     worker.kill('SIGTERM');
     await new Promise((resolve) => worker.once('exit', resolve));
   }, 30_000);
@@ -204,7 +213,9 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
       const { child: worker, output } = startWorkerProcess({ healthPort: taken });
       const code = await new Promise((resolve) => worker.once('exit', resolve));
       expect(code).toBe(1);
-      expect(output.stderr).toBe(`webhook-relay worker failed to start: 0.0.0.0:${taken} is already in use by another process: set WORKER_HEALTH_PORT to a free port\n`);
+      expect(output.stderr).toBe(
+        `webhook-relay worker failed to start: 0.0.0.0:${taken} is already in use by another process: set WORKER_HEALTH_PORT to a free port\n`,
+      );
     } finally {
       await new Promise((resolve) => occupant.close(resolve));
     }

@@ -14,7 +14,11 @@ describe('outbound signing and subscription filters', () => {
   // A request signed for the endpoint's provider (standard-webhooks) by the official library.
   const signedByProvider = (body: string, id: string) => {
     const now = new Date();
-    return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(PROVIDER_SECRET).sign(id, now, body) };
+    return {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': new Webhook(PROVIDER_SECRET).sign(id, now, body),
+    };
   };
   const headersOf = (index: number) => receiver.received[index]!.headers as Record<string, string>;
 
@@ -42,13 +46,21 @@ describe('outbound signing and subscription filters', () => {
     expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
     expect(new Webhook(destination.secret).verify(receiver.received[0]!.body.toString(), headers)).toEqual(JSON.parse(body));
     // A different secret does not verify it.
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(receiver.received[0]!.body.toString(), headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(receiver.received[0]!.body.toString(), headers),
+    ).toThrow();
   });
 
   it('signs with every active secret during a rotation, one v1 signature each', async () => {
     const destination = await h.destination(`${receiver.url}/rotated`);
     await h.subscribe(endpoint.id, destination.id);
-    const rotated = (await api(h.context).post(`/v1/destinations/${destination.id}/secrets/rotate`).set(h.tenant.auth).send({ previous_expire_in_seconds: 3600 }).expect(201)).body;
+    const rotated = (
+      await api(h.context)
+        .post(`/v1/destinations/${destination.id}/secrets/rotate`)
+        .set(h.tenant.auth)
+        .send({ previous_expire_in_seconds: 3600 })
+        .expect(201)
+    ).body;
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.previous).toHaveLength(1);
     const body = '{"type":"invoice.paid","id":2}';
@@ -66,7 +78,10 @@ describe('outbound signing and subscription filters', () => {
     const listed = (await api(h.context).get(`/v1/destinations/${destination.id}`).set(h.tenant.auth).expect(200)).body;
     expect(JSON.stringify(listed)).not.toContain(rotated.secret.slice(6));
     expect(JSON.stringify(listed)).not.toContain(destination.secret.slice(6));
-    expect(listed.secrets.map((secret: { secret_hint: string }) => secret.secret_hint)).toEqual([expect.stringMatching(/^whsec_…/), expect.stringMatching(/^whsec_…/)]);
+    expect(listed.secrets.map((secret: { secret_hint: string }) => secret.secret_hint)).toEqual([
+      expect.stringMatching(/^whsec_…/),
+      expect.stringMatching(/^whsec_…/),
+    ]);
   });
 
   it('relays failed events unsigned, with the original bytes and a delivery id to deduplicate by', async () => {
@@ -81,7 +96,8 @@ describe('outbound signing and subscription filters', () => {
     expect(request.headers['x-relay-verification']).toBe('failed');
     expect(request.headers['webhook-signature']).toBeUndefined();
     expect(request.headers['webhook-timestamp']).toBeUndefined();
-    const [delivery] = (await api(h.context).get(`/v1/deliveries?destination_id=${destination.id}`).set(h.tenant.auth).expect(200)).body.data;
+    const [delivery] = (await api(h.context).get(`/v1/deliveries?destination_id=${destination.id}`).set(h.tenant.auth).expect(200)).body
+      .data;
     expect(request.headers['webhook-id']).toBe(delivery.id);
   });
 

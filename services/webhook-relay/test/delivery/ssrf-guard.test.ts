@@ -8,7 +8,20 @@ import { startReceiver, type Receiver } from '../helpers/receiver.js';
 describe('egress guard', () => {
   const guard = new EgressGuard();
 
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.9', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '224.0.0.1'])('refuses %s', (address) => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.9',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00:ec2::254',
+    '::ffff:127.0.0.1',
+    '224.0.0.1',
+  ])('refuses %s', (address) => {
     expect(guard.refusal(address)).toMatch(/address \(not allowed by RELAY_EGRESS_ALLOW\)/);
   });
 
@@ -59,9 +72,12 @@ describe('IPv4 embedded in IPv6', () => {
     expect(reason).toContain(`a ${range} address (not allowed by RELAY_EGRESS_ALLOW)`);
   });
 
-  it.each(['::ffff:7f00:1', '::ffff:a9fe:a9fe', '::ffff:a00:1', '::ffff:10.0.0.1'])('refuses the IPv4-mapped %s like its IPv4 address', (address) => {
-    expect(guard.refusal(address)).toMatch(/is a (loopback|linkLocal|private) address/);
-  });
+  it.each(['::ffff:7f00:1', '::ffff:a9fe:a9fe', '::ffff:a00:1', '::ffff:10.0.0.1'])(
+    'refuses the IPv4-mapped %s like its IPv4 address',
+    (address) => {
+      expect(guard.refusal(address)).toMatch(/is a (loopback|linkLocal|private) address/);
+    },
+  );
 
   it('judges an IPv4-compatible address of a public host like its IPv4 address', () => {
     expect(guard.refusal('::5db8:d822')).toBeNull();
@@ -85,7 +101,10 @@ describe('IPv4 embedded in IPv6', () => {
   });
 
   // A resolver answering what a hostile DNS server could: the name is public, its address is not.
-  const resolvingTo = (address: string): Resolver => (_hostname, _options, callback) => callback(null, [{ address, family: 6 }]);
+  const resolvingTo =
+    (address: string): Resolver =>
+    (_hostname, _options, callback) =>
+      callback(null, [{ address, family: 6 }]);
   const lookupError = (guard: EgressGuard, hostname: string) =>
     new Promise<Error | null>((resolve) => guard.lookup(hostname, { all: true }, (error: Error | null) => resolve(error)));
 
@@ -96,8 +115,15 @@ describe('IPv4 embedded in IPv6', () => {
   });
 
   it('passes a host name whose addresses are all public', async () => {
-    const guard = new EgressGuard([], (_hostname, _options, callback) => callback(null, [{ address: '::5db8:d822', family: 6 }, { address: '93.184.216.34', family: 4 }]));
-    const addresses = await new Promise((resolve, reject) => guard.lookup('hooks.example.test', { all: true }, (error: Error | null, found: unknown) => (error ? reject(error) : resolve(found))));
+    const guard = new EgressGuard([], (_hostname, _options, callback) =>
+      callback(null, [
+        { address: '::5db8:d822', family: 6 },
+        { address: '93.184.216.34', family: 4 },
+      ]),
+    );
+    const addresses = await new Promise((resolve, reject) =>
+      guard.lookup('hooks.example.test', { all: true }, (error: Error | null, found: unknown) => (error ? reject(error) : resolve(found))),
+    );
     expect(addresses).toHaveLength(2);
   });
 
@@ -144,7 +170,8 @@ describe('SSRF refusals at connect time', () => {
 
   const deadLetterOf = async (eventId: string) =>
     eventually(async () => {
-      const rows = (await api(h.context).get(`/v1/deliveries?state=dead_lettered&event_id=${eventId}`).set(h.tenant.auth).expect(200)).body.data;
+      const rows = (await api(h.context).get(`/v1/deliveries?state=dead_lettered&event_id=${eventId}`).set(h.tenant.auth).expect(200)).body
+        .data;
       expect(rows).toHaveLength(1);
       return rows[0];
     });

@@ -11,7 +11,11 @@ export const PROVIDER_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 /** Headers of a request signed for a standard-webhooks endpoint by the official library. */
 export function signedByProvider(body: string, id: string): Record<string, string> {
   const now = new Date();
-  return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(PROVIDER_SECRET).sign(id, now, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': new Webhook(PROVIDER_SECRET).sign(id, now, body),
+  };
 }
 
 /** POSTs to an ingest URL and returns the event id once the capture is committed (no waiting for its check or fan-out). */

@@ -47,7 +47,14 @@ export class CliHarness {
   }
 
   env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-    return { PATH: process.env.PATH, HOME: this.configDir, TZ: 'UTC', WEBHOOK_RELAY_CONFIG_DIR: this.configDir, WEBHOOK_RELAY_API_URL: this.apiUrl, ...extra };
+    return {
+      PATH: process.env.PATH,
+      HOME: this.configDir,
+      TZ: 'UTC',
+      WEBHOOK_RELAY_CONFIG_DIR: this.configDir,
+      WEBHOOK_RELAY_API_URL: this.apiUrl,
+      ...extra,
+    };
   }
 
   spawn(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): RunningCli {
@@ -68,7 +75,8 @@ export class CliHarness {
         for (;;) {
           const line = (stream === 'stdout' ? stdout : stderr).split('\n').find((text) => pattern.test(text));
           if (line !== undefined) return line;
-          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no ${stream} line matched ${pattern}; stdout:\n${stdout}\nstderr:\n${stderr}`);
+          if (Date.now() > deadline || child.exitCode !== null)
+            throw new Error(`no ${stream} line matched ${pattern}; stdout:\n${stdout}\nstderr:\n${stderr}`);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       },
@@ -94,7 +102,10 @@ export class CliHarness {
  * A test app with browser sign-in through these identity providers (RELAY_SIGN_IN_PROVIDERS JSON) and
  * the CLI against it; the sign-in callback URL is the app's once it listens.
  */
-export async function startSignInCli(providersJson: string, options: { startsPerMinute?: number } = {}): Promise<{ context: TestContext; cli: CliHarness }> {
+export async function startSignInCli(
+  providersJson: string,
+  options: { startsPerMinute?: number } = {},
+): Promise<{ context: TestContext; cli: CliHarness }> {
   const settings = { providers: parseIdentityProviders(providersJson), publicUrl: 'set once the API listens', ...options };
   const context = await createTestContext({ signIn: settings });
   const cli = await CliHarness.start(context);

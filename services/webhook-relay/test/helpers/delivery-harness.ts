@@ -84,16 +84,34 @@ export async function startDeliveryHarness(options: DeliveryHarnessOptions = {})
     ingest,
     ingestUrl,
     async endpoint(body = {}) {
-      const created = (await api(context).post('/v1/endpoints').set(auth).send({ name: 'source', ...body }).expect(201)).body;
+      const created = (
+        await api(context)
+          .post('/v1/endpoints')
+          .set(auth)
+          .send({ name: 'source', ...body })
+          .expect(201)
+      ).body;
       return { id: created.id, url: `${ingestUrl}${new URL(created.ingest_url).pathname}` };
     },
     async destination(url, body = {}) {
-      const created = (await api(context).post('/v1/destinations').set(auth).send({ name: 'receiver', url, timeout_ms: 2000, ...body }).expect(201)).body;
+      const created = (
+        await api(context)
+          .post('/v1/destinations')
+          .set(auth)
+          .send({ name: 'receiver', url, timeout_ms: 2000, ...body })
+          .expect(201)
+      ).body;
       await workers?.reconcile();
       return { id: created.id, secret: created.secret };
     },
     async subscribe(endpointId, destinationId, body = {}) {
-      return (await api(context).post('/v1/subscriptions').set(auth).send({ endpoint_id: endpointId, destination_id: destinationId, ...body }).expect(201)).body;
+      return (
+        await api(context)
+          .post('/v1/subscriptions')
+          .set(auth)
+          .send({ endpoint_id: endpointId, destination_id: destinationId, ...body })
+          .expect(201)
+      ).body;
     },
     async send(url, body, headers = {}) {
       const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
@@ -118,19 +136,19 @@ export async function startDeliveryHarness(options: DeliveryHarnessOptions = {})
 }
 
 async function dropKeys(prefix: string): Promise<number> {
-      const redis = new Redis(REDIS_URL);
-      let removed = 0;
-      try {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-          cursor = next;
-          if (keys.length) removed += await redis.del(...keys);
-        } while (cursor !== '0');
-      } finally {
-        redis.disconnect();
-      }
-      return removed;
+  const redis = new Redis(REDIS_URL);
+  let removed = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) removed += await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return removed;
 }
 
 /** Polls until `check` passes (or throws its last failure after the timeout). */

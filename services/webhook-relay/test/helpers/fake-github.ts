@@ -48,17 +48,27 @@ export class FakeGitHub {
         this.codes.delete(form.get('code') ?? '');
         const verifier = form.get('code_verifier') ?? '';
         const challengeOk = issued && createHash('sha256').update(verifier).digest('base64url') === issued.challenge;
-        const ok = issued && challengeOk && form.get('client_id') === this.client.id && form.get('client_secret') === this.client.secret && form.get('redirect_uri') === issued.redirectUri;
+        const ok =
+          issued &&
+          challengeOk &&
+          form.get('client_id') === this.client.id &&
+          form.get('client_secret') === this.client.secret &&
+          form.get('redirect_uri') === issued.redirectUri;
         // GitHub answers 200 with an `error` member for a bad code.
         const token = ok ? `gho_${randomBytes(16).toString('hex')}` : null;
         if (token) this.tokens.add(token);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(token ? { access_token: token, token_type: 'bearer', scope: 'read:user' } : { error: 'bad_verification_code' }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify(token ? { access_token: token, token_type: 'bearer', scope: 'read:user' } : { error: 'bad_verification_code' }),
+          );
       });
       return;
     }
     if (req.method === 'GET' && url.pathname === '/user') {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!this.tokens.has(token)) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Bad credentials"}');
+      if (!this.tokens.has(token))
+        return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Bad credentials"}');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.user));
       return;
     }

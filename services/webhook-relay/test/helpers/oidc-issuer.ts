@@ -50,7 +50,9 @@ export class OidcIssuer {
     const kid = randomBytes(8).toString('hex');
     const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
     let issuer: OidcIssuer | undefined;
-    const server = createServer((req, res) => void issuer!.handle(req, res).catch((error: Error) => send(res, 500, { error: error.message })));
+    const server = createServer(
+      (req, res) => void issuer!.handle(req, res).catch((error: Error) => send(res, 500, { error: error.message })),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     issuer = new OidcIssuer(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, { privateKey, kid, jwk }, options);
     return issuer;
@@ -78,11 +80,22 @@ export class OidcIssuer {
 
   private authorize(url: URL, res: ServerResponse): void {
     const param = (name: string) => url.searchParams.get(name) ?? '';
-    if (param('client_id') !== this.options.clientId || param('response_type') !== 'code' || param('code_challenge_method') !== 'S256' || !param('code_challenge')) {
+    if (
+      param('client_id') !== this.options.clientId ||
+      param('response_type') !== 'code' ||
+      param('code_challenge_method') !== 'S256' ||
+      !param('code_challenge')
+    ) {
       return send(res, 400, { error: 'invalid_request' });
     }
     const code = randomBytes(16).toString('base64url');
-    this.grants.set(code, { clientId: param('client_id'), redirectUri: param('redirect_uri'), nonce: param('nonce'), challenge: param('code_challenge'), user: { ...this.user } });
+    this.grants.set(code, {
+      clientId: param('client_id'),
+      redirectUri: param('redirect_uri'),
+      nonce: param('nonce'),
+      challenge: param('code_challenge'),
+      user: { ...this.user },
+    });
     const back = new URL(param('redirect_uri'));
     back.searchParams.set('code', code);
     back.searchParams.set('state', param('state'));
@@ -99,10 +112,16 @@ export class OidcIssuer {
     const grant = this.grants.get(form.get('code') ?? '');
     this.grants.delete(form.get('code') ?? '');
     if (!grant || grant.redirectUri !== form.get('redirect_uri')) return send(res, 400, { error: 'invalid_grant' });
-    const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+    const challenge = createHash('sha256')
+      .update(form.get('code_verifier') ?? '')
+      .digest('base64url');
     if (challenge !== grant.challenge) return send(res, 400, { error: 'invalid_grant', error_description: 'PKCE verifier does not match' });
     const now = Math.floor(this.options.now().getTime() / 1000);
-    const idToken = await new SignJWT({ nonce: this.tamper.nonce ?? grant.nonce, ...(grant.user.email ? { email: grant.user.email, email_verified: true } : {}), ...(grant.user.name ? { name: grant.user.name } : {}) })
+    const idToken = await new SignJWT({
+      nonce: this.tamper.nonce ?? grant.nonce,
+      ...(grant.user.email ? { email: grant.user.email, email_verified: true } : {}),
+      ...(grant.user.name ? { name: grant.user.name } : {}),
+    })
       .setProtectedHeader({ alg: 'RS256', kid: this.keys.kid })
       .setIssuer(this.url)
       .setSubject(grant.user.sub)

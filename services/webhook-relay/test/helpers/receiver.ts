@@ -39,7 +39,8 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     async waitFor(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`receiver got ${received.length} requests, expected ${count}: ${JSON.stringify(receiver.bodies())}`);
+        if (Date.now() > deadline)
+          throw new Error(`receiver got ${received.length} requests, expected ${count}: ${JSON.stringify(receiver.bodies())}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },

@@ -49,7 +49,11 @@ export function appRoleUrlOf(databaseUrl: string): string {
 
 // Own database per test file, cloned from the migrated template; the app connects as webhook_relay_app.
 export async function createTestContext(overrides: Partial<Deps> = {}): Promise<TestContext> {
-  const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'webhook_relay_test' });
+  const database = await createTestDatabase({
+    serverUrl: testServerUrl(),
+    templateName: TEMPLATE.templateName,
+    prefix: 'webhook_relay_test',
+  });
   const appRoleUrl = appRoleUrlOf(database.url);
   const handles = openDatabase(appRoleUrl, 5);
   // An error listener, as every pool needs: an idle connection closed by the server must not crash the run.
@@ -76,7 +80,9 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     async newTenant(plan = 'free') {
       const apiKey = `whk_${randomBytes(32).toString('base64url')}`;
       await ensureBootstrapTenant({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, apiKey, plan });
-      const { rows } = await deps.pool.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_find_api_key(sha256($1::bytea))', [Buffer.from(apiKey)]);
+      const { rows } = await deps.pool.query<{ tenant_id: string }>('SELECT tenant_id FROM relay_find_api_key(sha256($1::bytea))', [
+        Buffer.from(apiKey),
+      ]);
       return { tenantId: rows[0]!.tenant_id, apiKey, auth: { Authorization: `Bearer ${apiKey}` } };
     },
     async close() {

@@ -8,8 +8,13 @@ export const TWILIO_AUTH_TOKEN = 'twilio-auth-token-0123456789abcdef';
  * a form post by the URL it called followed by the sorted form fields; a JSON post by the URL alone,
  * with the body's sha256 in its `bodySHA256` parameter. `calledPath` is the path on the ingest listener.
  */
-export function twilioRequest(calledPath: string, query: string, body: { form: string } | { json: string }): { target: string; init: RequestInit } {
-  const search = 'form' in body ? query : [query, `bodySHA256=${createHash('sha256').update(body.json).digest('hex')}`].filter(Boolean).join('&');
+export function twilioRequest(
+  calledPath: string,
+  query: string,
+  body: { form: string } | { json: string },
+): { target: string; init: RequestInit } {
+  const search =
+    'form' in body ? query : [query, `bodySHA256=${createHash('sha256').update(body.json).digest('hex')}`].filter(Boolean).join('&');
   const target = `${calledPath}${search ? `?${search}` : ''}`;
   const url = `${INGEST_BASE}${target}`;
   const signed = 'form' in body ? `${url}${sortedFields(body.form)}` : url;

@@ -23,7 +23,12 @@ describe('capture-first ingest', () => {
   it('stores the request exactly as received before answering 200 with the event id', async () => {
     const body = Buffer.from('{"type": "invoice.paid",  "amount": 10}\n');
     const response = await send(`${ingest.pathOf(endpoint.ingest_url)}?attempt=1&x=%20y`, {
-      headers: { 'Content-Type': 'application/json', 'X-Custom-Header': 'Value One', 'User-Agent': 'Stripe/1.0', 'Stripe-Signature': 't=1,v1=ab' },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Custom-Header': 'Value One',
+        'User-Agent': 'Stripe/1.0',
+        'Stripe-Signature': 't=1,v1=ab',
+      },
       body,
     });
     expect(response.status).toBe(200);
@@ -43,14 +48,23 @@ describe('capture-first ingest', () => {
       body: { encoding: 'utf8', data: body.toString() },
       source_address: expect.stringMatching(/127\.0\.0\.1/),
     });
-    expect(event.headers).toEqual(expect.arrayContaining([['X-Custom-Header', 'Value One'], ['User-Agent', 'Stripe/1.0']]));
+    expect(event.headers).toEqual(
+      expect.arrayContaining([
+        ['X-Custom-Header', 'Value One'],
+        ['User-Agent', 'Stripe/1.0'],
+      ]),
+    );
     // No provider on the endpoint: nothing is verified, but the headers hint at which one to set.
     expect(event.verification).toMatchObject({ state: 'unattempted', cause: null, detail: { detected_provider: 'stripe' } });
   });
 
   it('keeps binary bodies byte for byte, and any method providers use', async () => {
     const bytes = Buffer.from([0, 1, 2, 0xff, 0xfe, 10, 13]);
-    const put = await send(ingest.pathOf(endpoint.ingest_url), { method: 'PUT', body: bytes, headers: { 'Content-Type': 'application/octet-stream' } });
+    const put = await send(ingest.pathOf(endpoint.ingest_url), {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
     const { event_id } = (await put.json()) as { event_id: string };
     const event = (await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body;
     expect(event.method).toBe('PUT');
@@ -83,7 +97,10 @@ describe('capture-first ingest', () => {
     const roomy = await startIngest(context, { maxBodyBytes: 1024 * 1024 });
     try {
       const huge = Buffer.alloc(12 * 1024 * 1024, 97);
-      for (const [path, code] of [[ingest.pathOf(endpoint.ingest_url), 'payload_too_large'], ['/not-a-token', 'not_found']] as const) {
+      for (const [path, code] of [
+        [ingest.pathOf(endpoint.ingest_url), 'payload_too_large'],
+        ['/not-a-token', 'not_found'],
+      ] as const) {
         const response = await fetch(`${roomy.url}${path}`, { method: 'POST', body: huge });
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
       }
@@ -119,7 +136,11 @@ describe('capture-first ingest', () => {
   it('stores 1,000 concurrent requests exactly once each, and answers each only after its commit', async () => {
     const fresh = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'burst' }).expect(201)).body;
     const answers = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => send(ingest.pathOf(fresh.ingest_url), { body: JSON.stringify({ n: i }), headers: { 'Content-Type': 'application/json' } }).then(async (response) => ({ status: response.status, body: (await response.json()) as { event_id: string } }))),
+      Array.from({ length: 1000 }, (_, i) =>
+        send(ingest.pathOf(fresh.ingest_url), { body: JSON.stringify({ n: i }), headers: { 'Content-Type': 'application/json' } }).then(
+          async (response) => ({ status: response.status, body: (await response.json()) as { event_id: string } }),
+        ),
+      ),
     );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const ids = new Set(answers.map((answer) => answer.body.event_id));
@@ -140,7 +161,13 @@ describe('capture-first ingest', () => {
     const { openDatabase } = await import('../../src/db/prisma.js');
     const down = openDatabase('postgresql://webhook_relay_app@127.0.0.1:1/nowhere', 1);
     // Lookups still answer (the token is real); only the commit fails.
-    const server = createIngestServer({ resolver: new TokenResolver(context.pool), batcher: new CaptureBatcher(down.pool), runtime: context.runtime, logger: context.deps.logger, maxBodyBytes: 1024 });
+    const server = createIngestServer({
+      resolver: new TokenResolver(context.pool),
+      batcher: new CaptureBatcher(down.pool),
+      runtime: context.runtime,
+      logger: context.deps.logger,
+      maxBodyBytes: 1024,
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const port = (server.address() as { port: number }).port;
     const response = await fetch(`http://127.0.0.1:${port}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body: 'x' });

@@ -16,9 +16,20 @@ describe('deduplication per endpoint', () => {
     await context.close();
   });
 
-  const endpointWith = async (body: Record<string, unknown>) => (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'dedup', ...body }).expect(201)).body as { id: string; ingest_url: string; dedup: unknown };
+  const endpointWith = async (body: Record<string, unknown>) =>
+    (
+      await api(context)
+        .post('/v1/endpoints')
+        .set(tenant.auth)
+        .send({ name: 'dedup', ...body })
+        .expect(201)
+    ).body as { id: string; ingest_url: string; dedup: unknown };
   const send = async (ingestUrl: string, body: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${ingest.url}${ingest.pathOf(ingestUrl)}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+    const response = await fetch(`${ingest.url}${ingest.pathOf(ingestUrl)}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as { event_id: string; duplicate_of: string | null };
   };
@@ -73,7 +84,9 @@ describe('deduplication per endpoint', () => {
 
   it('keeps exactly one original when the same event arrives many times at once (a unique index, not a race)', async () => {
     const endpoint = await endpointWith({ dedup: { strategy: 'sw_webhook_id' } });
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(endpoint.ingest_url, JSON.stringify({ copy: i }), { 'webhook-id': 'msg_storm' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(endpoint.ingest_url, JSON.stringify({ copy: i }), { 'webhook-id': 'msg_storm' })),
+    );
     const originals = answers.filter((answer) => answer.duplicate_of === null);
     expect(originals).toHaveLength(1);
     expect(answers.filter((answer) => answer.duplicate_of === originals[0]!.event_id)).toHaveLength(19);
@@ -83,10 +96,28 @@ describe('deduplication per endpoint', () => {
 
   it('switches deduplication on and off through PATCH, and refuses settings that do not fit together', async () => {
     const endpoint = await endpointWith({});
-    expect((await api(context).patch(`/v1/endpoints/${endpoint.id}`).set(tenant.auth).send({ dedup: { strategy: 'content_hash' } }).expect(200)).body.dedup).toEqual({ strategy: 'content_hash' });
-    expect((await api(context).patch(`/v1/endpoints/${endpoint.id}`).set(tenant.auth).send({ dedup: null }).expect(200)).body.dedup).toBeNull();
-    const bad = await api(context).patch(`/v1/endpoints/${endpoint.id}`).set(tenant.auth).send({ dedup: { strategy: 'fields' } }).expect(400);
+    expect(
+      (
+        await api(context)
+          .patch(`/v1/endpoints/${endpoint.id}`)
+          .set(tenant.auth)
+          .send({ dedup: { strategy: 'content_hash' } })
+          .expect(200)
+      ).body.dedup,
+    ).toEqual({ strategy: 'content_hash' });
+    expect(
+      (await api(context).patch(`/v1/endpoints/${endpoint.id}`).set(tenant.auth).send({ dedup: null }).expect(200)).body.dedup,
+    ).toBeNull();
+    const bad = await api(context)
+      .patch(`/v1/endpoints/${endpoint.id}`)
+      .set(tenant.auth)
+      .send({ dedup: { strategy: 'fields' } })
+      .expect(400);
     expect(bad.body.error.message).toMatch(/dedup.fields is required/);
-    await api(context).patch(`/v1/endpoints/${endpoint.id}`).set(tenant.auth).send({ dedup: { strategy: 'by-magic' } }).expect(400);
+    await api(context)
+      .patch(`/v1/endpoints/${endpoint.id}`)
+      .set(tenant.auth)
+      .send({ dedup: { strategy: 'by-magic' } })
+      .expect(400);
   });
 });

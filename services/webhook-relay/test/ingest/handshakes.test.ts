@@ -20,41 +20,80 @@ interface Case {
 // Each provider's documented handshake request and the answer its documentation asks for.
 const CASES: Record<string, Case> = {
   'Slack url_verification': {
-    provider: 'slack', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token":"t","challenge":"3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P","type":"url_verification"}',
+    provider: 'slack',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"token":"t","challenge":"3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P","type":"url_verification"}',
     expected: { contentType: /^text\/plain/, text: '3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P' },
   },
   "Meta's GET hub.challenge": {
-    provider: 'meta', method: 'GET', query: 'hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=meatyhamhock',
+    provider: 'meta',
+    method: 'GET',
+    query: 'hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=meatyhamhock',
     expected: { contentType: /^text\/plain/, text: '1158201444' },
   },
   'Zoom endpoint.url_validation': {
-    provider: 'zoom', secret: true, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"payload":{"plainToken":"qgg8vlvZRS6UYooatFL8Aw"},"event_ts":1654503849680,"event":"endpoint.url_validation"}',
-    expected: { contentType: /^application\/json/, json: { plainToken: 'qgg8vlvZRS6UYooatFL8Aw', encryptedToken: hmacSha256('qgg8vlvZRS6UYooatFL8Aw', 'hex') } },
+    provider: 'zoom',
+    secret: true,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"payload":{"plainToken":"qgg8vlvZRS6UYooatFL8Aw"},"event_ts":1654503849680,"event":"endpoint.url_validation"}',
+    expected: {
+      contentType: /^application\/json/,
+      json: { plainToken: 'qgg8vlvZRS6UYooatFL8Aw', encryptedToken: hmacSha256('qgg8vlvZRS6UYooatFL8Aw', 'hex') },
+    },
   },
   'Twitch webhook_callback_verification': {
-    provider: 'twitch', method: 'POST', headers: { 'content-type': 'application/json', 'Twitch-Eventsub-Message-Type': 'webhook_callback_verification' },
+    provider: 'twitch',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'Twitch-Eventsub-Message-Type': 'webhook_callback_verification' },
     body: '{"challenge":"pogchamp-kappa-360noscope-vohiyo","subscription":{"type":"channel.follow"}}',
     expected: { contentType: /^text\/plain/, text: 'pogchamp-kappa-360noscope-vohiyo' },
   },
-  'Dropbox GET challenge': { provider: 'dropbox', method: 'GET', query: 'challenge=abc123xyz', expected: { contentType: /^text\/plain/, text: 'abc123xyz' } },
+  'Dropbox GET challenge': {
+    provider: 'dropbox',
+    method: 'GET',
+    query: 'challenge=abc123xyz',
+    expected: { contentType: /^text\/plain/, text: 'abc123xyz' },
+  },
   'Microsoft Graph validationToken': {
-    provider: 'microsoft-graph', method: 'POST', query: 'validationToken=Validation%3A%20Testing%20client%20application%20reachability',
+    provider: 'microsoft-graph',
+    method: 'POST',
+    query: 'validationToken=Validation%3A%20Testing%20client%20application%20reachability',
     expected: { contentType: /^text\/plain/, text: 'Validation: Testing client application reachability' },
   },
   'Okta one-time verification': {
-    provider: 'okta', method: 'GET', headers: { 'X-Okta-Verification-Challenge': 'rBT2HtP6VE6fqMgHuxsLyjoZGh7JgEnK' },
+    provider: 'okta',
+    method: 'GET',
+    headers: { 'X-Okta-Verification-Challenge': 'rBT2HtP6VE6fqMgHuxsLyjoZGh7JgEnK' },
     expected: { contentType: /^application\/json/, json: { verification: 'rBT2HtP6VE6fqMgHuxsLyjoZGh7JgEnK' } },
   },
-  'Asana X-Hook-Secret': { provider: 'asana', method: 'POST', headers: { 'X-Hook-Secret': 'b537207f20cbfa02357cf448134da559' }, expected: { contentType: /^application\/json/, header: ['x-hook-secret', 'b537207f20cbfa02357cf448134da559'] } },
+  'Asana X-Hook-Secret': {
+    provider: 'asana',
+    method: 'POST',
+    headers: { 'X-Hook-Secret': 'b537207f20cbfa02357cf448134da559' },
+    expected: { contentType: /^application\/json/, header: ['x-hook-secret', 'b537207f20cbfa02357cf448134da559'] },
+  },
   'X CRC check': {
-    provider: 'x', secret: true, method: 'GET', query: 'crc_token=challenge-from-x',
+    provider: 'x',
+    secret: true,
+    method: 'GET',
+    query: 'crc_token=challenge-from-x',
     expected: { contentType: /^application\/json/, json: { response_token: `sha256=${hmacSha256('challenge-from-x', 'base64')}` } },
   },
   'Smartsheet verification': {
-    provider: 'smartsheet', method: 'POST', headers: { 'Smartsheet-Hook-Challenge': 'd78dd1d3-01ce-4481-81de-92b4f3aa5ab1' }, body: '{"challenge":"d78dd1d3-01ce-4481-81de-92b4f3aa5ab1","webhookId":1}',
+    provider: 'smartsheet',
+    method: 'POST',
+    headers: { 'Smartsheet-Hook-Challenge': 'd78dd1d3-01ce-4481-81de-92b4f3aa5ab1' },
+    body: '{"challenge":"d78dd1d3-01ce-4481-81de-92b4f3aa5ab1","webhookId":1}',
     expected: { contentType: /^application\/json/, header: ['smartsheet-hook-response', 'd78dd1d3-01ce-4481-81de-92b4f3aa5ab1'] },
   },
-  'RingCentral Validation-Token': { provider: 'ringcentral', method: 'POST', headers: { 'Validation-Token': 'f3c5f3e1-9a1b-4c33-a7f2-3f0b0a2c1d99' }, expected: { contentType: /^application\/json/, header: ['validation-token', 'f3c5f3e1-9a1b-4c33-a7f2-3f0b0a2c1d99'] } },
+  'RingCentral Validation-Token': {
+    provider: 'ringcentral',
+    method: 'POST',
+    headers: { 'Validation-Token': 'f3c5f3e1-9a1b-4c33-a7f2-3f0b0a2c1d99' },
+    expected: { contentType: /^application\/json/, header: ['validation-token', 'f3c5f3e1-9a1b-4c33-a7f2-3f0b0a2c1d99'] },
+  },
 };
 
 describe('setup handshakes on the ingest URL', () => {
@@ -72,13 +111,27 @@ describe('setup handshakes on the ingest URL', () => {
   });
 
   const newEndpoint = async (provider: string | null, secret = false) => {
-    const endpoint = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: `handshake ${provider}`, provider }).expect(201)).body as { id: string; ingest_url: string };
+    const endpoint = (
+      await api(context)
+        .post('/v1/endpoints')
+        .set(tenant.auth)
+        .send({ name: `handshake ${provider}`, provider })
+        .expect(201)
+    ).body as { id: string; ingest_url: string };
     if (secret) await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: SECRET }).expect(201);
     return endpoint;
   };
   const send = (endpoint: { ingest_url: string }, request: Pick<Case, 'method' | 'query' | 'headers' | 'body'>) =>
-    fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}${request.query ? `?${request.query}` : ''}`, { method: request.method, headers: request.headers, body: request.body });
-  const eventsOf = async (endpointId: string) => (await api(context).get(`/v1/events?endpoint_id=${endpointId}`).set(tenant.auth).expect(200)).body.data as Array<{ id: string; method: string }>;
+    fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}${request.query ? `?${request.query}` : ''}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
+  const eventsOf = async (endpointId: string) =>
+    (await api(context).get(`/v1/events?endpoint_id=${endpointId}`).set(tenant.auth).expect(200)).body.data as Array<{
+      id: string;
+      method: string;
+    }>;
 
   it.each(Object.entries(CASES))('answers the %s and captures the request like any other', async (_name, handshake) => {
     const endpoint = await newEndpoint(handshake.provider, handshake.secret);
@@ -126,7 +179,10 @@ describe('setup handshakes on the ingest URL', () => {
   it('never signs a challenge shaped like an event message (the answer would be a forged signature)', async () => {
     const zoom = await newEndpoint('zoom', true);
     const forged = `v0:1700000000:{"event":"meeting.started"}`;
-    const zoomAnswer = await send(zoom, { method: 'POST', body: JSON.stringify({ event: 'endpoint.url_validation', payload: { plainToken: forged } }) });
+    const zoomAnswer = await send(zoom, {
+      method: 'POST',
+      body: JSON.stringify({ event: 'endpoint.url_validation', payload: { plainToken: forged } }),
+    });
     expect(await zoomAnswer.json()).toEqual({ event_id: expect.any(String), duplicate_of: null });
     const x = await newEndpoint('x', true);
     const xAnswer = await send(x, { method: 'GET', query: `crc_token=${encodeURIComponent('{"tweet_create_events":[]}')}` });

@@ -36,13 +36,20 @@ describe('the ingest token stays sealed', () => {
 
   /** Every text, character, JSON, array and bytea column (as `table.column`) holding one of `needles`. */
   async function columnsHolding(needles: string[]): Promise<Map<string, string[]>> {
-    const { rows: columns } = await h.context.ownerPool.query<{ schema: string; table_name: string; column_name: string; data_type: string }>(
+    const { rows: columns } = await h.context.ownerPool.query<{
+      schema: string;
+      table_name: string;
+      column_name: string;
+      data_type: string;
+    }>(
       `SELECT c.table_schema AS schema, c.table_name, c.column_name, c.data_type
          FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
         WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema') AND t.table_type = 'BASE TABLE'
           AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'bytea', 'ARRAY')`,
     );
-    expect(columns.map((column) => `${column.table_name}.${column.column_name}`)).toEqual(expect.arrayContaining(['events.path', 'events.headers', 'payloads.body', 'ingest_tokens.token_ciphertext']));
+    expect(columns.map((column) => `${column.table_name}.${column.column_name}`)).toEqual(
+      expect.arrayContaining(['events.path', 'events.headers', 'payloads.body', 'ingest_tokens.token_ciphertext']),
+    );
     const found = new Map<string, string[]>();
     for (const column of columns) {
       const quoted = `"${column.schema}"."${column.table_name}"`;
@@ -53,7 +60,8 @@ describe('the ingest token stays sealed', () => {
         `SELECT array_agg(n) AS hits FROM unnest($1::text[]) AS n WHERE EXISTS (SELECT 1 FROM ${quoted} WHERE ${test})`,
         [needles],
       );
-      for (const needle of rows[0]!.hits ?? []) found.set(needle, [...(found.get(needle) ?? []), `${column.table_name}.${column.column_name}`]);
+      for (const needle of rows[0]!.hits ?? [])
+        found.set(needle, [...(found.get(needle) ?? []), `${column.table_name}.${column.column_name}`]);
     }
     return found;
   }
@@ -105,7 +113,8 @@ describe('the ingest token stays sealed', () => {
     expect((await fetch(`${h.ingestUrl}/whep_${'A'.repeat(32)}/x`, { method: 'POST', body: '{}' })).status).toBe(404);
 
     // Rotation: the old token is revoked (kept, sealed), a new one issued; the Twilio events are checked again.
-    const rotated = (await api(h.context).post(`/v1/endpoints/${twilio.id}/ingest-url/rotate`).set(h.tenant.auth).expect(200)).body.ingest_url as string;
+    const rotated = (await api(h.context).post(`/v1/endpoints/${twilio.id}/ingest-url/rotate`).set(h.tenant.auth).expect(200)).body
+      .ingest_url as string;
     tokens.push(pathOf(rotated).slice(1));
     await h.context.ownerPool.query('DELETE FROM event_checks WHERE event_id = ANY($1::uuid[])', [[twilioForm, twilioJson]]);
     h.ingest.verification.enqueue([twilioForm, twilioJson].map((id) => ({ tenantId: h.tenant.tenantId, event: { id } })));
@@ -125,7 +134,9 @@ describe('the ingest token stays sealed', () => {
       await get('/v1/events?limit=100'),
       ...(await Promise.all([subPath, first, repeat, twilioForm, twilioJson, afterRotation].map((id) => get(`/v1/events/${id}`)))),
       await get('/v1/deliveries?limit=100'),
-      ...(await Promise.all(JSON.parse(await get('/v1/deliveries?limit=100')).data.map((delivery: { id: string }) => get(`/v1/deliveries/${delivery.id}`)))),
+      ...(await Promise.all(
+        JSON.parse(await get('/v1/deliveries?limit=100')).data.map((delivery: { id: string }) => get(`/v1/deliveries/${delivery.id}`)),
+      )),
       await get('/v1/endpoints?limit=100'),
       ...(await Promise.all([plain, deduped, twilio].map((endpoint) => get(`/v1/endpoints/${endpoint.id}`)))),
       await get(`/v1/endpoints/${twilio.id}/secrets`),
@@ -146,7 +157,8 @@ describe('the ingest token stays sealed', () => {
       expect(answers).not.toContain(token);
       expect(queued.includes(token)).toBe(false);
       expect(log).not.toContain(token);
-      for (const request of receiver.received) expect(JSON.stringify({ path: request.path, headers: request.headers, body: request.body.toString() })).not.toContain(token);
+      for (const request of receiver.received)
+        expect(JSON.stringify({ path: request.path, headers: request.headers, body: request.body.toString() })).not.toContain(token);
     }
     expect(log.length).toBeGreaterThan(0);
   });

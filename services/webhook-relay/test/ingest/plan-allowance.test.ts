@@ -23,7 +23,13 @@ describe('plan allowances at capture', () => {
 
   async function tenantWithEndpoint(plan: string): Promise<{ tenant: TestTenant; path: string; endpointId: string }> {
     const tenant = await context.newTenant(plan);
-    const endpoint = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: `${plan} endpoint` }).expect(201)).body;
+    const endpoint = (
+      await api(context)
+        .post('/v1/endpoints')
+        .set(tenant.auth)
+        .send({ name: `${plan} endpoint` })
+        .expect(201)
+    ).body;
     return { tenant, path: ingest.pathOf(endpoint.ingest_url), endpointId: endpoint.id };
   }
 
@@ -36,7 +42,8 @@ describe('plan allowances at capture', () => {
     );
   }
 
-  const send = (path: string, body: string) => fetch(`${ingest.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  const send = (path: string, body: string) =>
+    fetch(`${ingest.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 
   async function storedFor(tenantId: string): Promise<{ events: number; payloads: number }> {
     const { rows } = await context.ownerPool.query<{ events: string; payloads: string }>(
@@ -75,7 +82,9 @@ describe('plan allowances at capture', () => {
     try {
       const { tenant, path } = await tenantWithEndpoint('free');
       await alreadyCaptured(tenant.tenantId, LIFETIME, 4_950);
-      const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => fetch(`${small.url}${path}`, { method: 'POST', body: `{"i":${i}}` })));
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => fetch(`${small.url}${path}`, { method: 'POST', body: `{"i":${i}}` })),
+      );
       expect(responses.filter((response) => response.status === 200)).toHaveLength(50);
       expect(responses.filter((response) => response.status === 429)).toHaveLength(150);
       expect((await storedFor(tenant.tenantId)).events).toBe(50);
@@ -130,7 +139,13 @@ describe('plan allowances at capture', () => {
     await alreadyCaptured(tenant.tenantId, NOVEMBER, 50_000_000);
     expect((await send(path, '{}')).status).toBe(200);
     const usage = (await api(context).get('/v1/usage').set(tenant.auth).expect(200)).body;
-    expect(usage).toMatchObject({ plan: { event_allowance: null }, events_captured: 50_000_001, events_remaining: null, capture_paused: false, paused_reason: null });
+    expect(usage).toMatchObject({
+      plan: { event_allowance: null },
+      events_captured: 50_000_001,
+      events_remaining: null,
+      capture_paused: false,
+      paused_reason: null,
+    });
   });
 
   it("pauses capture while an operator's pause is set, whatever the allowance", async () => {
@@ -140,7 +155,10 @@ describe('plan allowances at capture', () => {
     expect(response.status).toBe(429);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/paused .* by its operator/);
     expect(await storedFor(tenant.tenantId)).toEqual({ events: 0, payloads: 0 });
-    expect((await api(context).get('/v1/usage').set(tenant.auth).expect(200)).body).toMatchObject({ capture_paused: true, paused_reason: 'paused' });
+    expect((await api(context).get('/v1/usage').set(tenant.auth).expect(200)).body).toMatchObject({
+      capture_paused: true,
+      paused_reason: 'paused',
+    });
   });
 
   it("refuses one tenant's requests without holding back another's in the same batch", async () => {
@@ -153,7 +171,13 @@ describe('plan allowances at capture', () => {
 
   it('moves the bootstrap tenant to RELAY_BOOTSTRAP_PLAN at start, and audits the change', async () => {
     const tenant = await context.newTenant('free');
-    await ensureBootstrapTenant({ pool: context.pool, tenants: context.deps.tenants, runtime: context.runtime, apiKey: tenant.apiKey, plan: 'pro' });
+    await ensureBootstrapTenant({
+      pool: context.pool,
+      tenants: context.deps.tenants,
+      runtime: context.runtime,
+      apiKey: tenant.apiKey,
+      plan: 'pro',
+    });
     expect((await api(context).get('/v1/usage').set(tenant.auth).expect(200)).body.plan.id).toBe('pro');
     const audit = (await api(context).get('/v1/audit').set(tenant.auth).expect(200)).body.data;
     expect(audit[0]).toMatchObject({ actor: 'system:bootstrap', action: 'tenant.plan_changed', details: { from: 'free', to: 'pro' } });

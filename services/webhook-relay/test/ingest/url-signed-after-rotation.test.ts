@@ -23,15 +23,22 @@ describe('providers that sign the URL, with the token kept out of events', () =>
     return event_id;
   };
   const eventOf = async (id: string) => (await api(context).get(`/v1/events/${id}`).set(tenant.auth).expect(200)).body;
-  const stored = async (id: string) => (await context.ownerPool.query('SELECT path, query, ingest_token_id FROM events WHERE id = $1', [id])).rows[0];
+  const stored = async (id: string) =>
+    (await context.ownerPool.query('SELECT path, query, ingest_token_id FROM events WHERE id = $1', [id])).rows[0];
   const tokenRows = async () =>
-    (await context.ownerPool.query('SELECT id, token_hint, revoked_at FROM ingest_tokens WHERE endpoint_id = $1 ORDER BY created_at, id', [twilio.id])).rows;
+    (
+      await context.ownerPool.query('SELECT id, token_hint, revoked_at FROM ingest_tokens WHERE endpoint_id = $1 ORDER BY created_at, id', [
+        twilio.id,
+      ])
+    ).rows;
 
   beforeAll(async () => {
     ({ context, tenant } = await createContextWithTenant());
     ingest = await startIngest(context);
     twilio = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'twilio', provider: 'twilio' }).expect(201)).body;
-    secretId = (await api(context).post(`/v1/endpoints/${twilio.id}/secrets`).set(tenant.auth).send({ secret: TWILIO_AUTH_TOKEN }).expect(201)).body.id;
+    secretId = (
+      await api(context).post(`/v1/endpoints/${twilio.id}/secrets`).set(tenant.auth).send({ secret: TWILIO_AUTH_TOKEN }).expect(201)
+    ).body.id;
   });
   afterAll(async () => {
     await ingest.close();
@@ -40,12 +47,18 @@ describe('providers that sign the URL, with the token kept out of events', () =>
 
   it('verifies form and JSON posts at capture, storing the path after the token and which token it was', async () => {
     const path = ingest.pathOf(twilio.ingest_url);
-    captured.form = await capture(twilioRequest(`${path}/sms/status`, 'attempt=1', { form: 'MessageSid=SM1&To=%2B15550001111&Body=Hi+there' }));
+    captured.form = await capture(
+      twilioRequest(`${path}/sms/status`, 'attempt=1', { form: 'MessageSid=SM1&To=%2B15550001111&Body=Hi+there' }),
+    );
     captured.json = await capture(twilioRequest(path, '', { json: '{"CallSid":"CA1","CallStatus":"completed"}' }));
 
     const [token] = await tokenRows();
     expect(await stored(captured.form)).toEqual({ path: '/sms/status', query: 'attempt=1', ingest_token_id: token.id });
-    expect(await stored(captured.json)).toEqual({ path: '', query: expect.stringMatching(/^bodySHA256=[0-9a-f]{64}$/), ingest_token_id: token.id });
+    expect(await stored(captured.json)).toEqual({
+      path: '',
+      query: expect.stringMatching(/^bodySHA256=[0-9a-f]{64}$/),
+      ingest_token_id: token.id,
+    });
     const form = await eventOf(captured.form);
     expect(form).toMatchObject({ path: `/whep_…${token.token_hint}/sms/status`, query: 'attempt=1', provider: 'twilio' });
     expect(form.verification).toMatchObject({ state: 'verified', matched_secret_id: secretId });
@@ -78,8 +91,14 @@ describe('providers that sign the URL, with the token kept out of events', () =>
   });
 
   it('opens a sealed token only for events whose provider signs the URL, once per token and batch', async () => {
-    const other = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201)).body;
-    await api(context).post(`/v1/endpoints/${other.id}/secrets`).set(tenant.auth).send({ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }).expect(201);
+    const other = (
+      await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201)
+    ).body;
+    await api(context)
+      .post(`/v1/endpoints/${other.id}/secrets`)
+      .set(tenant.auth)
+      .send({ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+      .expect(201);
     const unsigned = await capture({ target: ingest.pathOf(other.ingest_url), init: { method: 'POST', body: '{}' } });
     const ids = [captured.form!, captured.json!, unsigned];
     await context.ownerPool.query('DELETE FROM event_checks WHERE event_id = ANY($1::uuid[])', [ids]);
@@ -87,7 +106,14 @@ describe('providers that sign the URL, with the token kept out of events', () =>
     const settings = new VerificationSettingsCache({ pool: context.pool, sealed: context.deps.sealed });
     const opened = jest.spyOn(settings, 'openIngestTokens');
     const check = (eventIds: string[]) =>
-      verifyCapturedEvents({ pool: context.pool, tenantId: tenant.tenantId, events: eventIds.map((id) => ({ id })), runtime: context.runtime, settings, ingestBase: 'https://in.example.test' });
+      verifyCapturedEvents({
+        pool: context.pool,
+        tenantId: tenant.tenantId,
+        events: eventIds.map((id) => ({ id })),
+        runtime: context.runtime,
+        settings,
+        ingestBase: 'https://in.example.test',
+      });
 
     expect((await check([unsigned])).get(unsigned)).toMatchObject({ provider: 'standard-webhooks', state: 'failed' });
     expect(opened).not.toHaveBeenCalled();

@@ -16,7 +16,8 @@ describe('verification after capture', () => {
   beforeAll(async () => {
     ({ context, tenant } = await createContextWithTenant());
     ingest = await startIngest(context);
-    endpoint = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201)).body;
+    endpoint = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201))
+      .body;
   });
   afterAll(async () => {
     await ingest.close();
@@ -26,11 +27,19 @@ describe('verification after capture', () => {
   // Signed by the official standardwebhooks library, at the test clock's time.
   const signed = (body: string, id = 'msg_1') => {
     const timestamp = context.runtime.now();
-    return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(SECRET).sign(id, timestamp, body) };
+    return {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': new Webhook(SECRET).sign(id, timestamp, body),
+    };
   };
   const newSettings = () => new VerificationSettingsCache({ pool: context.pool, sealed: context.deps.sealed });
   const deliver = async (body: string, headers: Record<string, string>) => {
-    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
     expect(response.status).toBe(200);
     const { event_id } = (await response.json()) as { event_id: string };
     await ingest.ingest.verification.idle();
@@ -43,10 +52,16 @@ describe('verification after capture', () => {
   });
 
   it('verifies a correctly signed request and records which secret matched', async () => {
-    const secret = (await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: SECRET }).expect(201)).body;
+    const secret = (await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: SECRET }).expect(201))
+      .body;
     const event = await deliver('{"paid": true}', signed('{"paid": true}'));
     expect(event.provider).toBe('standard-webhooks');
-    expect(event.verification).toMatchObject({ state: 'verified', cause: null, matched_secret_id: secret.id, verified_at: expect.any(String) });
+    expect(event.verification).toMatchObject({
+      state: 'verified',
+      cause: null,
+      matched_secret_id: secret.id,
+      verified_at: expect.any(String),
+    });
   });
 
   it('stores a request whose signature fails, with state failed and the likely cause', async () => {
@@ -64,8 +79,15 @@ describe('verification after capture', () => {
     await ingest.ingest.verification.idle();
     await context.ownerPool.query('DELETE FROM event_checks WHERE event_id = $1', [event_id]);
     const outcomes = await verifyCapturedEvents({
-      pool: context.pool, tenantId: tenant.tenantId, events: [{ id: event_id }], runtime: context.runtime, settings: newSettings(), ingestBase: 'http://x',
-      verify: () => { throw new Error('verifier bug'); },
+      pool: context.pool,
+      tenantId: tenant.tenantId,
+      events: [{ id: event_id }],
+      runtime: context.runtime,
+      settings: newSettings(),
+      ingestBase: 'http://x',
+      verify: () => {
+        throw new Error('verifier bug');
+      },
     });
     expect(outcomes.get(event_id)).toMatchObject({ state: 'unattempted', detail: { error: 'verifier_error' } });
     const event = (await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body;
@@ -74,14 +96,21 @@ describe('verification after capture', () => {
 
   it('verifies events that were captured but never checked (a crash in between), when swept', async () => {
     const body = '{"late": true}';
-    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: signed(body, 'msg_late') });
+    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, {
+      method: 'POST',
+      body,
+      headers: signed(body, 'msg_late'),
+    });
     const { event_id } = (await response.json()) as { event_id: string };
     await ingest.ingest.verification.idle();
     await context.ownerPool.query('DELETE FROM event_checks WHERE event_id = $1', [event_id]);
     // A minute later, past the sweep's grace period.
     context.runtime.advance(60_000);
     // Not checked yet: no verdict, and the answer says a check is still due.
-    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification).toMatchObject({ state: null, pending: true });
+    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification).toMatchObject({
+      state: null,
+      pending: true,
+    });
     expect(await ingest.ingest.verification.sweep()).toBeGreaterThanOrEqual(1);
     await ingest.ingest.verification.idle();
     expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('verified');
@@ -91,12 +120,25 @@ describe('verification after capture', () => {
 
   it('records a result once and never rewrites the event row: a second check of the same event changes nothing', async () => {
     const body = '{"once": true}';
-    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body, headers: signed(body, 'msg_once') });
+    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, {
+      method: 'POST',
+      body,
+      headers: signed(body, 'msg_once'),
+    });
     const { event_id } = (await response.json()) as { event_id: string };
     await ingest.ingest.verification.idle();
     await verifyCapturedEvents({
-      pool: context.pool, tenantId: tenant.tenantId, runtime: context.runtime, settings: newSettings(), ingestBase: 'http://x',
-      events: [{ id: event_id, held: { endpointId: endpoint.id, request: { method: 'POST', url: 'http://x', headers: [], body: Buffer.from(body) } } }],
+      pool: context.pool,
+      tenantId: tenant.tenantId,
+      runtime: context.runtime,
+      settings: newSettings(),
+      ingestBase: 'http://x',
+      events: [
+        {
+          id: event_id,
+          held: { endpointId: endpoint.id, request: { method: 'POST', url: 'http://x', headers: [], body: Buffer.from(body) } },
+        },
+      ],
     });
     // The second check (without the signature headers) would have failed: the first result stands.
     expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification.state).toBe('verified');

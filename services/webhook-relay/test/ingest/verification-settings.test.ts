@@ -25,13 +25,20 @@ describe('verification settings held between batches', () => {
   });
 
   const createEndpoint = async (secret: string) => {
-    const endpoint = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201)).body;
+    const endpoint = (
+      await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201)
+    ).body;
     const added = (await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret }).expect(201)).body;
     return { id: endpoint.id as string, path: new URL(endpoint.ingest_url).pathname, secretId: added.id as string };
   };
   const signedRequest = (secret: string, body: string, id: string) => {
     const at = context.runtime.now();
-    return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, at, body) };
+    return {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign(id, at, body),
+    };
   };
   const send = async (path: string, secret: string, body: string, id: string) => {
     const response = await fetch(`${ingest.url}${path}`, { method: 'POST', body, headers: signedRequest(secret, body, id) });
@@ -43,9 +50,13 @@ describe('verification settings held between batches', () => {
 
   it('stops verifying with a removed secret from the next event on, and verifies with the one added', async () => {
     const endpoint = await createEndpoint(FIRST);
-    expect(await send(endpoint.path, FIRST, '{"n": 1}', 'msg_1')).toMatchObject({ state: 'verified', matched_secret_id: endpoint.secretId });
+    expect(await send(endpoint.path, FIRST, '{"n": 1}', 'msg_1')).toMatchObject({
+      state: 'verified',
+      matched_secret_id: endpoint.secretId,
+    });
     await api(context).delete(`/v1/endpoints/${endpoint.id}/secrets/${endpoint.secretId}`).set(tenant.auth).expect(204);
-    const second = (await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: SECOND }).expect(201)).body;
+    const second = (await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: SECOND }).expect(201))
+      .body;
     expect(await send(endpoint.path, FIRST, '{"n": 2}', 'msg_2')).toMatchObject({ state: 'failed', cause: 'wrong_secret' });
     expect(await send(endpoint.path, SECOND, '{"n": 3}', 'msg_3')).toMatchObject({ state: 'verified', matched_secret_id: second.id });
   });
@@ -55,7 +66,11 @@ describe('verification settings held between batches', () => {
     expect(await send(endpoint.path, FIRST, '{"n": 1}', 'msg_1')).toMatchObject({ state: 'verified' });
     await api(context).patch(`/v1/endpoints/${endpoint.id}`).set(tenant.auth).send({ provider: 'stripe' }).expect(200);
     // Checked as Stripe now: a Standard Webhooks signature is not a Stripe-Signature header.
-    expect(await send(endpoint.path, FIRST, '{"n": 2}', 'msg_2')).toMatchObject({ state: 'failed', cause: 'missing_header', detail: { header: 'stripe-signature' } });
+    expect(await send(endpoint.path, FIRST, '{"n": 2}', 'msg_2')).toMatchObject({
+      state: 'failed',
+      cause: 'missing_header',
+      detail: { header: 'stripe-signature' },
+    });
   });
 
   it('checks an event again when its endpoint changed after the settings were read (another replica)', async () => {
@@ -74,23 +89,40 @@ describe('verification settings held between batches', () => {
 
     const seen: Array<number> = [];
     const outcomes = await verifyCapturedEvents({
-      pool: context.pool, tenantId: tenant.tenantId, runtime: context.runtime, settings, ingestBase: 'http://x',
-      events: [{ id: event_id, held: { endpointId: endpoint.id, request: { method: 'POST', url: 'http://x', headers, body: Buffer.from(body) } } }],
+      pool: context.pool,
+      tenantId: tenant.tenantId,
+      runtime: context.runtime,
+      settings,
+      ingestBase: 'http://x',
+      events: [
+        { id: event_id, held: { endpointId: endpoint.id, request: { method: 'POST', url: 'http://x', headers, body: Buffer.from(body) } } },
+      ],
       verify: (input) => {
         seen.push(input.secrets.length);
-        return { state: input.secrets.length ? 'verified' : 'unattempted', provider: input.provider, cause: input.secrets.length ? null : 'no_secret_configured', detail: null, matchedSecretId: input.secrets[0]?.id ?? null };
+        return {
+          state: input.secrets.length ? 'verified' : 'unattempted',
+          provider: input.provider,
+          cause: input.secrets.length ? null : 'no_secret_configured',
+          detail: null,
+          matchedSecretId: input.secrets[0]?.id ?? null,
+        };
       },
     });
     // Checked with the held secret, refused by the database as stale, checked again with none.
     expect(seen).toEqual([1, 0]);
     expect(outcomes.get(event_id)).toMatchObject({ state: 'unattempted', cause: 'no_secret_configured' });
-    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification).toMatchObject({ state: 'unattempted', cause: 'no_secret_configured' });
+    expect((await api(context).get(`/v1/events/${event_id}`).set(tenant.auth).expect(200)).body.verification).toMatchObject({
+      state: 'unattempted',
+      cause: 'no_secret_configured',
+    });
   });
 
-  it('reads an endpoint\'s settings again once they are older than maxAgeMs: opened secrets do not stay in memory indefinitely', async () => {
+  it("reads an endpoint's settings again once they are older than maxAgeMs: opened secrets do not stay in memory indefinitely", async () => {
     const endpoint = await createEndpoint(FIRST);
     let reads = 0;
-    const pool = new Proxy(context.pool, { get: (target, key) => (key === 'connect' ? () => ((reads += 1), target.connect()) : Reflect.get(target, key)) });
+    const pool = new Proxy(context.pool, {
+      get: (target, key) => (key === 'connect' ? () => ((reads += 1), target.connect()) : Reflect.get(target, key)),
+    });
     let clock = 0;
     const settings = new VerificationSettingsCache({ pool, sealed: context.deps.sealed, maxAgeMs: 1000, now: () => clock });
     await settings.settingsFor(tenant.tenantId, [endpoint.id]);
@@ -98,13 +130,16 @@ describe('verification settings held between batches', () => {
     await settings.settingsFor(tenant.tenantId, [endpoint.id]);
     expect(reads).toBe(1);
     clock = 1000;
-    expect((await settings.settingsFor(tenant.tenantId, [endpoint.id])).get(endpoint.id)?.secrets.map((secret) => secret.value)).toEqual([FIRST]);
+    expect((await settings.settingsFor(tenant.tenantId, [endpoint.id])).get(endpoint.id)?.secrets.map((secret) => secret.value)).toEqual([
+      FIRST,
+    ]);
     expect(reads).toBe(2);
   });
 
-  it('moves an endpoint\'s verification version on with every secret and provider change, and only then', async () => {
+  it("moves an endpoint's verification version on with every secret and provider change, and only then", async () => {
     const endpoint = await createEndpoint(FIRST);
-    const version = async () => Number((await context.ownerPool.query('SELECT verification_version AS v FROM endpoints WHERE id = $1', [endpoint.id])).rows[0].v);
+    const version = async () =>
+      Number((await context.ownerPool.query('SELECT verification_version AS v FROM endpoints WHERE id = $1', [endpoint.id])).rows[0].v);
     const start = await version();
     await api(context).patch(`/v1/endpoints/${endpoint.id}`).set(tenant.auth).send({ name: 'renamed' }).expect(200);
     expect(await version()).toBe(start);

@@ -13,7 +13,8 @@ describe('the verification sweep after a crash', () => {
   beforeAll(async () => {
     ({ context, tenant } = await createContextWithTenant());
     ingest = await startIngest(context);
-    endpointId = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201)).body.id;
+    endpointId = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'sw', provider: 'standard-webhooks' }).expect(201))
+      .body.id;
   });
   afterAll(async () => {
     await ingest.close();
@@ -21,7 +22,10 @@ describe('the verification sweep after a crash', () => {
   });
 
   async function leaveUnchecked(count: number, receivedAt: string): Promise<void> {
-    await context.ownerPool.query("INSERT INTO payloads (tenant_id, sha256, body, size) VALUES ($1, sha256('{}'), '{}', 2) ON CONFLICT DO NOTHING", [tenant.tenantId]);
+    await context.ownerPool.query(
+      "INSERT INTO payloads (tenant_id, sha256, body, size) VALUES ($1, sha256('{}'), '{}', 2) ON CONFLICT DO NOTHING",
+      [tenant.tenantId],
+    );
     // As capture makes them: each id a UUIDv7 of the received time.
     const ids = Array.from({ length: count }, () => context.runtime.newIdAt(new Date(receivedAt)));
     await context.ownerPool.query(
@@ -32,7 +36,13 @@ describe('the verification sweep after a crash', () => {
   }
 
   const unchecked = async () =>
-    Number((await context.ownerPool.query('SELECT count(*) AS n FROM events e WHERE e.to_verify AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)')).rows[0].n);
+    Number(
+      (
+        await context.ownerPool.query(
+          'SELECT count(*) AS n FROM events e WHERE e.to_verify AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)',
+        )
+      ).rows[0].n,
+    );
 
   it('drains a backlog larger than one sweep batch in one sweep, each event checked once', async () => {
     // The test clock stands at 10:00; the sweep takes what is older than its 10 s grace.
@@ -40,7 +50,9 @@ describe('the verification sweep after a crash', () => {
     expect(await ingest.ingest.verification.sweep()).toBe(4500);
     await ingest.ingest.verification.idle();
     expect(await unchecked()).toBe(0);
-    const { rows } = await context.ownerPool.query("SELECT count(*)::int AS n, count(*) FILTER (WHERE cause = 'no_secret_configured')::int AS without_secret FROM event_checks");
+    const { rows } = await context.ownerPool.query(
+      "SELECT count(*)::int AS n, count(*) FILTER (WHERE cause = 'no_secret_configured')::int AS without_secret FROM event_checks",
+    );
     expect(rows[0]).toEqual({ n: 4500, without_secret: 4500 });
   });
 

@@ -27,7 +27,8 @@ describe(`migration ${MIGRATION}`, () => {
 
   const migrateUpTo = async (included: (folder: string) => boolean) => {
     for (const entry of await readdir(TEMPLATE.migrationsDir)) {
-      if (entry === 'migration_lock.toml' || included(entry)) await cp(join(TEMPLATE.migrationsDir, entry), join(migrationsDir, entry), { recursive: true });
+      if (entry === 'migration_lock.toml' || included(entry))
+        await cp(join(TEMPLATE.migrationsDir, entry), join(migrationsDir, entry), { recursive: true });
     }
     const migrator = createMigrator({ databaseUrl: url, schemaPath: TEMPLATE.schemaPath, migrationsDir, log: () => undefined });
     try {
@@ -43,7 +44,17 @@ describe(`migration ${MIGRATION}`, () => {
     const hashes: string[] = [];
     let prevHash = GENESIS_HASH;
     for (let seq = 1; seq <= count; seq++) {
-      const entry = { id: randomUUID(), tenantId, seq: BigInt(seq), actor: 'test', action: 'endpoint.created', targetType: 'endpoint', targetId: null, details: {}, createdAt: new Date(Date.UTC(2026, 10, 20, 0, seq)) };
+      const entry = {
+        id: randomUUID(),
+        tenantId,
+        seq: BigInt(seq),
+        actor: 'test',
+        action: 'endpoint.created',
+        targetType: 'endpoint',
+        targetId: null,
+        details: {},
+        createdAt: new Date(Date.UTC(2026, 10, 20, 0, seq)),
+      };
       const hash = chainHash(prevHash, entry);
       if (!skip.includes(seq)) {
         await owner.query(
@@ -82,7 +93,9 @@ describe(`migration ${MIGRATION}`, () => {
 
     await migrateUpTo((folder) => folder <= MIGRATION);
 
-    const { rows } = await owner.query<{ tenant_id: string; entries: string; last_hash: string }>('SELECT tenant_id, entries::text, last_hash FROM audit_heads ORDER BY entries');
+    const { rows } = await owner.query<{ tenant_id: string; entries: string; last_hash: string }>(
+      'SELECT tenant_id, entries::text, last_hash FROM audit_heads ORDER BY entries',
+    );
     expect(rows).toEqual([
       { tenant_id: intact, entries: '3', last_hash: intactHashes[2] },
       { tenant_id: gapped, entries: '4', last_hash: gappedHashes[3] },
@@ -93,11 +106,26 @@ describe(`migration ${MIGRATION}`, () => {
     const verify = (tenantId: string) => tenants.run(tenantId, (tx) => verifyAuditChain({ tx, tenantId }));
     expect(await verify(intact)).toMatchObject({ intact: true, entries: 3, lastHash: intactHashes[2], anchorMismatch: null });
     // A chain broken before the migration stays broken, at the same place.
-    expect(await verify(gapped)).toMatchObject({ intact: false, entries: 2, firstBroken: { seq: 4n, reason: 'entry 3 is missing: the chain jumps to 4' } });
+    expect(await verify(gapped)).toMatchObject({
+      intact: false,
+      entries: 2,
+      firstBroken: { seq: 4n, reason: 'entry 3 is missing: the chain jumps to 4' },
+    });
     expect(await verify(empty)).toMatchObject({ intact: true, entries: 0, lastHash: null, anchorMismatch: null });
 
-    await tenants.run(intact, (tx) => appendAuditEntry({ tx, tenantId: intact, runtime, actor: 'test', action: 'endpoint.created', target: { type: 'endpoint', id: null } }));
-    await tenants.run(empty, (tx) => appendAuditEntry({ tx, tenantId: empty, runtime, actor: 'test', action: 'endpoint.created', target: { type: 'endpoint', id: null } }));
+    await tenants.run(intact, (tx) =>
+      appendAuditEntry({
+        tx,
+        tenantId: intact,
+        runtime,
+        actor: 'test',
+        action: 'endpoint.created',
+        target: { type: 'endpoint', id: null },
+      }),
+    );
+    await tenants.run(empty, (tx) =>
+      appendAuditEntry({ tx, tenantId: empty, runtime, actor: 'test', action: 'endpoint.created', target: { type: 'endpoint', id: null } }),
+    );
     expect(await verify(intact)).toMatchObject({ intact: true, entries: 4, anchorMismatch: null });
     expect(await verify(empty)).toMatchObject({ intact: true, entries: 1, anchorMismatch: null });
   });

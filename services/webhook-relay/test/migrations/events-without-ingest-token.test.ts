@@ -27,7 +27,12 @@ interface Seeded {
 async function databaseBeforeMigration(previous: string): Promise<{ name: string; url: string; seeded: Seeded }> {
   const name = `webhook_relay_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const url = withDatabase(testServerUrl(), name);
-  const migrator = createMigrator({ databaseUrl: url, schemaPath: join(serviceRoot, 'prisma', 'schema.prisma'), migrationsDir: previous, log: () => undefined });
+  const migrator = createMigrator({
+    databaseUrl: url,
+    schemaPath: join(serviceRoot, 'prisma', 'schema.prisma'),
+    migrationsDir: previous,
+    log: () => undefined,
+  });
   try {
     await migrator.deploy();
   } finally {
@@ -49,16 +54,22 @@ async function seed(client: pg.Client): Promise<Seeded> {
   await client.query("INSERT INTO endpoints (id, tenant_id, name) VALUES ($1, $3, 'first'), ($2, $3, 'second')", [endpoint, other, tenant]);
   const token = async (endpointId: string, revoked: boolean) => {
     const row = { id: randomUUID(), token: newToken() };
-    await client.query('INSERT INTO ingest_tokens (id, tenant_id, endpoint_id, token_hash, token_ciphertext, token_hint, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      row.id, tenant, endpointId, sha256(row.token), randomBytes(60), row.token.slice(-4), revoked ? new Date() : null,
-    ]);
+    await client.query(
+      'INSERT INTO ingest_tokens (id, tenant_id, endpoint_id, token_hash, token_ciphertext, token_hint, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [row.id, tenant, endpointId, sha256(row.token), randomBytes(60), row.token.slice(-4), revoked ? new Date() : null],
+    );
     return row;
   };
   const revoked = await token(endpoint, true);
   const live = await token(endpoint, false);
   const foreign = await token(other, false);
   const body = Buffer.from('{"old":true}');
-  await client.query('INSERT INTO payloads (tenant_id, sha256, body, size) VALUES ($1, $2, $3, $4)', [tenant, sha256(body), body, body.length]);
+  await client.query('INSERT INTO payloads (tenant_id, sha256, body, size) VALUES ($1, $2, $3, $4)', [
+    tenant,
+    sha256(body),
+    body,
+    body.length,
+  ]);
   const event = async (path: string, ingestTokenId: string | null = null) => {
     const id = randomUUID();
     await client.query(
@@ -85,9 +96,15 @@ async function seed(client: pg.Client): Promise<Seeded> {
 async function rowsAfter(url: string, seeded: Seeded) {
   const pool = createPgPool(url, 1);
   try {
-    const { rows } = await pool.query<{ id: string; path: string; query: string; ingest_token_id: string | null }>('SELECT id, path, query, ingest_token_id FROM events');
+    const { rows } = await pool.query<{ id: string; path: string; query: string; ingest_token_id: string | null }>(
+      'SELECT id, path, query, ingest_token_id FROM events',
+    );
     const byId = new Map(rows.map((row) => [row.id, { path: row.path, ingestTokenId: row.ingest_token_id }]));
-    const forced = (await pool.query<{ relname: string; relforcerowsecurity: boolean }>("SELECT relname, relforcerowsecurity FROM pg_class WHERE relname IN ('events', 'ingest_tokens') ORDER BY relname")).rows;
+    const forced = (
+      await pool.query<{ relname: string; relforcerowsecurity: boolean }>(
+        "SELECT relname, relforcerowsecurity FROM pg_class WHERE relname IN ('events', 'ingest_tokens') ORDER BY relname",
+      )
+    ).rows;
     return { event: (key: keyof Seeded['events']) => byId.get(seeded.events[key]), all: rows, forced };
   } finally {
     await pool.end();
@@ -131,7 +148,8 @@ describe(`migration ${MIGRATION}`, () => {
     await mkdir(previous);
     await cp(join(migrationsDir, 'migration_lock.toml'), join(previous, 'migration_lock.toml'));
     for (const entry of await readdir(migrationsDir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name < MIGRATION) await cp(join(migrationsDir, entry.name), join(previous, entry.name), { recursive: true });
+      if (entry.isDirectory() && entry.name < MIGRATION)
+        await cp(join(migrationsDir, entry.name), join(previous, entry.name), { recursive: true });
     }
   });
   afterAll(async () => {
@@ -152,7 +170,12 @@ describe(`migration ${MIGRATION}`, () => {
       const current = join(workDir, 'current');
       await cp(previous, current, { recursive: true });
       await cp(join(migrationsDir, MIGRATION), join(current, MIGRATION), { recursive: true });
-      migrator = createMigrator({ databaseUrl: database.url, schemaPath: join(serviceRoot, 'prisma', 'schema.prisma'), migrationsDir: current, log: () => undefined });
+      migrator = createMigrator({
+        databaseUrl: database.url,
+        schemaPath: join(serviceRoot, 'prisma', 'schema.prisma'),
+        migrationsDir: current,
+        log: () => undefined,
+      });
       expect((await migrator.deploy()).applied).toContain(MIGRATION);
     });
     afterAll(() => migrator.close());
@@ -169,14 +192,29 @@ describe(`migration ${MIGRATION}`, () => {
         const capture = (id: string, path: string) =>
           app.query(
             'SELECT event_id FROM relay_capture_batch($1::uuid[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::json, $9::bytea, $10::bytea, $11::bytea, $12::int[])',
-            [[id], [Date.now()], ['POST'], [path], [''], [null], [null], JSON.stringify([[]]), sha256(live.token), sha256(body), body, [body.length]],
+            [
+              [id],
+              [Date.now()],
+              ['POST'],
+              [path],
+              [''],
+              [null],
+              [null],
+              JSON.stringify([[]]),
+              sha256(live.token),
+              sha256(body),
+              body,
+              [body.length],
+            ],
           );
         const [asCalled, subPathLikeAToken] = [randomUUID(), randomUUID()];
         await capture(asCalled, `/${live.token}/mid`);
         // A new-style path whose first segment only looks like a token is left alone.
         await capture(subPathLikeAToken, '/whep_not-the-token/sub');
         const owner = createPgPool(database.url, 1);
-        const { rows } = await owner.query('SELECT id, path, ingest_token_id FROM events WHERE id = ANY($1::uuid[])', [[asCalled, subPathLikeAToken]]).finally(() => owner.end());
+        const { rows } = await owner
+          .query('SELECT id, path, ingest_token_id FROM events WHERE id = ANY($1::uuid[])', [[asCalled, subPathLikeAToken]])
+          .finally(() => owner.end());
         expect(Object.fromEntries(rows.map((row) => [row.id, [row.path, row.ingest_token_id]]))).toEqual({
           [asCalled]: ['/mid', live.id],
           [subPathLikeAToken]: ['/whep_not-the-token/sub', live.id],
@@ -187,7 +225,7 @@ describe(`migration ${MIGRATION}`, () => {
     });
   });
 
-  it('rewrites every tenant\'s rows when run by a schema owner that is not a superuser (row-level security is forced on it)', async () => {
+  it("rewrites every tenant's rows when run by a schema owner that is not a superuser (row-level security is forced on it)", async () => {
     const database = await databaseBeforeMigration(previous);
     databases.push(database.name);
     const client = new pg.Client({ connectionString: database.url });

@@ -10,7 +10,12 @@ import { TEMPLATE } from '../helpers/template.js';
 // packages/service-kit/docs/migrations.md.
 describe('prisma/schema.prisma', () => {
   const url = withDatabase(testServerUrl(), `webhook_relay_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`);
-  const migrator = createMigrator({ databaseUrl: url, schemaPath: TEMPLATE.schemaPath, migrationsDir: TEMPLATE.migrationsDir, log: () => undefined });
+  const migrator = createMigrator({
+    databaseUrl: url,
+    schemaPath: TEMPLATE.schemaPath,
+    migrationsDir: TEMPLATE.migrationsDir,
+    log: () => undefined,
+  });
 
   afterAll(async () => {
     await migrator.close();

@@ -57,7 +57,12 @@ describe('capture batching', () => {
   it('refuses the requests waiting behind a commit the database did not answer in time, without sending them', async () => {
     const { pool, commits } = recordingPool();
     const batcher = new CaptureBatcher(pool, { maxConcurrentCommits: 2, minBatchWhileBusy: 40 });
-    const answers = [1, 2, 3].map((n) => batcher.capture(request(n)).then(() => 'stored', (error: Error) => error.message));
+    const answers = [1, 2, 3].map((n) =>
+      batcher.capture(request(n)).then(
+        () => 'stored',
+        (error: Error) => error.message,
+      ),
+    );
     expect(commits.map((commit) => commit.size)).toEqual([1]);
     // A stall: the commit's statement got no answer within the query timeout. The two waiting behind it
     // would wait as long again for a commit of their own; they hear the same answer now (503 at ingest).
@@ -69,7 +74,12 @@ describe('capture batching', () => {
   it('keeps the waiting requests after a commit failed for another reason', async () => {
     const { pool, commits } = recordingPool();
     const batcher = new CaptureBatcher(pool, { maxConcurrentCommits: 2, minBatchWhileBusy: 40 });
-    const answers = [1, 2, 3].map((n) => batcher.capture(request(n)).then(() => 'stored', (error: Error) => error.message));
+    const answers = [1, 2, 3].map((n) =>
+      batcher.capture(request(n)).then(
+        () => 'stored',
+        (error: Error) => error.message,
+      ),
+    );
     commits[0]!.fail(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
     await new Promise((resolve) => setImmediate(resolve));
     expect(commits.map((commit) => commit.size)).toEqual([1, 2]);

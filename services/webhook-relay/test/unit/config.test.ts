@@ -9,7 +9,9 @@ describe('configuration', () => {
   });
 
   it('refuses a bootstrap key without the whk_ prefix', () => {
-    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_BOOTSTRAP_API_KEY: 'secret-but-no-prefix-000000' })).toThrow(/RELAY_BOOTSTRAP_API_KEY.*whk_/);
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_BOOTSTRAP_API_KEY: 'secret-but-no-prefix-000000' })).toThrow(
+      /RELAY_BOOTSTRAP_API_KEY.*whk_/,
+    );
   });
 
   it('connects as webhook_relay_app on the migration database unless told otherwise', () => {
@@ -20,7 +22,9 @@ describe('configuration', () => {
 
   it('hands out ingest URLs on the ingest port by default, or under RELAY_INGEST_URL', () => {
     expect(ingestBaseUrl(readConfig({ RELAY_MASTER_KEY: MASTER_KEY }))).toBe('http://127.0.0.1:8101');
-    expect(ingestBaseUrl(readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_INGEST_URL: 'https://in.example.com/' }))).toBe('https://in.example.com');
+    expect(ingestBaseUrl(readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_INGEST_URL: 'https://in.example.com/' }))).toBe(
+      'https://in.example.com',
+    );
   });
 
   it('reads paid plan volumes from RELAY_PLAN_ALLOWANCES and puts the bootstrap tenant on the free plan by default', () => {
@@ -31,8 +35,14 @@ describe('configuration', () => {
   });
 
   it('refuses plan volumes it cannot read, saying what to write instead', () => {
-    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_ALLOWANCES: 'free=10' })).toThrow(/RELAY_PLAN_ALLOWANCES.*pro, scale, enterprise/);
-    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_ALLOWANCES: 'pro=lots' })).toThrow(/RELAY_PLAN_ALLOWANCES.*positive whole number/);
-    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_BOOTSTRAP_PLAN: 'gold' })).toThrow(/RELAY_BOOTSTRAP_PLAN.*free, pro, scale, enterprise/);
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_ALLOWANCES: 'free=10' })).toThrow(
+      /RELAY_PLAN_ALLOWANCES.*pro, scale, enterprise/,
+    );
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_ALLOWANCES: 'pro=lots' })).toThrow(
+      /RELAY_PLAN_ALLOWANCES.*positive whole number/,
+    );
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_BOOTSTRAP_PLAN: 'gold' })).toThrow(
+      /RELAY_BOOTSTRAP_PLAN.*free, pro, scale, enterprise/,
+    );
   });
 });

@@ -96,7 +96,9 @@ describe('parseMasterKey', () => {
   });
 
   it('refuses anything else with a message naming the variable and how to make one', () => {
-    expect(() => parseMasterKey(Buffer.alloc(16).toString('base64'), 'RELAY_MASTER_KEY')).toThrow(/RELAY_MASTER_KEY must be base64 of exactly 32 bytes \(got 16 bytes\).*openssl rand -base64 32/);
+    expect(() => parseMasterKey(Buffer.alloc(16).toString('base64'), 'RELAY_MASTER_KEY')).toThrow(
+      /RELAY_MASTER_KEY must be base64 of exactly 32 bytes \(got 16 bytes\).*openssl rand -base64 32/,
+    );
     expect(() => parseMasterKey('not base64 at all!', 'RELAY_MASTER_KEY_PREVIOUS')).toThrow(/RELAY_MASTER_KEY_PREVIOUS/);
   });
 });

@@ -35,20 +35,67 @@ describe('relay error answers', () => {
 
   // Shapes as they arrive: Prisma over the pg adapter (a create, a raw query) and pg itself (a query on the pool).
   it.each([
-    ['Prisma P2002', Object.assign(new Error('Unique constraint failed'), { code: 'P2002', meta: { modelName: 'Subscription', driverAdapterError: { cause: { kind: 'UniqueConstraintViolation', originalCode: '23505', constraint: { index: 'subscriptions_endpoint_id_destination_id_key' } } } } })],
-    ['Prisma P2010 (raw query)', Object.assign(new Error('Raw query failed. Code: `23505`'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'UniqueConstraintViolation', originalCode: '23505', constraint: { index: 'subscriptions_endpoint_id_destination_id_key' } } } } })],
-    ['pg SQLSTATE 23505', Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', table: 'subscriptions', constraint: 'subscriptions_endpoint_id_destination_id_key', detail: 'Key (endpoint_id, destination_id)=(a, b) already exists.' })],
+    [
+      'Prisma P2002',
+      Object.assign(new Error('Unique constraint failed'), {
+        code: 'P2002',
+        meta: {
+          modelName: 'Subscription',
+          driverAdapterError: {
+            cause: {
+              kind: 'UniqueConstraintViolation',
+              originalCode: '23505',
+              constraint: { index: 'subscriptions_endpoint_id_destination_id_key' },
+            },
+          },
+        },
+      }),
+    ],
+    [
+      'Prisma P2010 (raw query)',
+      Object.assign(new Error('Raw query failed. Code: `23505`'), {
+        code: 'P2010',
+        meta: {
+          driverAdapterError: {
+            cause: {
+              kind: 'UniqueConstraintViolation',
+              originalCode: '23505',
+              constraint: { index: 'subscriptions_endpoint_id_destination_id_key' },
+            },
+          },
+        },
+      }),
+    ],
+    [
+      'pg SQLSTATE 23505',
+      Object.assign(new Error('duplicate key value violates unique constraint'), {
+        code: '23505',
+        table: 'subscriptions',
+        constraint: 'subscriptions_endpoint_id_destination_id_key',
+        detail: 'Key (endpoint_id, destination_id)=(a, b) already exists.',
+      }),
+    ],
   ])('a unique violation (%s) is a 409 conflict naming what collided', async (_shape, error) => {
     const response = await request(appRaising(error)).get('/');
     expect(response.status).toBe(409);
-    expect(response.body.error).toEqual({ code: 'conflict', message: expect.stringMatching(/^this endpoint already has a subscription to this destination/) });
+    expect(response.body.error).toEqual({
+      code: 'conflict',
+      message: expect.stringMatching(/^this endpoint already has a subscription to this destination/),
+    });
   });
 
   it('a unique violation on an index without a known description names its table and columns, never the values', async () => {
-    const error = Object.assign(new Error('duplicate key'), { code: '23505', table: 'api_keys', constraint: 'api_keys_key_hash_key', detail: 'Key (key_hash)=(\\x0102) already exists.' });
+    const error = Object.assign(new Error('duplicate key'), {
+      code: '23505',
+      table: 'api_keys',
+      constraint: 'api_keys_key_hash_key',
+      detail: 'Key (key_hash)=(\\x0102) already exists.',
+    });
     const response = await request(appRaising(error)).get('/');
     expect([response.status, response.body.error.code]).toEqual([409, 'conflict']);
-    expect(response.body.error.message).toBe('api_keys: a record with the same key_hash already exists (created by a request that ran at the same time)');
+    expect(response.body.error.message).toBe(
+      'api_keys: a record with the same key_hash already exists (created by a request that ran at the same time)',
+    );
     expect(response.body.error.message).not.toContain('0102');
   });
 

@@ -45,7 +45,10 @@ describe('tenant keyring', () => {
 
   it('ends with one key when two first uses race', async () => {
     const store = memoryStore();
-    const [a, b] = await Promise.all([new TenantKeyring({ provider }).dataKey('t1', store), new TenantKeyring({ provider }).dataKey('t1', store)]);
+    const [a, b] = await Promise.all([
+      new TenantKeyring({ provider }).dataKey('t1', store),
+      new TenantKeyring({ provider }).dataKey('t1', store),
+    ]);
     expect(a).toEqual(b);
     expect(store.rows.size).toBe(1);
   });

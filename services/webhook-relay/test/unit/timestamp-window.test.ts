@@ -7,7 +7,11 @@ const NOW = new Date('2026-11-23T10:00:00.000Z');
 // Jest hands each test a copy of process.env, so the time zone is set on a child process instead.
 const checkInTimeZone = (timeZone: string, raw: string): unknown => {
   const script = `import('./src/verification/timestamp-window.ts').then(({ checkTimestamp }) => console.log(JSON.stringify(checkTimestamp(${JSON.stringify(raw)}, 'iso', new Date('${NOW.toISOString()}')))))`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: process.cwd(), env: { ...process.env, NODE_OPTIONS: '', TZ: timeZone }, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+    cwd: process.cwd(),
+    env: { ...process.env, NODE_OPTIONS: '', TZ: timeZone },
+    encoding: 'utf8',
+  });
   return JSON.parse(child.stdout);
 };
 

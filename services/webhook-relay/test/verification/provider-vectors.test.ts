@@ -11,7 +11,11 @@ const AUTHENTICATES_ONLY = new Set(PROVIDERS.filter((provider) => provider.famil
 
 const vectorOf = async (slug: string): Promise<Vector> => (slug === 'github' ? githubVector() : await ALL_VECTORS[slug]!());
 
-const check = (provider: ProviderRecord, vector: Vector, changes: { body?: string; secret?: string; url?: string; headers?: Record<string, string> } = {}) =>
+const check = (
+  provider: ProviderRecord,
+  vector: Vector,
+  changes: { body?: string; secret?: string; url?: string; headers?: Record<string, string> } = {},
+) =>
   verifyRequest({
     provider: provider.slug,
     secrets: [{ id: 'secret-1', value: changes.secret ?? vector.secret }],
@@ -30,7 +34,10 @@ const check = (provider: ProviderRecord, vector: Vector, changes: { body?: strin
  * probes for re-encoding find nothing) unless the scheme signs a hash of the body, which is then
  * checked after the signature (body_modified).
  */
-const tamperingOf = (provider: ProviderRecord, vector: Vector): { changes: { body?: string; url?: string; headers?: Record<string, string> }; cause: FailureCause } => {
+const tamperingOf = (
+  provider: ProviderRecord,
+  vector: Vector,
+): { changes: { body?: string; url?: string; headers?: Record<string, string> }; cause: FailureCause } => {
   if (vector.tampered) {
     const { cause, ...changes } = vector.tampered;
     return { changes, cause };
@@ -49,7 +56,11 @@ describe('provider registry', () => {
 
   it('gives every provider a unique slug and an https link to its documentation', () => {
     expect(new Set(PROVIDERS.map((provider) => provider.slug)).size).toBe(PROVIDERS.length);
-    for (const provider of PROVIDERS) expect({ slug: provider.slug, docs: provider.docs }).toEqual({ slug: provider.slug, docs: expect.stringMatching(/^https:\/\/[^ ]+$/) });
+    for (const provider of PROVIDERS)
+      expect({ slug: provider.slug, docs: provider.docs }).toEqual({
+        slug: provider.slug,
+        docs: expect.stringMatching(/^https:\/\/[^ ]+$/),
+      });
   });
 
   it('has a test vector for every provider, and none for a provider it does not have', () => {
@@ -64,7 +75,12 @@ describe.each(PROVIDERS.map((provider) => [provider.slug, provider] as const))('
 
   it(authenticatesOnly ? 'authenticates its documented credentials' : 'verifies a request signed as its documentation says', async () => {
     const outcome = check(provider, await vectorOf(slug));
-    expect(outcome).toMatchObject({ state: authenticatesOnly ? 'authenticated' : 'verified', cause: null, matchedSecretId: 'secret-1', provider: slug });
+    expect(outcome).toMatchObject({
+      state: authenticatesOnly ? 'authenticated' : 'verified',
+      cause: null,
+      matchedSecretId: 'secret-1',
+      provider: slug,
+    });
   });
 
   if (!authenticatesOnly) {
@@ -72,7 +88,9 @@ describe.each(PROVIDERS.map((provider) => [provider.slug, provider] as const))('
       const vector = await vectorOf(slug);
       const { changes, cause } = tamperingOf(provider, vector);
       // A tampering that changes nothing would pass for a refusal of nothing.
-      expect(changes.body !== undefined ? changes.body !== (vector.body ?? BODY) : changes.url !== undefined || changes.headers !== undefined).toBe(true);
+      expect(
+        changes.body !== undefined ? changes.body !== (vector.body ?? BODY) : changes.url !== undefined || changes.headers !== undefined,
+      ).toBe(true);
       expect(check(provider, vector, changes)).toMatchObject({ state: 'failed', cause, matchedSecretId: null });
     });
   }

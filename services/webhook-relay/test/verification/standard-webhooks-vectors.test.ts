@@ -15,11 +15,20 @@ const verify = (signature: string, options: { now?: Date; body?: string; secrets
   verifyRequest({
     provider: 'standard-webhooks',
     secrets: (options.secrets ?? [SECRET]).map((value, i) => ({ id: `s${i}`, value })),
-    request: { method: 'POST', url: 'https://in.example/whep_x', headers: [['webhook-id', ID], ['webhook-timestamp', String(TIMESTAMP)], ['webhook-signature', signature]], body: Buffer.from(options.body ?? PAYLOAD) },
+    request: {
+      method: 'POST',
+      url: 'https://in.example/whep_x',
+      headers: [
+        ['webhook-id', ID],
+        ['webhook-timestamp', String(TIMESTAMP)],
+        ['webhook-signature', signature],
+      ],
+      body: Buffer.from(options.body ?? PAYLOAD),
+    },
     now: options.now ?? AT,
   });
 
-describe('Standard Webhooks, with the specification\'s own vector', () => {
+describe("Standard Webhooks, with the specification's own vector", () => {
   it('signs the official vector exactly', () => {
     expect(signStandardWebhooks({ id: ID, timestamp: AT, body: Buffer.from(PAYLOAD), secrets: [SECRET] })).toBe(EXPECTED);
   });
@@ -42,8 +51,16 @@ describe('Standard Webhooks, with the specification\'s own vector', () => {
   });
 
   it('refuses timestamps 5 minutes and 1 second away in either direction', () => {
-    expect(verify(EXPECTED, { now: new Date((TIMESTAMP + 301) * 1000) })).toMatchObject({ state: 'failed', cause: 'timestamp_too_old', detail: { skewSeconds: 301, toleranceSeconds: 300 } });
-    expect(verify(EXPECTED, { now: new Date((TIMESTAMP - 301) * 1000) })).toMatchObject({ state: 'failed', cause: 'timestamp_in_future', detail: { skewSeconds: -301 } });
+    expect(verify(EXPECTED, { now: new Date((TIMESTAMP + 301) * 1000) })).toMatchObject({
+      state: 'failed',
+      cause: 'timestamp_too_old',
+      detail: { skewSeconds: 301, toleranceSeconds: 300 },
+    });
+    expect(verify(EXPECTED, { now: new Date((TIMESTAMP - 301) * 1000) })).toMatchObject({
+      state: 'failed',
+      cause: 'timestamp_in_future',
+      detail: { skewSeconds: -301 },
+    });
     expect(verify(EXPECTED, { now: new Date((TIMESTAMP + 300) * 1000) }).state).toBe('verified');
   });
 
@@ -68,7 +85,12 @@ describe('Standard Webhooks, with the specification\'s own vector', () => {
   });
 
   it('gives one v1 signature per secret, so receivers can rotate', () => {
-    const header = signStandardWebhooks({ id: ID, timestamp: AT, body: Buffer.from(PAYLOAD), secrets: [SECRET, 'whsec_c2Vjb25kLXNlY3JldC1ieXRlcy0wMTIz'] });
+    const header = signStandardWebhooks({
+      id: ID,
+      timestamp: AT,
+      body: Buffer.from(PAYLOAD),
+      secrets: [SECRET, 'whsec_c2Vjb25kLXNlY3JldC1ieXRlcy0wMTIz'],
+    });
     expect(header.split(' ')).toHaveLength(2);
     expect(header.split(' ')[0]).toBe(EXPECTED);
     expect(verify(header, { secrets: ['whsec_c2Vjb25kLXNlY3JldC1ieXRlcy0wMTIz'] }).state).toBe('verified');

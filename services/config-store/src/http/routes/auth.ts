@@ -31,5 +31,4 @@ export function registerAuthRoutes(
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.type('text/plain').send('Success');
   });
-
 }

@@ -1,4 +1,9 @@
-import { CUSTOM_TAG_PAGE_SIZE, type CustomTagAnalyticsQuery, type CustomTagBreakdown, type CustomTagUsageReportResponse } from '@workspace/contracts';
+import {
+  CUSTOM_TAG_PAGE_SIZE,
+  type CustomTagAnalyticsQuery,
+  type CustomTagBreakdown,
+  type CustomTagUsageReportResponse,
+} from '@workspace/contracts';
 import type { ConnectionPool } from '../../db/database.js';
 import { isoDay, rangeDate, usageDay } from './report-dates.js';
 
@@ -31,7 +36,11 @@ function breakdown(textTranslationCharacters: number): CustomTagBreakdown {
   };
 }
 
-export async function buildCustomTagReport(pool: ConnectionPool, query: CustomTagAnalyticsQuery, pageSize = CUSTOM_TAG_PAGE_SIZE): Promise<CustomTagUsageReportResponse> {
+export async function buildCustomTagReport(
+  pool: ConnectionPool,
+  query: CustomTagAnalyticsQuery,
+  pageSize = CUSTOM_TAG_PAGE_SIZE,
+): Promise<CustomTagUsageReportResponse> {
   const byDay = query.aggregate_by === 'day';
   const { rows } = await pool.query<TagRow>({
     text: byDay ? PER_DAY : PER_PERIOD,

@@ -52,7 +52,7 @@ export async function buildUsageReport(pool: ConnectionPool, query: AnalyticsQue
       start_date: rangeDate(query.start_date),
       end_date: rangeDate(query.end_date),
       ...(query.group_by === 'key' ? { key_usages: usages } : {}),
-      ...(grouped ? { key_and_day_usages: usages as (typeof usages[number] & { usage_date: string })[] } : {}),
+      ...(grouped ? { key_and_day_usages: usages as ((typeof usages)[number] & { usage_date: string })[] } : {}),
     },
   };
 }

@@ -5,7 +5,10 @@ import { GLOSSARY_COLUMNS, type GlossaryRecord } from './glossary-record.js';
 import { assertDistinctPairs, assertGlossarySize, prepareDictionary, storedDictionary } from './prepare-dictionary.js';
 
 /** A new glossary with one (v2) or more (v3) dictionaries; every check runs before anything is stored. */
-export async function createGlossary(deps: GlossaryDeps, request: { name: string; dictionaries: GlossaryDictionaryInput[] }): Promise<GlossaryRecord> {
+export async function createGlossary(
+  deps: GlossaryDeps,
+  request: { name: string; dictionaries: GlossaryDictionaryInput[] },
+): Promise<GlossaryRecord> {
   const catalog = await deps.catalog();
   const prepared = request.dictionaries.map((dictionary) => prepareDictionary(catalog, dictionary));
   assertDistinctPairs(prepared);
@@ -15,7 +18,10 @@ export async function createGlossary(deps: GlossaryDeps, request: { name: string
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${GLOSSARY_COUNT_LOCK})`;
     const count = await tx.glossary.count();
     if (count >= deps.maxGlossaries) {
-      throw new TranslatorError('BAD_REQUEST', `Too many glossaries: the limit is ${deps.maxGlossaries} glossaries per account; delete one before creating another.`);
+      throw new TranslatorError(
+        'BAD_REQUEST',
+        `Too many glossaries: the limit is ${deps.maxGlossaries} glossaries per account; delete one before creating another.`,
+      );
     }
     return tx.glossary.create({
       data: { id: deps.newId(), name: request.name, createdAt: deps.now(), dictionaries: { create: dictionaries } },

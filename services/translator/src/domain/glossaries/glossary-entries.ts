@@ -67,7 +67,9 @@ function csvRows(text: string, pair?: { source: string; target: string }): Array
   const rows: Array<{ line: number; source: string; target: string }> = [];
   records.forEach((record, index) => {
     if (record.length !== 2 && record.length !== 4) {
-      throw invalid(`CSV row ${index + 1} must have 2 columns (source,target) or 4 (source,target,source_lang,target_lang); it has ${record.length}.`);
+      throw invalid(
+        `CSV row ${index + 1} must have 2 columns (source,target) or 4 (source,target,source_lang,target_lang); it has ${record.length}.`,
+      );
     }
     if (record.length === 4 && pair) {
       const [, , source = '', target = ''] = record;

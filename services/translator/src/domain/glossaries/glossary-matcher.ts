@@ -37,7 +37,8 @@ export class GlossaryMatcher {
     // The capitalised spelling of a lower-case entry, unless the glossary has its own entry for it.
     for (const entry of entries) {
       const capital = capitalize(entry.source);
-      if (isLowerInitial(entry.source) && !bySource.has(capital)) bySource.set(capital, { source: capital, target: capitalize(entry.target) });
+      if (isLowerInitial(entry.source) && !bySource.has(capital))
+        bySource.set(capital, { source: capital, target: capitalize(entry.target) });
     }
     for (const candidate of bySource.values()) {
       const key = firstWord(candidate.source);

@@ -59,7 +59,11 @@ export async function listGlossaries(db: Pick<Database, 'glossary'>): Promise<Gl
 }
 
 export function dictionaryView(dictionary: Pick<DictionaryRecord, 'sourceLang' | 'targetLang' | 'entryCount'>): GlossaryDictionaryInfo {
-  return { source_lang: dictionary.sourceLang.toLowerCase(), target_lang: dictionary.targetLang.toLowerCase(), entry_count: dictionary.entryCount };
+  return {
+    source_lang: dictionary.sourceLang.toLowerCase(),
+    target_lang: dictionary.targetLang.toLowerCase(),
+    entry_count: dictionary.entryCount,
+  };
 }
 
 export function multilingualView(glossary: GlossaryRecord): MultilingualGlossary {

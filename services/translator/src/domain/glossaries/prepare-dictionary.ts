@@ -23,22 +23,46 @@ export function glossaryPair(catalog: LanguageCatalog, sourceLang: string, targe
   const languages = catalog.baseLanguages();
   const source = baseLanguage(normalizeCode(sourceLang));
   const target = baseLanguage(normalizeCode(targetLang));
-  if (!languages.includes(source)) throw new TranslatorError('BAD_REQUEST', `Value for 'source_lang' not supported: '${sourceLang}'. GET /v2/glossary-language-pairs lists the pairs.`);
-  if (!languages.includes(target)) throw new TranslatorError('BAD_REQUEST', `Value for 'target_lang' not supported: '${targetLang}'. GET /v2/glossary-language-pairs lists the pairs.`);
-  if (source === target) throw new TranslatorError('BAD_REQUEST', `Value for 'target_lang' not supported: a glossary dictionary needs two different languages (both are ${source}).`);
+  if (!languages.includes(source))
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'source_lang' not supported: '${sourceLang}'. GET /v2/glossary-language-pairs lists the pairs.`,
+    );
+  if (!languages.includes(target))
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'target_lang' not supported: '${targetLang}'. GET /v2/glossary-language-pairs lists the pairs.`,
+    );
+  if (source === target)
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'target_lang' not supported: a glossary dictionary needs two different languages (both are ${source}).`,
+    );
   return { sourceLang: source, targetLang: target };
 }
 
 export function prepareDictionary(catalog: LanguageCatalog, input: GlossaryDictionaryInput): PreparedDictionary {
   const pair = glossaryPair(catalog, input.source_lang, input.target_lang);
   const entries = parseGlossaryEntries(input.entries, input.entries_format ?? 'tsv', { source: pair.sourceLang, target: pair.targetLang });
-  if (entries.length === 0) throw new TranslatorError('BAD_REQUEST', `Invalid glossary entries provided: the ${pair.sourceLang}->${pair.targetLang} dictionary has no entries.`, undefined, 'No entries.');
+  if (entries.length === 0)
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Invalid glossary entries provided: the ${pair.sourceLang}->${pair.targetLang} dictionary has no entries.`,
+      undefined,
+      'No entries.',
+    );
   return { ...pair, entries };
 }
 
 export function storedDictionary(dictionary: PreparedDictionary): StoredDictionary {
   const entries = entriesToTsv(dictionary.entries);
-  return { sourceLang: dictionary.sourceLang, targetLang: dictionary.targetLang, entries, entryCount: dictionary.entries.length, bytes: Buffer.byteLength(entries, 'utf8') };
+  return {
+    sourceLang: dictionary.sourceLang,
+    targetLang: dictionary.targetLang,
+    entries,
+    entryCount: dictionary.entries.length,
+    bytes: Buffer.byteLength(entries, 'utf8'),
+  };
 }
 
 /** Dictionaries may not repeat a pair within one request. */
@@ -46,7 +70,8 @@ export function assertDistinctPairs(dictionaries: readonly PreparedDictionary[])
   const seen = new Set<string>();
   for (const { sourceLang, targetLang } of dictionaries) {
     const pair = `${sourceLang}->${targetLang}`;
-    if (seen.has(pair)) throw new TranslatorError('BAD_REQUEST', `Value for 'dictionaries' not supported: the pair ${pair} is given twice.`);
+    if (seen.has(pair))
+      throw new TranslatorError('BAD_REQUEST', `Value for 'dictionaries' not supported: the pair ${pair} is given twice.`);
     seen.add(pair);
   }
 }

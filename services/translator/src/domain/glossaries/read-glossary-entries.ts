@@ -14,7 +14,10 @@ export async function readGlossaryEntries(
 ): Promise<GlossaryDictionaryEntries[]> {
   await findGlossary(db, id, options.v2);
   if ((options.sourceLang === undefined) !== (options.targetLang === undefined)) {
-    throw new TranslatorError('BAD_REQUEST', `Parameter '${options.sourceLang === undefined ? 'source_lang' : 'target_lang'}' not specified: give both languages of the dictionary.`);
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Parameter '${options.sourceLang === undefined ? 'source_lang' : 'target_lang'}' not specified: give both languages of the dictionary.`,
+    );
   }
   const pair = options.sourceLang !== undefined ? glossaryPair(catalog, options.sourceLang, options.targetLang!) : {};
   const rows = await db.glossaryDictionary.findMany({
@@ -22,6 +25,12 @@ export async function readGlossaryEntries(
     select: { sourceLang: true, targetLang: true, entries: true },
     orderBy: [{ sourceLang: 'asc' }, { targetLang: 'asc' }],
   });
-  if (options.sourceLang !== undefined && rows.length === 0) throw new TranslatorError('NOT_FOUND', `Glossary '${id}' has no dictionary for that language pair.`);
-  return rows.map((row) => ({ source_lang: row.sourceLang.toLowerCase(), target_lang: row.targetLang.toLowerCase(), entries: row.entries, entries_format: 'tsv' }));
+  if (options.sourceLang !== undefined && rows.length === 0)
+    throw new TranslatorError('NOT_FOUND', `Glossary '${id}' has no dictionary for that language pair.`);
+  return rows.map((row) => ({
+    source_lang: row.sourceLang.toLowerCase(),
+    target_lang: row.targetLang.toLowerCase(),
+    entries: row.entries,
+    entries_format: 'tsv',
+  }));
 }

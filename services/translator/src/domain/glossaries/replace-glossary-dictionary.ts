@@ -4,7 +4,11 @@ import { dictionaryView, findGlossary, lockGlossary } from './glossary-record.js
 import { assertGlossarySize, prepareDictionary, storedDictionary } from './prepare-dictionary.js';
 
 /** PUT /v3/glossaries/{id}/dictionaries: the pair's entries become exactly these (the dictionary is created if new). */
-export async function replaceGlossaryDictionary(deps: GlossaryDeps, id: string, input: GlossaryDictionaryInput): Promise<GlossaryDictionaryInfo> {
+export async function replaceGlossaryDictionary(
+  deps: GlossaryDeps,
+  id: string,
+  input: GlossaryDictionaryInput,
+): Promise<GlossaryDictionaryInfo> {
   const dictionary = storedDictionary(prepareDictionary(await deps.catalog(), input));
   return deps.db.$transaction(async (tx) => {
     await lockGlossary(tx, id);
@@ -14,7 +18,11 @@ export async function replaceGlossaryDictionary(deps: GlossaryDeps, id: string, 
       .reduce((sum, existing) => sum + existing.bytes, 0);
     assertGlossarySize(others + dictionary.bytes);
     const key = { glossaryId: id, sourceLang: dictionary.sourceLang, targetLang: dictionary.targetLang };
-    await tx.glossaryDictionary.upsert({ where: { glossaryId_sourceLang_targetLang: key }, create: { glossaryId: id, ...dictionary }, update: dictionary });
+    await tx.glossaryDictionary.upsert({
+      where: { glossaryId_sourceLang_targetLang: key },
+      create: { glossaryId: id, ...dictionary },
+      update: dictionary,
+    });
     await tx.glossary.update({ where: { id }, data: { version: { increment: 1 } } });
     return dictionaryView(dictionary);
   });

@@ -12,7 +12,10 @@ export async function ensureAdminKey(db: Database, logger: Logger, secret: strin
     logger.warn('TRANSLATOR_ADMIN_KEY is not set: no admin key is ensured, and only keys already in the database authenticate');
     return;
   }
-  const existing = await db.apiKey.findUnique({ where: { secretHash: hashSecret(secret) }, select: { id: true, isAdmin: true, deactivatedAt: true } });
+  const existing = await db.apiKey.findUnique({
+    where: { secretHash: hashSecret(secret) },
+    select: { id: true, isAdmin: true, deactivatedAt: true },
+  });
   if (!existing) {
     await createKey(db, { secret, isAdmin: true, label: ADMIN_KEY_LABEL }).catch(async (error: unknown) => {
       // Another replica created it at the same moment.

@@ -50,10 +50,13 @@ export function openKeyChangeChannel(options: {
     });
     listener.on('error', reconnect);
     client = listener;
-    listener.connect().then(
-      () => listener.query(`LISTEN ${CHANNEL}`).then(markListening),
-      (error: Error) => reconnect(error),
-    ).catch(reconnect);
+    listener
+      .connect()
+      .then(
+        () => listener.query(`LISTEN ${CHANNEL}`).then(markListening),
+        (error: Error) => reconnect(error),
+      )
+      .catch(reconnect);
   };
   return {
     start() {

@@ -61,7 +61,9 @@ export class LanguageCatalog {
   }
 
   canTranslate(source: string, target: string): boolean {
-    return baseLanguage(target) === source ? this.sources.has(source) && this.targets.has(target) : this.sourcesFor(target).includes(source);
+    return baseLanguage(target) === source
+      ? this.sources.has(source) && this.targets.has(target)
+      : this.sourcesFor(target).includes(source);
   }
 
   /** Base codes of every language served (as source or target): the languages a glossary may pair. */

@@ -6,6 +6,10 @@ import { STYLE_RULE_COLUMNS, lockStyleRule, type StyleRuleRecord } from './style
 export async function replaceConfiguredRules(deps: StyleRuleDeps, id: string, rules: ConfiguredRules): Promise<StyleRuleRecord> {
   return deps.db.$transaction(async (tx) => {
     await lockStyleRule(tx, id);
-    return tx.styleRule.update({ where: { id }, data: { configuredRules: rules, updatedAt: deps.now(), version: { increment: 1 } }, select: STYLE_RULE_COLUMNS });
+    return tx.styleRule.update({
+      where: { id },
+      data: { configuredRules: rules, updatedAt: deps.now(), version: { increment: 1 } },
+      select: STYLE_RULE_COLUMNS,
+    });
   });
 }

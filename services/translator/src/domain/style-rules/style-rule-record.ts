@@ -13,7 +13,10 @@ export const STYLE_RULE_COLUMNS = {
   version: true,
   createdAt: true,
   updatedAt: true,
-  instructions: { select: { id: true, label: true, prompt: true, sourceLanguage: true }, orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] },
+  instructions: {
+    select: { id: true, label: true, prompt: true, sourceLanguage: true },
+    orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }],
+  },
 } satisfies Prisma.StyleRuleSelect;
 
 export type StyleRuleRecord = Prisma.StyleRuleGetPayload<{ select: typeof STYLE_RULE_COLUMNS }>;
@@ -53,6 +56,11 @@ export function styleRuleView(rule: StyleRuleRecord, detailed = true): StyleRule
     updated_time: rule.updatedAt.toISOString(),
     language: rule.language,
     version: rule.version,
-    ...(detailed ? { configured_rules: rule.configuredRules as ConfiguredRules as Record<string, Record<string, string>>, custom_instructions: rule.instructions.map(instructionView) } : {}),
+    ...(detailed
+      ? {
+          configured_rules: rule.configuredRules as ConfiguredRules as Record<string, Record<string, string>>,
+          custom_instructions: rule.instructions.map(instructionView),
+        }
+      : {}),
   };
 }

@@ -4,7 +4,12 @@ import { findCustomInstruction } from './find-custom-instruction.js';
 import { instructionView, lockStyleRule } from './style-rule-record.js';
 
 /** PUT: the instruction's label, prompt and source language become exactly these. */
-export async function updateCustomInstruction(deps: StyleRuleDeps, styleId: string, instructionId: string, input: CustomInstructionInput): Promise<CustomInstruction> {
+export async function updateCustomInstruction(
+  deps: StyleRuleDeps,
+  styleId: string,
+  instructionId: string,
+  input: CustomInstructionInput,
+): Promise<CustomInstruction> {
   return deps.db.$transaction(async (tx) => {
     await lockStyleRule(tx, styleId);
     await findCustomInstruction(tx, styleId, instructionId);

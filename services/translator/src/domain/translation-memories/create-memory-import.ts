@@ -14,7 +14,10 @@ export async function createMemoryImport(deps: MemoryDeps, request: CreateTransl
     );
   }
   if (!memoryFileFormat(fileName, contentType)) {
-    throw new TranslatorError('BAD_REQUEST', `Value for 'source_file.file_name' not supported: '${fileName}'. Import a .tmx, .tsv or .csv file (or declare its content_type).`);
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'source_file.file_name' not supported: '${fileName}'. Import a .tmx, .tsv or .csv file (or declare its content_type).`,
+    );
   }
   const now = deps.now();
   return deps.db.translationMemoryJob.create({

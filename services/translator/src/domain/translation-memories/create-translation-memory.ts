@@ -8,11 +8,17 @@ import { storeTranslationMemory } from './store-translation-memory.js';
 /** POST /v3/translation_memories (our addition to DeepL's import-only creation): a memory given as JSON. */
 export async function createTranslationMemory(deps: MemoryDeps, request: CreateTranslationMemoryRequest): Promise<MemoryRecord> {
   const bytes = request.segments.reduce(
-    (sum, segment) => sum + Buffer.byteLength(segment.source_text) + segment.targets.reduce((total, target) => total + Buffer.byteLength(target.target_text), 0),
+    (sum, segment) =>
+      sum +
+      Buffer.byteLength(segment.source_text) +
+      segment.targets.reduce((total, target) => total + Buffer.byteLength(target.target_text), 0),
     0,
   );
   if (bytes > deps.maxMemoryFileBytes) {
-    throw new TranslatorError('PAYLOAD_TOO_LARGE', `Translation memory too large: its texts total ${bytes} bytes, the limit is ${deps.maxMemoryFileBytes} bytes per translation memory.`);
+    throw new TranslatorError(
+      'PAYLOAD_TOO_LARGE',
+      `Translation memory too large: its texts total ${bytes} bytes, the limit is ${deps.maxMemoryFileBytes} bytes per translation memory.`,
+    );
   }
   const sourceLang = language(request.source_language, 'source_language');
   const units = request.segments.map((segment) => ({
@@ -20,8 +26,14 @@ export async function createTranslationMemory(deps: MemoryDeps, request: CreateT
     targets: segment.targets.map((target): [string, string] => [language(target.target_language, 'target_language'), target.target_text]),
   }));
   const segments = mergeSegments(sourceLang, units);
-  if (segments.length === 0) throw new TranslatorError('BAD_REQUEST', `Value for 'segments' not supported: no segment has a target in a language other than the source language.`);
-  return deps.db.$transaction((tx) => storeTranslationMemory(deps, tx, request.name, { sourceLang, segments, skipped: 0 }), { timeout: 60_000 });
+  if (segments.length === 0)
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'segments' not supported: no segment has a target in a language other than the source language.`,
+    );
+  return deps.db.$transaction((tx) => storeTranslationMemory(deps, tx, request.name, { sourceLang, segments, skipped: 0 }), {
+    timeout: 60_000,
+  });
 }
 
 function language(code: string, parameter: string): string {

@@ -9,12 +9,17 @@ const encodeCursor = (position: number) => Buffer.from(`p${position}`).toString(
 
 function decodeCursor(cursor: string): number {
   const match = /^p(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new TranslatorError('BAD_REQUEST', "Value for 'page_cursor' not supported: use the next_page_cursor of the previous page.");
+  if (!match)
+    throw new TranslatorError('BAD_REQUEST', "Value for 'page_cursor' not supported: use the next_page_cursor of the previous page.");
   return Number(match[1]);
 }
 
 /** One page of segments in file order; `filter_text` matches the source or a target text. */
-export async function listMemorySegments(db: Database, id: string, query: ListTranslationMemorySegmentsQuery): Promise<TranslationMemorySegmentPage> {
+export async function listMemorySegments(
+  db: Database,
+  id: string,
+  query: ListTranslationMemorySegmentsQuery,
+): Promise<TranslationMemorySegmentPage> {
   const memory = await findMemory(db, id);
   const after = query.page_cursor !== undefined ? decodeCursor(query.page_cursor) : -1;
   const where: Prisma.TranslationMemorySegmentWhereInput = { memoryId: id, position: { gt: after } };
@@ -26,7 +31,13 @@ export async function listMemorySegments(db: Database, id: string, query: ListTr
     where,
     orderBy: { position: 'asc' },
     take: query.page_size + 1,
-    select: { id: true, position: true, sourceText: true, createdAt: true, targets: { select: { id: true, targetLang: true, targetText: true }, orderBy: { targetLang: 'asc' } } },
+    select: {
+      id: true,
+      position: true,
+      sourceText: true,
+      createdAt: true,
+      targets: { select: { id: true, targetLang: true, targetText: true }, orderBy: { targetLang: 'asc' } },
+    },
   });
   const page = rows.slice(0, query.page_size);
   const last = page[page.length - 1];

@@ -62,7 +62,12 @@ export function jobView(job: JobRecord, baseUrl: string, now: Date): Translation
     result.expires_at = job.tokenExpiresAt!.toISOString();
   }
   if (status === 'failed') result.error = { message: job.errorMessage ?? 'The job failed.' };
-  if (status === 'expired') result.error = { message: isImport ? 'The upload URL expired before a file was uploaded; create a new import.' : 'The download URL expired; create a new export.' };
+  if (status === 'expired')
+    result.error = {
+      message: isImport
+        ? 'The upload URL expired before a file was uploaded; create a new import.'
+        : 'The download URL expired; create a new export.',
+    };
   if (job.memoryId && (!isImport || status === 'completed')) result.translation_memory_id = job.memoryId;
   if (isImport && status === 'completed') result.skipped_segment_count = job.skippedSegmentCount ?? 0;
   return {
@@ -76,7 +81,13 @@ export function jobView(job: JobRecord, baseUrl: string, now: Date): Translation
       ...(job.displayName ? { display_name: job.displayName } : {}),
     },
     ...(isImport
-      ? { source_file: { file_name: job.fileName ?? '', content_length: job.contentLength ?? 0, ...(job.contentType ? { content_type: job.contentType } : {}) } }
+      ? {
+          source_file: {
+            file_name: job.fileName ?? '',
+            content_length: job.contentLength ?? 0,
+            ...(job.contentType ? { content_type: job.contentType } : {}),
+          },
+        }
       : {}),
     results: [result],
   };

@@ -8,9 +8,14 @@ export function parseDelimitedMemory(text: string, format: 'tsv' | 'csv'): Parse
   const name = format.toUpperCase();
   let rows: string[][];
   try {
-    rows = format === 'csv'
-      ? (parseCsv(text, { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][])
-      : text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/).filter((line) => line.trim() !== '').map((line) => line.split('\t'));
+    rows =
+      format === 'csv'
+        ? (parseCsv(text, { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][])
+        : text
+            .replace(/^\uFEFF/, '')
+            .split(/\r\n|\n|\r/)
+            .filter((line) => line.trim() !== '')
+            .map((line) => line.split('\t'));
   } catch (error) {
     throw new MemoryFileError(`The ${name} file could not be read: ${(error as Error).message}`);
   }
@@ -30,10 +35,14 @@ export function parseDelimitedMemory(text: string, format: 'tsv' | 'csv'): Parse
   const found: Array<{ source: string; targets: Array<[string, string]> }> = [];
   body.forEach((row, index) => {
     if (row.length > languages.length) {
-      throw new MemoryFileError(`Row ${index + 2} of the ${name} file has ${row.length} columns, but the first row names ${languages.length} languages.`);
+      throw new MemoryFileError(
+        `Row ${index + 2} of the ${name} file has ${row.length} columns, but the first row names ${languages.length} languages.`,
+      );
     }
     const source = row[0]?.trim() ?? '';
-    const targets = targetLangs.map((language, column): [string, string] => [language, row[column + 1]?.trim() ?? '']).filter(([, target]) => target !== '');
+    const targets = targetLangs
+      .map((language, column): [string, string] => [language, row[column + 1]?.trim() ?? ''])
+      .filter(([, target]) => target !== '');
     if (source === '' || targets.length === 0) skipped++;
     else found.push({ source, targets });
   });

@@ -36,6 +36,7 @@ export function parseMemoryFile(file: Buffer, fileName: string, contentType: str
 
 function decode(file: Buffer): string {
   if (file[0] === 0xff && file[1] === 0xfe) return file.subarray(2).toString('utf16le');
-  if (!isUtf8(file)) throw new MemoryFileError('The file is not valid UTF-8 (or UTF-16 with a byte order mark); save it as UTF-8 and import it again.');
+  if (!isUtf8(file))
+    throw new MemoryFileError('The file is not valid UTF-8 (or UTF-16 with a byte order mark); save it as UTF-8 and import it again.');
   return file.toString('utf8').replace(/^\uFEFF/, '');
 }

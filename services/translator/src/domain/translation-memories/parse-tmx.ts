@@ -34,7 +34,9 @@ const ANY_TAG = /<[^>]+>/g;
 export function parseTmx(text: string): ParsedMemory {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new MemoryFileError(`The TMX file is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}): ${valid.err.msg} Fix the file and import it again.`);
+    throw new MemoryFileError(
+      `The TMX file is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}): ${valid.err.msg} Fix the file and import it again.`,
+    );
   }
   const document = parser.parse(text) as { tmx?: { header?: { srclang?: string }; body?: { tu?: Unit[] } | string } };
   if (!document.tmx) throw new MemoryFileError('The file is XML but not TMX: its root element must be <tmx>.');
@@ -43,7 +45,9 @@ export function parseTmx(text: string): ParsedMemory {
   const firstLang = units[0]?.tuv?.[0] && variantLanguage(units[0].tuv[0]);
   const sourceLang = declared && declared !== '*all*' ? memoryLanguage(declared) : firstLang;
   if (!sourceLang) {
-    throw new MemoryFileError(`The TMX header must name the source language in 'srclang' (e.g. <header srclang="en" ...>); found '${declared ?? ''}'.`);
+    throw new MemoryFileError(
+      `The TMX header must name the source language in 'srclang' (e.g. <header srclang="en" ...>); found '${declared ?? ''}'.`,
+    );
   }
   let skipped = 0;
   const found: Array<{ source: string; targets: Array<[string, string]> }> = [];

@@ -13,7 +13,9 @@ const JOB_TIMEOUT_MS = 120_000;
 export async function processMemoryJob(deps: MemoryDeps, jobId: string): Promise<void> {
   await deps.db.$transaction(
     async (tx) => {
-      const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM translation_memory_jobs WHERE id = ${jobId}::uuid AND status = 'processing' FOR UPDATE SKIP LOCKED`;
+      const locked = await tx.$queryRaw<
+        Array<{ id: string }>
+      >`SELECT id FROM translation_memory_jobs WHERE id = ${jobId}::uuid AND status = 'processing' FOR UPDATE SKIP LOCKED`;
       if (locked.length === 0) return;
       const job = await tx.translationMemoryJob.findUniqueOrThrow({ where: { id: jobId } });
       if (job.operation === 'import') await runImport(deps, tx, job);
@@ -31,18 +33,33 @@ async function runImport(deps: MemoryDeps, tx: Prisma.TransactionClient, job: St
     const memory = await storeTranslationMemory(deps, tx, job.displayName ?? job.fileName ?? 'Translation memory', parsed);
     await tx.translationMemoryJob.update({
       where: { id: job.id },
-      data: { status: 'completed', memoryId: memory.id, memoryVersion: memory.version, skippedSegmentCount: parsed.skipped, file: null, updatedAt: deps.now() },
+      data: {
+        status: 'completed',
+        memoryId: memory.id,
+        memoryVersion: memory.version,
+        skippedSegmentCount: parsed.skipped,
+        file: null,
+        updatedAt: deps.now(),
+      },
     });
   } catch (error) {
     if (!(error instanceof MemoryFileError)) throw error;
-    await tx.translationMemoryJob.update({ where: { id: job.id }, data: { status: 'failed', errorMessage: error.message, file: null, updatedAt: deps.now() } });
+    await tx.translationMemoryJob.update({
+      where: { id: job.id },
+      data: { status: 'failed', errorMessage: error.message, file: null, updatedAt: deps.now() },
+    });
   }
 }
 
 async function runExport(deps: MemoryDeps, tx: Prisma.TransactionClient, job: StoredJob): Promise<void> {
-  const memory = job.memoryId ? await tx.translationMemory.findUnique({ where: { id: job.memoryId }, select: { sourceLang: true, version: true } }) : null;
+  const memory = job.memoryId
+    ? await tx.translationMemory.findUnique({ where: { id: job.memoryId }, select: { sourceLang: true, version: true } })
+    : null;
   if (!memory) {
-    await tx.translationMemoryJob.update({ where: { id: job.id }, data: { status: 'failed', errorMessage: 'The translation memory was deleted before it could be exported.', updatedAt: deps.now() } });
+    await tx.translationMemoryJob.update({
+      where: { id: job.id },
+      data: { status: 'failed', errorMessage: 'The translation memory was deleted before it could be exported.', updatedAt: deps.now() },
+    });
     return;
   }
   const segments = await tx.translationMemorySegment.findMany({
@@ -54,6 +71,13 @@ async function runExport(deps: MemoryDeps, tx: Prisma.TransactionClient, job: St
   const now = deps.now();
   await tx.translationMemoryJob.update({
     where: { id: job.id },
-    data: { status: 'completed', file, memoryVersion: memory.version, token: deps.newToken(), tokenExpiresAt: new Date(now.getTime() + deps.memoryUrlTtlMs), updatedAt: now },
+    data: {
+      status: 'completed',
+      file,
+      memoryVersion: memory.version,
+      token: deps.newToken(),
+      tokenExpiresAt: new Date(now.getTime() + deps.memoryUrlTtlMs),
+      updatedAt: now,
+    },
   });
 }

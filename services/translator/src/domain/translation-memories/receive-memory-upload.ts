@@ -14,10 +14,16 @@ export async function receiveMemoryUpload(deps: MemoryDeps, token: string, file:
   if (job?.operation !== 'import' || job.status !== 'awaiting_input') throw uploadNotFound();
   if (job.tokenExpiresAt! <= deps.now()) throw new TranslatorError('FORBIDDEN', 'Upload URL expired; create a new import to get another.');
   if (file.length !== job.contentLength) {
-    throw new TranslatorError('BAD_REQUEST', `The uploaded file is ${file.length} bytes, but the import declared source_file.content_length ${job.contentLength}.`);
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `The uploaded file is ${file.length} bytes, but the import declared source_file.content_length ${job.contentLength}.`,
+    );
   }
   if (job.contentType && mediaType(contentType) !== mediaType(job.contentType)) {
-    throw new TranslatorError('BAD_REQUEST', `The upload's Content-Type '${contentType ?? ''}' differs from the import's declared source_file.content_type '${job.contentType}'.`);
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `The upload's Content-Type '${contentType ?? ''}' differs from the import's declared source_file.content_type '${job.contentType}'.`,
+    );
   }
   // Claiming the job and storing the file is one statement: a second upload to the same URL finds it used.
   const { count } = await deps.db.translationMemoryJob.updateMany({

@@ -15,10 +15,24 @@ export async function storeTranslationMemory(
   const now = deps.now();
   const targetLangs = [...new Set(memory.segments.flatMap((segment) => [...segment.targets.keys()]))].sort();
   const created = await tx.translationMemory.create({
-    data: { id: deps.newId(), name, sourceLang: memory.sourceLang, targetLangs, segmentCount: memory.segments.length, createdAt: now, updatedAt: now },
+    data: {
+      id: deps.newId(),
+      name,
+      sourceLang: memory.sourceLang,
+      targetLangs,
+      segmentCount: memory.segments.length,
+      createdAt: now,
+      updatedAt: now,
+    },
     select: MEMORY_COLUMNS,
   });
-  const segments = memory.segments.map((segment, position) => ({ id: deps.newId(), memoryId: created.id, position, sourceText: segment.source, createdAt: now }));
+  const segments = memory.segments.map((segment, position) => ({
+    id: deps.newId(),
+    memoryId: created.id,
+    position,
+    sourceText: segment.source,
+    createdAt: now,
+  }));
   const targets = memory.segments.flatMap((segment, index) =>
     [...segment.targets].map(([targetLang, targetText]) => ({ id: deps.newId(), segmentId: segments[index]!.id, targetLang, targetText })),
   );

@@ -10,7 +10,8 @@ export function writeTmx(sourceLang: string, segments: readonly TmxSegment[]): s
   const source = sourceLang.toLowerCase();
   const units = segments.map((segment) => {
     const variants = [`<tuv xml:lang="${source}"><seg>${escapeXml(segment.sourceText)}</seg></tuv>`];
-    for (const target of segment.targets) variants.push(`<tuv xml:lang="${target.targetLang.toLowerCase()}"><seg>${escapeXml(target.targetText)}</seg></tuv>`);
+    for (const target of segment.targets)
+      variants.push(`<tuv xml:lang="${target.targetLang.toLowerCase()}"><seg>${escapeXml(target.targetText)}</seg></tuv>`);
     return `    <tu>\n      ${variants.join('\n      ')}\n    </tu>`;
   });
   return [

@@ -1,6 +1,11 @@
 // POST /v2/translate after parsing: language checks, referenced resources, limits, detection, the
 // engine, metering. Everything that can refuse a request does so before the engine is asked.
-import { DEFAULT_TRANSLATION_MEMORY_THRESHOLD, MAX_CUSTOM_INSTRUCTIONS, type TranslateRequest, type Translation } from '@workspace/contracts';
+import {
+  DEFAULT_TRANSLATION_MEMORY_THRESHOLD,
+  MAX_CUSTOM_INSTRUCTIONS,
+  type TranslateRequest,
+  type Translation,
+} from '@workspace/contracts';
 import type { SegmentFormat, TranslateOptions, TranslationEngine } from '../../engine/engine.js';
 import type { LanguageDetector } from '../../languages/detect-language.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
@@ -31,11 +36,18 @@ export interface TranslateContext {
   signal?: AbortSignal;
 }
 
-export async function translateTexts(deps: TranslateTextsDeps, request: TranslateRequest, context: TranslateContext): Promise<Translation[]> {
+export async function translateTexts(
+  deps: TranslateTextsDeps,
+  request: TranslateRequest,
+  context: TranslateContext,
+): Promise<Translation[]> {
   const catalog = await deps.catalog();
   const { source, target } = resolveLanguages(catalog, request);
   if ((request.formality === 'more' || request.formality === 'less') && !catalog.supportsFormality(target)) {
-    throw new TranslatorError('BAD_REQUEST', `Target language '${target}' doesn't support formality; use 'prefer_more' or 'prefer_less' to ask for it where available.`);
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Target language '${target}' doesn't support formality; use 'prefer_more' or 'prefer_less' to ask for it where available.`,
+    );
   }
   const resolved = needsPlan(request) ? await resolvePlan(deps.resources, request, source, target) : undefined;
   const plan = resolved?.plan;
@@ -58,7 +70,18 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
       const pending = request.text.flatMap((text, index) => (hits[index] === undefined ? [{ text, index }] : []));
       const texts = pending.map((item) => item.text);
       const options = engineOptions(request, target, undefined, context.signal, resolved?.styleInstructions);
-      const translated = texts.length === 0 ? [] : await translateWithEngine(deps, catalog, texts, request, plan, options, source ?? (deps.engine.detectsSource ? undefined : null));
+      const translated =
+        texts.length === 0
+          ? []
+          : await translateWithEngine(
+              deps,
+              catalog,
+              texts,
+              request,
+              plan,
+              options,
+              source ?? (deps.engine.detectsSource ? undefined : null),
+            );
       const merged = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
       pending.forEach((item, position) => (merged[item.index] = translated[position]!));
       hits.forEach((hit, index) => {
@@ -68,7 +91,10 @@ export async function translateTexts(deps: TranslateTextsDeps, request: Translat
     });
   } catch (error) {
     // A failed reservation metered nothing; a successful one is given back.
-    await reserving.then((reservation) => reservation.refund(), () => undefined);
+    await reserving.then(
+      (reservation) => reservation.refund(),
+      () => undefined,
+    );
     throw error;
   }
   await reserving;
@@ -97,7 +123,12 @@ async function translateWithEngine(
   const prepared = texts.map((text) => prepareSegment(text, plan));
   const markup = prepared.some((segment) => segment.markup);
   const format = markup ? segmentFormat(request) : undefined;
-  const translated = await runEngine(deps.engine, prepared.map((segment) => segment.text), { ...options, ...(format ? { format } : {}) }, sources);
+  const translated = await runEngine(
+    deps.engine,
+    prepared.map((segment) => segment.text),
+    { ...options, ...(format ? { format } : {}) },
+    sources,
+  );
   return translated.map((result, index) => {
     const text = prepared[index]!.restore(result.text);
     return { ...result, text: request.preserve_formatting ? preserveFormatting(texts[index]!, text) : text };
@@ -107,15 +138,24 @@ async function translateWithEngine(
 function resolveLanguages(catalog: LanguageCatalog, request: TranslateRequest): { source?: string; target: string } {
   const target = normalizeCode(request.target_lang);
   if (!catalog.isTarget(target)) {
-    throw new TranslatorError('BAD_REQUEST', `Value for 'target_lang' not supported: '${request.target_lang}'. GET /v2/languages?type=target lists the supported ones.`);
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'target_lang' not supported: '${request.target_lang}'. GET /v2/languages?type=target lists the supported ones.`,
+    );
   }
   if (request.source_lang === undefined || request.source_lang === '') return { target };
   const source = normalizeCode(request.source_lang);
   if (!catalog.isSource(source)) {
-    throw new TranslatorError('BAD_REQUEST', `Value for 'source_lang' not supported: '${request.source_lang}'. GET /v2/languages?type=source lists the supported ones.`);
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'source_lang' not supported: '${request.source_lang}'. GET /v2/languages?type=source lists the supported ones.`,
+    );
   }
   if (!catalog.canTranslate(source, target)) {
-    throw new TranslatorError('BAD_REQUEST', `Value for 'target_lang' not supported with source_lang '${source}': no translation from ${source} to ${target} is available.`);
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'target_lang' not supported with source_lang '${source}': no translation from ${source} to ${target} is available.`,
+    );
   }
   return { source, target };
 }
@@ -138,12 +178,20 @@ interface ResolvedResources {
   styleInstructions?: string[];
 }
 
-async function resolvePlan(resources: TranslationResources, request: TranslateRequest, source: string | undefined, target: string): Promise<ResolvedResources> {
+async function resolvePlan(
+  resources: TranslationResources,
+  request: TranslateRequest,
+  source: string | undefined,
+  target: string,
+): Promise<ResolvedResources> {
   const parameter = request.glossary_id !== undefined ? 'glossary_id' : 'glossary_ids';
   const glossaryIds = request.glossary_id !== undefined ? [request.glossary_id] : (request.glossary_ids ?? []);
   // The schema refuses glossaries without source_lang, so `source` is known whenever there are ids.
   const glossaries = glossaryIds.length > 0 && source ? await resources.glossaries(glossaryIds, source, target, parameter) : [];
-  const memory = request.translation_memory_id !== undefined ? await resources.translationMemory(request.translation_memory_id, source, target) : undefined;
+  const memory =
+    request.translation_memory_id !== undefined
+      ? await resources.translationMemory(request.translation_memory_id, source, target)
+      : undefined;
   const style = request.style_id !== undefined ? await resources.styleRule(request.style_id, target) : undefined;
   return {
     plan: { glossaries, ignoreTags: request.ignore_tags ?? [], ...(request.tag_handling ? { tagHandling: request.tag_handling } : {}) },
@@ -180,7 +228,11 @@ function engineOptions(
     signal,
     ...(format ? { format } : {}),
     // html defaults to `nonewlines`, as DeepL documents.
-    ...(request.split_sentences ? { splitSentences: request.split_sentences } : request.tag_handling === 'html' ? { splitSentences: 'nonewlines' as const } : {}),
+    ...(request.split_sentences
+      ? { splitSentences: request.split_sentences }
+      : request.tag_handling === 'html'
+        ? { splitSentences: 'nonewlines' as const }
+        : {}),
     ...(request.preserve_formatting !== undefined ? { preserveFormatting: request.preserve_formatting } : {}),
     ...(customInstructions.length ? { customInstructions } : {}),
   };
@@ -206,7 +258,9 @@ async function runEngine(
     [...groups].map(async ([source, indices]) => {
       const group = indices.map((index) => texts[index]!);
       const translated =
-        baseLanguage(target) === source ? group.map((text) => ({ text, detectedSource: source })) : await engine.translate(group, { ...options, source });
+        baseLanguage(target) === source
+          ? group.map((text) => ({ text, detectedSource: source }))
+          : await engine.translate(group, { ...options, source });
       indices.forEach((index, position) => (results[index] = translated[position]!));
     }),
   );

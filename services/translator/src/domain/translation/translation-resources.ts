@@ -50,7 +50,10 @@ export class StoredResources implements TranslationResources {
     const row = rows[0];
     if (!row) throw notFound;
     if (!row.has_pair) {
-      throw new TranslatorError('BAD_REQUEST', `Glossary '${id}' (named by '${parameter}') has no ${source}->${target} dictionary; every glossary must hold the requested language pair.`);
+      throw new TranslatorError(
+        'BAD_REQUEST',
+        `Glossary '${id}' (named by '${parameter}') has no ${source}->${target} dictionary; every glossary must hold the requested language pair.`,
+      );
     }
     const key = `${id}:${source}:${target}:${row.version}`;
     const cached = this.matchers.get(key);
@@ -78,10 +81,16 @@ export class StoredResources implements TranslationResources {
     if (!memory) throw notFound;
     const targetBase = baseLanguage(target);
     if (source !== undefined && memory.source_lang !== source) {
-      throw new TranslatorError('NOT_FOUND', `Translation Memory '${memoryId}' does not support the source language '${source}' (it translates from ${memory.source_lang}).`);
+      throw new TranslatorError(
+        'NOT_FOUND',
+        `Translation Memory '${memoryId}' does not support the source language '${source}' (it translates from ${memory.source_lang}).`,
+      );
     }
     if (!memory.target_langs.includes(targetBase)) {
-      throw new TranslatorError('NOT_FOUND', `Translation Memory '${memoryId}' does not support the target language '${target}' (it holds ${memory.target_langs.join(', ')}).`);
+      throw new TranslatorError(
+        'NOT_FOUND',
+        `Translation Memory '${memoryId}' does not support the target language '${target}' (it holds ${memory.target_langs.join(', ')}).`,
+      );
     }
     const key = `${memoryId}:${targetBase}:${memory.version}`;
     const cached = this.memoryMatchers.get(key);

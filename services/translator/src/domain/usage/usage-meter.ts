@@ -81,7 +81,11 @@ export class UsageMeter {
     }
     return {
       refund: async () => {
-        await this.pool.query({ name: 'translator-refund-usage', text: REFUND, values: [key.id, period, day, characters, reportingTag ?? null] });
+        await this.pool.query({
+          name: 'translator-refund-usage',
+          text: REFUND,
+          values: [key.id, period, day, characters, reportingTag ?? null],
+        });
       },
     };
   }

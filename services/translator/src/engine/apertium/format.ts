@@ -26,11 +26,14 @@ function superblank(content: string): string {
 }
 
 // With tag handling, entities and CDATA are markup too: `&amp;` must reach the output as written.
-const MARKUP_BLANK = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\/?[A-Za-z!?_][^<>]*>|&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#x[0-9A-Fa-f]+);|[^\S\n]*\n\s*/g;
+const MARKUP_BLANK =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\/?[A-Za-z!?_][^<>]*>|&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#x[0-9A-Fa-f]+);|[^\S\n]*\n\s*/g;
 
 // Block elements of HTML end a sentence: `<p>One</p><p>Two</p>` is two sentences, not one.
 const HTML_SPLITTING = new Set(
-  'address article aside blockquote body br dd details div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hr html li main nav ol p pre section summary table tbody td tfoot th thead title tr ul'.split(' '),
+  'address article aside blockquote body br dd details div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hr html li main nav ol p pre section summary table tbody td tfoot th thead title tr ul'.split(
+    ' ',
+  ),
 );
 
 export interface StreamFormat {

@@ -115,6 +115,13 @@ export function splitPipeline(text: string): string[][] {
  */
 export async function modeFilesExist(commands: PipelineCommand[]): Promise<boolean> {
   const files = commands.flatMap((command) => command.args.filter((arg) => arg.startsWith('/')));
-  const found = await Promise.all(files.map((file) => access(file).then(() => true, () => false)));
+  const found = await Promise.all(
+    files.map((file) =>
+      access(file).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   return found.every(Boolean);
 }

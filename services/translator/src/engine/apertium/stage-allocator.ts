@@ -14,13 +14,7 @@ export function isStageAllocatorSetting(value: string): boolean {
 
 // Debian and Ubuntu put it under the multiarch directory; other distributions under lib64 or lib.
 const TCMALLOC_FILE = 'libtcmalloc_minimal.so.4';
-const LIBRARY_DIRS = [
-  '/usr/lib/x86_64-linux-gnu',
-  '/usr/lib/aarch64-linux-gnu',
-  '/usr/lib64',
-  '/usr/lib',
-  '/usr/local/lib',
-];
+const LIBRARY_DIRS = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib64', '/usr/lib', '/usr/local/lib'];
 
 export interface StageAllocator {
   /** What the stages run with, for the boot log. */
@@ -46,7 +40,8 @@ export function resolveStageAllocator(setting: StageAllocatorSetting, exists: (p
       warning: `${TCMALLOC_FILE} not found (Debian package libtcmalloc-minimal4): Apertium stages use the system malloc, about a fifth slower`,
     };
   }
-  if (!isStageAllocatorSetting(setting)) throw new Error(`APERTIUM_STAGE_ALLOCATOR must be tcmalloc, system or an absolute path, got "${setting}"`);
+  if (!isStageAllocatorSetting(setting))
+    throw new Error(`APERTIUM_STAGE_ALLOCATOR must be tcmalloc, system or an absolute path, got "${setting}"`);
   if (!exists(setting)) throw new Error(`APERTIUM_STAGE_ALLOCATOR: ${setting} does not exist`);
   return { name: setting, preload: setting };
 }

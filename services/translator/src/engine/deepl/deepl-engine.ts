@@ -48,7 +48,12 @@ export class DeepLEngine implements TranslationEngine {
     this.assertOpen();
     if (segments.length === 0) return [];
     const forms = translateForms(segments, options);
-    const results = await mapBounded(forms, CONCURRENT_REQUESTS, (form, signal) => this.translateForm(form, options, signal), options.signal);
+    const results = await mapBounded(
+      forms,
+      CONCURRENT_REQUESTS,
+      (form, signal) => this.translateForm(form, options, signal),
+      options.signal,
+    );
     return results.flat();
   }
 
@@ -81,19 +86,31 @@ export class DeepLEngine implements TranslationEngine {
     const translations = (body as { translations?: unknown } | undefined)?.translations;
     const expected = form.end - form.start;
     if (!Array.isArray(translations) || translations.length !== expected || !translations.every((item) => typeof item?.text === 'string')) {
-      throw new EngineError('UNAVAILABLE', `${UPSTREAM} answered POST /v2/translate with an unexpected body (expected ${expected} translations)`);
+      throw new EngineError(
+        'UNAVAILABLE',
+        `${UPSTREAM} answered POST /v2/translate with an unexpected body (expected ${expected} translations)`,
+      );
     }
     return (translations as DeepLTranslation[]).map((item) => segment(item, options.source));
   }
 
   private async loadLanguages(): Promise<EngineLanguages> {
     const [sources, targets] = await Promise.all(
-      ['source', 'target'].map(async (type) => languageList(await this.request({ method: 'GET', path: `/v2/languages?type=${type}` }), UPSTREAM)),
+      ['source', 'target'].map(async (type) =>
+        languageList(await this.request({ method: 'GET', path: `/v2/languages?type=${type}` }), UPSTREAM),
+      ),
     );
     return deeplLanguages(sources!, targets!);
   }
 
-  private request(call: { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal; rejectedStatuses?: ReadonlySet<number> }): Promise<unknown> {
+  private request(call: {
+    method: 'GET' | 'POST';
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    signal?: AbortSignal;
+    rejectedStatuses?: ReadonlySet<number>;
+  }): Promise<unknown> {
     const request: UpstreamRequest = {
       fetch: this.options.fetch ?? globalThis.fetch,
       url: `${this.url}${call.path}`,

@@ -13,7 +13,9 @@ export function deeplLanguages(sources: DeepLLanguage[], targets: DeepLLanguage[
   const sourceCodes = unique(sources.map((item) => item.language.toUpperCase()));
   const targetCodes = unique(targets.map((item) => item.language.toUpperCase()));
   return {
-    pairs: sourceCodes.flatMap((source) => targetCodes.filter((target) => base(target) !== base(source)).map((target) => ({ source, target }))),
+    pairs: sourceCodes.flatMap((source) =>
+      targetCodes.filter((target) => base(target) !== base(source)).map((target) => ({ source, target })),
+    ),
     formalityTargets: unique(targets.filter((item) => item.supports_formality === true).map((item) => item.language.toUpperCase())),
   };
 }

@@ -59,7 +59,10 @@ export async function upstreamJson(request: UpstreamRequest): Promise<unknown> {
     if (ending === 'closed') throw new EngineError('CLOSED', 'the translation engine is closed');
     if (ending === 'timeout') throw new EngineError('UNAVAILABLE', `${request.upstream} did not answer within ${request.timeoutMs} ms`);
     if (error instanceof EngineError) throw error;
-    throw new EngineError('UNAVAILABLE', clean(request, `could not reach ${request.upstream} at ${origin(request.url)}: ${describe(error)}`));
+    throw new EngineError(
+      'UNAVAILABLE',
+      clean(request, `could not reach ${request.upstream} at ${origin(request.url)}: ${describe(error)}`),
+    );
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
@@ -70,7 +73,10 @@ export async function upstreamJson(request: UpstreamRequest): Promise<unknown> {
 function statusError(request: UpstreamRequest, status: number, body: string): EngineError {
   const message = clean(request, upstreamMessage(body) ?? `HTTP ${status}`);
   if (status === 401 || status === 403) {
-    return new EngineError('UNAVAILABLE', `the upstream rejected the configured key (${request.upstream} answered HTTP ${status}); check TRANSLATOR_UPSTREAM_KEY`);
+    return new EngineError(
+      'UNAVAILABLE',
+      `the upstream rejected the configured key (${request.upstream} answered HTTP ${status}); check TRANSLATOR_UPSTREAM_KEY`,
+    );
   }
   if (request.rejectedStatuses.has(status)) return new EngineError('UPSTREAM_REJECTED', message, undefined, status);
   return new EngineError('UNAVAILABLE', `${request.upstream} answered HTTP ${status}: ${message}`);

@@ -44,7 +44,12 @@ export class LibreTranslateEngine implements TranslationEngine {
     if (!source) throw new EngineError('UNSUPPORTED_PAIR', 'the LibreTranslate engine needs a source language');
     if (segments.length === 0) return [];
     const listed = listedCodes(await this.serverLanguages());
-    const bodies = translateBodies(segments, { source: toLibreCode(source, listed), target: toLibreCode(target, listed), apiKey: this.options.key, ...(options.format ? { format: 'html' as const } : {}) });
+    const bodies = translateBodies(segments, {
+      source: toLibreCode(source, listed),
+      target: toLibreCode(target, listed),
+      apiKey: this.options.key,
+      ...(options.format ? { format: 'html' as const } : {}),
+    });
     const results = await mapBounded(bodies, CONCURRENT_REQUESTS, (body, signal) => this.translateBody(body, signal), options.signal);
     return results.flat().map((text) => ({ text, detectedSource: source.toUpperCase() }));
   }
@@ -73,20 +78,32 @@ export class LibreTranslateEngine implements TranslationEngine {
     const translated = (answer as { translatedText?: unknown } | undefined)?.translatedText;
     const expected = body.end - body.start;
     if (!Array.isArray(translated) || translated.length !== expected || !translated.every((text) => typeof text === 'string')) {
-      throw new EngineError('UNAVAILABLE', `${UPSTREAM} answered POST /translate with an unexpected body (expected ${expected} translations)`);
+      throw new EngineError(
+        'UNAVAILABLE',
+        `${UPSTREAM} answered POST /translate with an unexpected body (expected ${expected} translations)`,
+      );
     }
     return translated as string[];
   }
 
   private async loadLanguages(): Promise<LibreLanguage[]> {
     const body = await this.request('GET', '/languages');
-    if (!Array.isArray(body) || !body.every((item) => typeof item?.code === 'string' && (item.targets === undefined || Array.isArray(item.targets)))) {
+    if (
+      !Array.isArray(body) ||
+      !body.every((item) => typeof item?.code === 'string' && (item.targets === undefined || Array.isArray(item.targets)))
+    ) {
       throw new EngineError('UNAVAILABLE', `${UPSTREAM} answered GET /languages with an unexpected body`);
     }
     return body as LibreLanguage[];
   }
 
-  private request(method: 'GET' | 'POST', path: string, body?: string, signal?: AbortSignal, rejectedStatuses: ReadonlySet<number> = REJECTED): Promise<unknown> {
+  private request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: string,
+    signal?: AbortSignal,
+    rejectedStatuses: ReadonlySet<number> = REJECTED,
+  ): Promise<unknown> {
     return upstreamJson({
       fetch: this.options.fetch ?? globalThis.fetch,
       url: `${this.url}${path}`,

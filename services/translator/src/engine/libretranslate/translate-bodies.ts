@@ -18,7 +18,13 @@ export interface TranslateBody extends Batch {
 
 export function translateBodies(texts: readonly string[], fields: TranslateBodyFields): TranslateBody[] {
   const build = (q: readonly string[]) =>
-    JSON.stringify({ q, source: fields.source, target: fields.target, format: fields.format ?? 'text', ...(fields.apiKey ? { api_key: fields.apiKey } : {}) });
+    JSON.stringify({
+      q,
+      source: fields.source,
+      target: fields.target,
+      format: fields.format ?? 'text',
+      ...(fields.apiKey ? { api_key: fields.apiKey } : {}),
+    });
   const fixed = Buffer.byteLength(build([]));
   // Each text costs its JSON string plus the comma that separates it.
   const costs = texts.map((text) => Buffer.byteLength(JSON.stringify(text)) + 1);

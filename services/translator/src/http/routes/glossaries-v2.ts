@@ -30,7 +30,8 @@ export function registerGlossaryV2Routes(app: Express, deps: GlossaryDeps): void
 
   app.get('/v2/glossaries/:id/entries', async (req, res) => {
     // deepl-node sends axios' default Accept (`application/json, text/plain, */*`): anything that allows TSV is served TSV.
-    if (req.headers.accept && !req.accepts(TSV)) throw new HttpProblem(415, `Unsupported Accept header: glossary entries are served as ${TSV} only.`);
+    if (req.headers.accept && !req.accepts(TSV))
+      throw new HttpProblem(415, `Unsupported Accept header: glossary entries are served as ${TSV} only.`);
     const [dictionary] = await readGlossaryEntries(deps.db, await deps.catalog(), req.params.id, { v2: true });
     res.type(TSV).send(dictionary!.entries);
   });
@@ -42,7 +43,9 @@ export function registerGlossaryV2Routes(app: Express, deps: GlossaryDeps): void
 
   app.get('/v2/glossary-language-pairs', async (_req, res) => {
     const languages = (await deps.catalog()).baseLanguages().map((code) => code.toLowerCase());
-    const pairs = languages.flatMap((source) => languages.filter((target) => target !== source).map((target) => ({ source_lang: source, target_lang: target })));
+    const pairs = languages.flatMap((source) =>
+      languages.filter((target) => target !== source).map((target) => ({ source_lang: source, target_lang: target })),
+    );
     res.json({ supported_languages: pairs });
   });
 }

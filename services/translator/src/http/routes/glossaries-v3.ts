@@ -1,4 +1,10 @@
-import { CreateGlossaryV3Request, DictionaryEntriesQuery, DictionaryQuery, GlossaryDictionaryInput, UpdateGlossaryV3Request } from '@workspace/contracts';
+import {
+  CreateGlossaryV3Request,
+  DictionaryEntriesQuery,
+  DictionaryQuery,
+  GlossaryDictionaryInput,
+  UpdateGlossaryV3Request,
+} from '@workspace/contracts';
 import type { Express, Request } from 'express';
 import type { z } from 'zod';
 import { createGlossary } from '../../domain/glossaries/create-glossary.js';
@@ -40,7 +46,10 @@ export function registerGlossaryV3Routes(app: Express, deps: GlossaryDeps): void
 
   app.get('/v3/glossaries/:id/entries', async (req, res) => {
     const query = parseParams(DictionaryEntriesQuery, req);
-    const dictionaries = await readGlossaryEntries(deps.db, await deps.catalog(), req.params.id, { sourceLang: query.source_lang, targetLang: query.target_lang });
+    const dictionaries = await readGlossaryEntries(deps.db, await deps.catalog(), req.params.id, {
+      sourceLang: query.source_lang,
+      targetLang: query.target_lang,
+    });
     res.json({ dictionaries });
   });
 
@@ -69,8 +78,16 @@ function parseDictionaryParams<T extends z.ZodType>(schema: T, req: Request): z.
     delete params[name];
   }
   if (dictionaries.length > 0) {
-    if (params.dictionaries !== undefined) throw new TranslatorError('BAD_REQUEST', "Value for 'dictionaries' not supported: send it once, as a list or as dictionaries[i] fields.");
-    if ([...dictionaries].some((dictionary) => dictionary === undefined)) throw new TranslatorError('BAD_REQUEST', "Value for 'dictionaries' not supported: the dictionaries[i] indices must run from 0 without gaps.");
+    if (params.dictionaries !== undefined)
+      throw new TranslatorError(
+        'BAD_REQUEST',
+        "Value for 'dictionaries' not supported: send it once, as a list or as dictionaries[i] fields.",
+      );
+    if ([...dictionaries].some((dictionary) => dictionary === undefined))
+      throw new TranslatorError(
+        'BAD_REQUEST',
+        "Value for 'dictionaries' not supported: the dictionaries[i] indices must run from 0 without gaps.",
+      );
     params.dictionaries = dictionaries;
   }
   const parsed = schema.safeParse(params);

@@ -1,4 +1,10 @@
-import { ConfiguredRules, CreateStyleRuleRequest, CustomInstructionInput, ListStyleRulesQuery, RenameStyleRuleRequest } from '@workspace/contracts';
+import {
+  ConfiguredRules,
+  CreateStyleRuleRequest,
+  CustomInstructionInput,
+  ListStyleRulesQuery,
+  RenameStyleRuleRequest,
+} from '@workspace/contracts';
 import type { Express } from 'express';
 import { createCustomInstruction } from '../../domain/style-rules/create-custom-instruction.js';
 import { createStyleRule } from '../../domain/style-rules/create-style-rule.js';

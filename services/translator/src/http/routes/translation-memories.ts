@@ -38,7 +38,9 @@ export function registerTranslationMemoryRoutes(app: Express, deps: MemoryRouteD
 
   app.post('/v3/translation_memories/import', async (req, res) => {
     const job = await createMemoryImport(deps, parseParams(CreateTranslationMemoryImportRequest, req));
-    res.status(201).json({ job_id: job.id, upload_url: fileUrl(serviceBaseUrl(deps, req), job.token!), expires_at: job.tokenExpiresAt!.toISOString() });
+    res
+      .status(201)
+      .json({ job_id: job.id, upload_url: fileUrl(serviceBaseUrl(deps, req), job.token!), expires_at: job.tokenExpiresAt!.toISOString() });
   });
 
   app.get('/v3/translation_memories/jobs/:jobId', async (req, res) => {

@@ -13,6 +13,10 @@ const FAN_OUT = 'SELECT id, destination_id FROM relay_fan_out($1::uuid, $2::uuid
  * and one transaction (prisma/functions/relay_fan_out.sql). Idempotent.
  */
 export async function relayFanOut(pool: ConnectionPool, input: { tenantId: string; eventIds: string[]; now: Date }): Promise<FanOutRow[]> {
-  const { rows } = await pool.query<FanOutRow>({ name: 'relay-fan-out', text: FAN_OUT, values: [input.tenantId, input.eventIds, input.now] });
+  const { rows } = await pool.query<FanOutRow>({
+    name: 'relay-fan-out',
+    text: FAN_OUT,
+    values: [input.tenantId, input.eventIds, input.now],
+  });
   return rows;
 }

@@ -25,7 +25,10 @@ const RECORD = `SELECT relay_record_checks(
   $1::uuid, $2::timestamptz, $3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::uuid[], $11::timestamptz[]) AS stale`;
 
 /** Records one tenant's verification results (prisma/functions/relay_record_checks.sql). */
-export async function relayRecordChecks(pool: ConnectionPool, input: { tenantId: string; checkedAt: Date; checks: EventCheck[] }): Promise<StaleCheckRow[]> {
+export async function relayRecordChecks(
+  pool: ConnectionPool,
+  input: { tenantId: string; checkedAt: Date; checks: EventCheck[] },
+): Promise<StaleCheckRow[]> {
   const { checks } = input;
   const { rows } = await pool.query<StaleCheckRow>({
     name: 'relay-verify-record',

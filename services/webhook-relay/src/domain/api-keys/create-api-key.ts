@@ -30,6 +30,14 @@ export async function createApiKey(options: CreateApiKeyOptions): Promise<{ apiK
       createdAt: runtime.now(),
     },
   });
-  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'api_key.created', target: { type: 'api_key', id: apiKey.id }, details: { name: apiKey.name } });
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'api_key.created',
+    target: { type: 'api_key', id: apiKey.id },
+    details: { name: apiKey.name },
+  });
   return { apiKey, secret };
 }

@@ -4,11 +4,24 @@ import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
 
 /** Permanent: the key never authenticates again. Revoking a revoked key changes nothing. */
-export async function revokeApiKey(options: { tx: TenantTx; tenantId: string; runtime: Runtime; actor: string; keyId: string }): Promise<void> {
+export async function revokeApiKey(options: {
+  tx: TenantTx;
+  tenantId: string;
+  runtime: Runtime;
+  actor: string;
+  keyId: string;
+}): Promise<void> {
   const { tx, tenantId, runtime, keyId } = options;
   const key = await tx.apiKey.findUnique({ where: { id: keyId }, select: { revokedAt: true } });
   if (!key) throw new RelayError('not_found', `API key ${keyId} not found`);
   if (key.revokedAt) return;
   await tx.apiKey.update({ where: { id: keyId }, data: { revokedAt: runtime.now() } });
-  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'api_key.revoked', target: { type: 'api_key', id: keyId } });
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'api_key.revoked',
+    target: { type: 'api_key', id: keyId },
+  });
 }

@@ -43,7 +43,8 @@ export async function verifyAuditChain(options: { tx: TenantTx; tenantId: string
   const { tx, tenantId } = options;
   const head = await tx.auditHead.findUnique({ where: { tenantId }, select: { entries: true, lastHash: true } });
   const walk = await walkChain(tx, tenantId, head?.entries ?? null);
-  if (walk.firstBroken) return { intact: false, entries: walk.entries, lastHash: null, firstBroken: walk.firstBroken, anchorMismatch: null };
+  if (walk.firstBroken)
+    return { intact: false, entries: walk.entries, lastHash: null, firstBroken: walk.firstBroken, anchorMismatch: null };
   const mismatch = (head && compareWithHead(walk, head)) ?? (await findEntriesBeyondHead(tx, tenantId));
   if (mismatch) return { intact: false, entries: walk.entries, lastHash: null, firstBroken: null, anchorMismatch: mismatch };
   return { intact: true, entries: walk.entries, lastHash: walk.lastHash, firstBroken: null, anchorMismatch: null };
@@ -91,7 +92,9 @@ function compareWithHead(walk: Walk, head: { entries: bigint; lastHash: string }
 
 /** Entries the head does not count: written with the trigger off, or the head itself deleted. */
 async function findEntriesBeyondHead(tx: TenantTx, tenantId: string): Promise<AnchorMismatch | null> {
-  const [state] = await tx.$queryRaw<Array<{ head_entries: bigint | null; head_hash: string | null; rows: bigint; newest_seq: bigint | null; newest_hash: string | null }>>`
+  const [state] = await tx.$queryRaw<
+    Array<{ head_entries: bigint | null; head_hash: string | null; rows: bigint; newest_seq: bigint | null; newest_hash: string | null }>
+  >`
     SELECT h.entries AS head_entries, h.last_hash AS head_hash, n.rows, n.newest_seq, n.newest_hash
       FROM (SELECT count(*) AS rows, max(seq) AS newest_seq,
                    (SELECT e.hash FROM audit_entries e WHERE e.tenant_id = ${tenantId}::uuid ORDER BY e.seq DESC LIMIT 1) AS newest_hash

@@ -4,7 +4,13 @@ import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination
 import { RelayError } from '../relay-error.js';
 
 /** Newest first; `state: dead_lettered` is the dead-letter list. */
-export async function listDeliveries(options: { tx: TenantTx; page: PageRequest; state?: DeliveryState; destinationId?: string; eventId?: string }): Promise<Page<Delivery>> {
+export async function listDeliveries(options: {
+  tx: TenantTx;
+  page: PageRequest;
+  state?: DeliveryState;
+  destinationId?: string;
+  eventId?: string;
+}): Promise<Page<Delivery>> {
   const after = decodeCursor(options.page.cursor);
   const rows = await options.tx.delivery.findMany({
     where: {

@@ -37,9 +37,17 @@ export async function replayEvents(options: ReplayEventsOptions): Promise<{ jobs
   const destination = await tx.destination.findFirst({ where: { id: input.destination_id, deletedAt: null } });
   if (!destination) throw new RelayError('not_found', `destination ${input.destination_id} not found`);
   const selected = await selectEvents(tx, input);
-  if (selected.length > MAX_REPLAY_EVENTS) throw new RelayError('invalid_request', `the selection holds more than ${MAX_REPLAY_EVENTS} events: narrow from/to`);
+  if (selected.length > MAX_REPLAY_EVENTS)
+    throw new RelayError('invalid_request', `the selection holds more than ${MAX_REPLAY_EVENTS} events: narrow from/to`);
   await tx.$executeRawUnsafe(LOCK_CAPTURE_ORDER, tenantId);
-  const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(REPLAY, tenantId, input.destination_id, runtime.now(), selected.map((s) => s.eventId), selected.map((s) => s.replayOf));
+  const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(
+    REPLAY,
+    tenantId,
+    input.destination_id,
+    runtime.now(),
+    selected.map((s) => s.eventId),
+    selected.map((s) => s.replayOf),
+  );
   await appendAuditEntry({
     tx,
     tenantId,

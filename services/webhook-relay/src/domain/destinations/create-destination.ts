@@ -17,7 +17,9 @@ export interface CreateDestinationOptions {
 }
 
 /** Registers a destination with one signing secret (given, or made here); the secret is returned this once. */
-export async function createDestination(options: CreateDestinationOptions): Promise<{ destination: DestinationWithSecrets; secret: string }> {
+export async function createDestination(
+  options: CreateDestinationOptions,
+): Promise<{ destination: DestinationWithSecrets; secret: string }> {
   const { tx, tenantId, runtime, sealed, input } = options;
   const id = runtime.newId();
   const now = runtime.now();
@@ -44,7 +46,14 @@ export async function createDestination(options: CreateDestinationOptions): Prom
     actor: options.actor,
     action: 'destination.created',
     target: { type: 'destination', id },
-    details: { name: input.name, url: input.url, header_names: Object.keys(headers ?? {}), timeout_ms: input.timeout_ms, enabled: input.enabled, secret_id: stored.id },
+    details: {
+      name: input.name,
+      url: input.url,
+      header_names: Object.keys(headers ?? {}),
+      timeout_ms: input.timeout_ms,
+      enabled: input.enabled,
+      secret_id: stored.id,
+    },
   });
   return { destination: await findDestination(tx, sealed, id), secret };
 }

@@ -5,12 +5,33 @@ import type { SealedValues } from '../sealed-values.js';
 import { findDestination } from './destination-view.js';
 
 /** Soft delete: its subscriptions go, pending deliveries are cancelled, dead letters stay readable. */
-export async function deleteDestination(options: { tx: TenantTx; tenantId: string; runtime: Runtime; sealed: SealedValues; actor: string; destinationId: string }): Promise<void> {
+export async function deleteDestination(options: {
+  tx: TenantTx;
+  tenantId: string;
+  runtime: Runtime;
+  sealed: SealedValues;
+  actor: string;
+  destinationId: string;
+}): Promise<void> {
   const { tx, tenantId, runtime, destinationId } = options;
   const before = await findDestination(tx, options.sealed, destinationId);
   const now = runtime.now();
-  await tx.destination.update({ where: { id: destinationId }, data: { deletedAt: now, enabled: false, disabledReason: 'deleted', updatedAt: now } });
+  await tx.destination.update({
+    where: { id: destinationId },
+    data: { deletedAt: now, enabled: false, disabledReason: 'deleted', updatedAt: now },
+  });
   await tx.subscription.deleteMany({ where: { destinationId } });
-  const cancelled = await tx.delivery.updateMany({ where: { destinationId, state: 'pending' }, data: { state: 'cancelled', completedAt: now } });
-  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'destination.deleted', target: { type: 'destination', id: destinationId }, details: { name: before.name, url: before.url, cancelled_deliveries: cancelled.count } });
+  const cancelled = await tx.delivery.updateMany({
+    where: { destinationId, state: 'pending' },
+    data: { state: 'cancelled', completedAt: now },
+  });
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'destination.deleted',
+    target: { type: 'destination', id: destinationId },
+    details: { name: before.name, url: before.url, cancelled_deliveries: cancelled.count },
+  });
 }

@@ -10,7 +10,9 @@ const withSecrets = { secrets: { where: { revokedAt: null }, orderBy: { createdA
 
 async function headerNames(tx: TenantTx, sealed: SealedValues, destination: Destination): Promise<string[]> {
   if (!destination.headersCiphertext) return [];
-  return Object.keys(JSON.parse(await sealed.open(tx, destination.tenantId, 'destination_headers', destination.id, destination.headersCiphertext)) as object);
+  return Object.keys(
+    JSON.parse(await sealed.open(tx, destination.tenantId, 'destination_headers', destination.id, destination.headersCiphertext)) as object,
+  );
 }
 
 /** The destination with its unrevoked secrets; deleted ones do not exist for the API. */
@@ -21,7 +23,11 @@ export async function findDestination(tx: TenantTx, sealed: SealedValues, destin
 }
 
 /** Newest first. */
-export async function listDestinations(options: { tx: TenantTx; sealed: SealedValues; page: PageRequest }): Promise<Page<DestinationWithSecrets>> {
+export async function listDestinations(options: {
+  tx: TenantTx;
+  sealed: SealedValues;
+  page: PageRequest;
+}): Promise<Page<DestinationWithSecrets>> {
   const after = decodeCursor(options.page.cursor);
   const rows = await options.tx.destination.findMany({
     where: { deletedAt: null, ...(after ? { id: { lt: after } } : {}) },
@@ -30,5 +36,8 @@ export async function listDestinations(options: { tx: TenantTx; sealed: SealedVa
     take: options.page.limit + 1,
   });
   const page = toPage(rows, options.page.limit);
-  return { ...page, items: await Promise.all(page.items.map(async (row) => ({ ...row, headerNames: await headerNames(options.tx, options.sealed, row) }))) };
+  return {
+    ...page,
+    items: await Promise.all(page.items.map(async (row) => ({ ...row, headerNames: await headerNames(options.tx, options.sealed, row) }))),
+  };
 }

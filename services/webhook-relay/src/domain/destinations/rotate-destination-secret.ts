@@ -46,10 +46,29 @@ export async function rotateDestinationSecret(options: {
 }
 
 /** Stops signing with one secret at once. */
-export async function revokeDestinationSecret(options: { tx: TenantTx; tenantId: string; runtime: Runtime; sealed: SealedValues; actor: string; destinationId: string; secretId: string }): Promise<void> {
+export async function revokeDestinationSecret(options: {
+  tx: TenantTx;
+  tenantId: string;
+  runtime: Runtime;
+  sealed: SealedValues;
+  actor: string;
+  destinationId: string;
+  secretId: string;
+}): Promise<void> {
   const { tx, tenantId, runtime, destinationId, secretId } = options;
   await findDestination(tx, options.sealed, destinationId);
-  const { count } = await tx.destinationSecret.updateMany({ where: { id: secretId, destinationId, revokedAt: null }, data: { revokedAt: runtime.now() } });
+  const { count } = await tx.destinationSecret.updateMany({
+    where: { id: secretId, destinationId, revokedAt: null },
+    data: { revokedAt: runtime.now() },
+  });
   if (count === 0) throw new RelayError('not_found', `secret ${secretId} not found on destination ${destinationId}`);
-  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'destination_secret.revoked', target: { type: 'destination_secret', id: secretId }, details: { destination_id: destinationId } });
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'destination_secret.revoked',
+    target: { type: 'destination_secret', id: secretId },
+    details: { destination_id: destinationId },
+  });
 }

@@ -8,7 +8,15 @@ import type { SealedValues } from '../sealed-values.js';
 export const newSigningSecret = (runtime: Runtime) => `whsec_${runtime.randomBytes(32).toString('base64')}`;
 
 /** Sealed with the tenant's data key; only a four-character hint stays in clear. */
-export async function storeDestinationSecret(options: { tx: TenantTx; tenantId: string; runtime: Runtime; sealed: SealedValues; destinationId: string; secret: string; label: string | null }): Promise<DestinationSecret> {
+export async function storeDestinationSecret(options: {
+  tx: TenantTx;
+  tenantId: string;
+  runtime: Runtime;
+  sealed: SealedValues;
+  destinationId: string;
+  secret: string;
+  label: string | null;
+}): Promise<DestinationSecret> {
   const { tx, tenantId, runtime } = options;
   const id = runtime.newId();
   return tx.destinationSecret.create({

@@ -27,8 +27,16 @@ export async function updateDestination(options: UpdateDestinationOptions): Prom
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.url !== undefined ? { url: changes.url } : {}),
       ...(changes.timeout_ms !== undefined ? { timeoutMs: changes.timeout_ms } : {}),
-      ...(changes.enabled !== undefined ? { enabled: changes.enabled, disabledReason: changes.enabled ? null : 'disabled through the API' } : {}),
-      ...(headers !== undefined ? { headersCiphertext: headers ? toBytes(await sealed.seal(tx, tenantId, 'destination_headers', destinationId, JSON.stringify(headers))) : null } : {}),
+      ...(changes.enabled !== undefined
+        ? { enabled: changes.enabled, disabledReason: changes.enabled ? null : 'disabled through the API' }
+        : {}),
+      ...(headers !== undefined
+        ? {
+            headersCiphertext: headers
+              ? toBytes(await sealed.seal(tx, tenantId, 'destination_headers', destinationId, JSON.stringify(headers)))
+              : null,
+          }
+        : {}),
       updatedAt: runtime.now(),
     },
   });

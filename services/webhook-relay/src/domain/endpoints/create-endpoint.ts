@@ -22,7 +22,9 @@ export async function createEndpoint(options: CreateEndpointOptions): Promise<{ 
   const { tx, tenantId, runtime } = options;
   const id = runtime.newId();
   const now = runtime.now();
-  await tx.endpoint.create({ data: { id, tenantId, name: options.name, provider: options.provider, ...dedupColumns(options.dedup), createdAt: now, updatedAt: now } });
+  await tx.endpoint.create({
+    data: { id, tenantId, name: options.name, provider: options.provider, ...dedupColumns(options.dedup), createdAt: now, updatedAt: now },
+  });
   const token = await issueIngestToken({ tx, tenantId, endpointId: id, runtime, sealed: options.sealed });
   await appendAuditEntry({
     tx,

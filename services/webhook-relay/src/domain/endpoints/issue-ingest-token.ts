@@ -5,7 +5,13 @@ import type { SealedValues } from '../sealed-values.js';
 import { hashIngestToken, newIngestToken } from './ingest-token.js';
 
 /** A new token for the endpoint: hashed for lookup, sealed so the URL can be read again. */
-export async function issueIngestToken(options: { tx: TenantTx; tenantId: string; endpointId: string; runtime: Runtime; sealed: SealedValues }): Promise<string> {
+export async function issueIngestToken(options: {
+  tx: TenantTx;
+  tenantId: string;
+  endpointId: string;
+  runtime: Runtime;
+  sealed: SealedValues;
+}): Promise<string> {
   const { tx, tenantId, runtime } = options;
   const token = newIngestToken(runtime.randomBytes);
   const id = runtime.newId();

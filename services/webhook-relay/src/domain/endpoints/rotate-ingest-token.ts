@@ -22,6 +22,13 @@ export async function rotateIngestToken(options: RotateIngestTokenOptions): Prom
   await findEndpoint(tx, endpointId);
   await tx.ingestToken.updateMany({ where: { endpointId, revokedAt: null }, data: { revokedAt: runtime.now() } });
   const token = await issueIngestToken({ tx, tenantId, endpointId, runtime, sealed: options.sealed });
-  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'endpoint.token_rotated', target: { type: 'endpoint', id: endpointId } });
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'endpoint.token_rotated',
+    target: { type: 'endpoint', id: endpointId },
+  });
   return ingestUrl(options.ingestBase, token);
 }

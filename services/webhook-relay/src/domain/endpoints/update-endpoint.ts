@@ -19,7 +19,10 @@ export async function updateEndpoint(options: UpdateEndpointOptions): Promise<En
   const { tx, tenantId, runtime, endpointId, changes } = options;
   const before = await findEndpoint(tx, endpointId);
   const { dedup, ...columns } = changes;
-  await tx.endpoint.update({ where: { id: endpointId }, data: { ...columns, ...(dedup !== undefined ? dedupColumns(dedup) : {}), updatedAt: runtime.now() } });
+  await tx.endpoint.update({
+    where: { id: endpointId },
+    data: { ...columns, ...(dedup !== undefined ? dedupColumns(dedup) : {}), updatedAt: runtime.now() },
+  });
   const onlyName = changes.provider === undefined && dedup === undefined;
   await appendAuditEntry({
     tx,

@@ -8,6 +8,8 @@ export type EventWithPayload = Event & { payload: Payload; check: EventCheck | n
 export async function getEvent(options: { tx: TenantTx; eventId: string }): Promise<EventWithPayload> {
   const event = await options.tx.event.findUnique({ where: { id: options.eventId }, include: { payload: true, check: true } });
   if (!event) throw new RelayError('not_found', `event ${options.eventId} not found`);
-  const token = event.ingestTokenId ? await options.tx.ingestToken.findUnique({ where: { id: event.ingestTokenId }, select: { tokenHint: true } }) : null;
+  const token = event.ingestTokenId
+    ? await options.tx.ingestToken.findUnique({ where: { id: event.ingestTokenId }, select: { tokenHint: true } })
+    : null;
   return { ...event, tokenHint: token?.tokenHint ?? null };
 }

@@ -18,7 +18,12 @@ export interface CapturedRequest {
 }
 
 /** Stores one request as an event; the body goes to `payloads` once per content hash. */
-export async function recordCapturedEvent(options: { tx: TenantTx; tenantId: string; runtime: Runtime; request: CapturedRequest }): Promise<string> {
+export async function recordCapturedEvent(options: {
+  tx: TenantTx;
+  tenantId: string;
+  runtime: Runtime;
+  request: CapturedRequest;
+}): Promise<string> {
   const { tx, tenantId, runtime, request } = options;
   const sha256 = createHash('sha256').update(request.body).digest();
   await tx.$executeRaw`INSERT INTO payloads (tenant_id, sha256, body, size)

@@ -18,7 +18,9 @@ export interface VerificationSettings {
 
 /** The secrets of `settings` that verify at `now` (a secret may expire while its settings are held). */
 export const activeSecrets = (settings: VerificationSettings, now: Date): VerificationSecret[] =>
-  settings.secrets.filter((secret) => isActiveSecret({ revokedAt: null, expiresAt: secret.expiresAt }, now)).map(({ id, value }) => ({ id, value }));
+  settings.secrets
+    .filter((secret) => isActiveSecret({ revokedAt: null, expiresAt: secret.expiresAt }, now))
+    .map(({ id, value }) => ({ id, value }));
 
 const SETTINGS = `
 SELECT ep.id AS endpoint_id, ep.verification_version, ep.provider, s.id AS secret_id, s.secret_ciphertext, s.expires_at
@@ -99,7 +101,11 @@ export class VerificationSettingsCache {
     return withTenantSql(pool, tenantId, async (sql) => {
       const keys = sqlWrappedKeyStore(sql);
       const opened = new Map<string, string>();
-      const { rows } = await sql.query<{ id: string; token_ciphertext: Uint8Array }>({ name: 'relay-verify-ingest-tokens', text: INGEST_TOKENS, values: [tokenIds] });
+      const { rows } = await sql.query<{ id: string; token_ciphertext: Uint8Array }>({
+        name: 'relay-verify-ingest-tokens',
+        text: INGEST_TOKENS,
+        values: [tokenIds],
+      });
       for (const row of rows) opened.set(row.id, await sealed.openFrom(keys, tenantId, 'ingest_token', row.id, row.token_ciphertext));
       return opened;
     });

@@ -72,17 +72,26 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
   for (const event of options.events) if (event.held) toCheck.set(event.id, event.held);
   const missing = options.events.filter((event) => !event.held).map((event) => event.id);
   if (missing.length) {
-    const { rows } = await withTenantSql(pool, tenantId, (sql) => sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD, values: [missing] }));
+    const { rows } = await withTenantSql(pool, tenantId, (sql) =>
+      sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD, values: [missing] }),
+    );
     for (const row of rows) {
       const url = urlOf(options.ingestBase, maskedIngestPath(null, row.path), row.query);
       const request = { method: row.method, url, headers: row.headers, body: Buffer.from(row.body) };
-      toCheck.set(row.id, { endpointId: row.endpoint_id, request, sealedUrl: { ingestTokenId: row.ingest_token_id, path: row.path, query: row.query } });
+      toCheck.set(row.id, {
+        endpointId: row.endpoint_id,
+        request,
+        sealedUrl: { ingestTokenId: row.ingest_token_id, path: row.path, query: row.query },
+      });
     }
   }
   const outcomes = new Map<string, VerificationOutcome>();
   for (let attempt = 1; attempt <= ATTEMPTS && toCheck.size > 0; attempt += 1) {
     const now = runtime.now();
-    const settings = await options.settings.settingsFor(tenantId, [...toCheck.values()].map((event) => event.endpointId));
+    const settings = await options.settings.settingsFor(
+      tenantId,
+      [...toCheck.values()].map((event) => event.endpointId),
+    );
     await revealSignedUrls(options, toCheck, settings);
     const checked = check(toCheck, settings, now, options.verify ?? verifyRequest);
     const stale = await record(pool, tenantId, checked, now);
@@ -99,14 +108,20 @@ const urlOf = (ingestBase: string, path: string, query: string) => `${ingestBase
  * Providers that sign the URL signed the one with the token in it: for their read-back events only,
  * the token each came in on (rotated since or not) is opened and the URL rebuilt, one read per batch.
  */
-async function revealSignedUrls(options: VerifyCapturedEventsOptions, toCheck: ToCheck, settings: Map<string, VerificationSettings>): Promise<void> {
+async function revealSignedUrls(
+  options: VerifyCapturedEventsOptions,
+  toCheck: ToCheck,
+  settings: Map<string, VerificationSettings>,
+): Promise<void> {
   const needsUrl = (endpointId: string) => {
     const endpoint = settings.get(endpointId);
     return !!endpoint && signsUrl(endpoint.provider) && endpoint.secrets.length > 0;
   };
   const waiting = [...toCheck.values()].filter((entry) => entry.sealedUrl?.ingestTokenId && needsUrl(entry.endpointId));
   if (waiting.length === 0) return;
-  const tokens = await options.settings.openIngestTokens(options.tenantId, [...new Set(waiting.map((entry) => entry.sealedUrl!.ingestTokenId!))]);
+  const tokens = await options.settings.openIngestTokens(options.tenantId, [
+    ...new Set(waiting.map((entry) => entry.sealedUrl!.ingestTokenId!)),
+  ]);
   for (const entry of waiting) {
     const { ingestTokenId, path, query } = entry.sealedUrl!;
     const token = tokens.get(ingestTokenId!);
@@ -125,7 +140,13 @@ function check(toCheck: ToCheck, settings: Map<string, VerificationSettings>, no
     try {
       outcome = verify({ provider, secrets: activeSecrets(endpoint, now), request, now });
     } catch (error) {
-      outcome = { state: 'unattempted', provider, cause: null, detail: { error: 'verifier_error', message: error instanceof Error ? error.message : String(error) }, matchedSecretId: null };
+      outcome = {
+        state: 'unattempted',
+        provider,
+        cause: null,
+        detail: { error: 'verifier_error', message: error instanceof Error ? error.message : String(error) },
+        matchedSecretId: null,
+      };
     }
     checked.set(id, { outcome, endpointId, version: endpoint.version });
   }

@@ -36,14 +36,21 @@ export async function answerOnce(options: AnswerOnceOptions): Promise<Answer & {
   const valid = IdempotencyKey.safeParse(key);
   if (!valid.success) throw new RelayError('invalid_request', valid.error.issues[0]!.message);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhook-relay:idempotency:${tenantId}:${key}`}, 0))`;
-  const requestHash = createHash('sha256').update(`${options.method} ${options.path}\n${JSON.stringify(options.body ?? null)}`).digest();
+  const requestHash = createHash('sha256')
+    .update(`${options.method} ${options.path}\n${JSON.stringify(options.body ?? null)}`)
+    .digest();
   const now = runtime.now();
   const stored = await tx.idempotencyRecord.findUnique({ where: { tenantId_key: { tenantId, key } } });
   if (stored && stored.expiresAt > now) {
     if (!Buffer.from(stored.requestHash).equals(requestHash)) {
-      throw new RelayError('idempotency_key_reused', `Idempotency-Key "${key}" was already used for a different request (${stored.method} ${stored.path}); use a new key`);
+      throw new RelayError(
+        'idempotency_key_reused',
+        `Idempotency-Key "${key}" was already used for a different request (${stored.method} ${stored.path}); use a new key`,
+      );
     }
-    const body = JSON.parse(await options.sealed.open(tx, tenantId, 'idempotent_response', recordId(key), stored.responseCiphertext)) as unknown;
+    const body = JSON.parse(
+      await options.sealed.open(tx, tenantId, 'idempotent_response', recordId(key), stored.responseCiphertext),
+    ) as unknown;
     return { status: stored.status, body, replayed: true };
   }
   if (stored) await tx.idempotencyRecord.delete({ where: { tenantId_key: { tenantId, key } } });
@@ -57,7 +64,9 @@ export async function answerOnce(options: AnswerOnceOptions): Promise<Answer & {
       path: options.path,
       requestHash: toBytes(requestHash),
       status: answer.status,
-      responseCiphertext: toBytes(await options.sealed.seal(tx, tenantId, 'idempotent_response', recordId(key), JSON.stringify(answer.body ?? null))),
+      responseCiphertext: toBytes(
+        await options.sealed.seal(tx, tenantId, 'idempotent_response', recordId(key), JSON.stringify(answer.body ?? null)),
+      ),
       createdAt: now,
       expiresAt: new Date(now.getTime() + options.ttlSeconds * 1000),
     },

@@ -10,12 +10,16 @@ export interface RotateProviderSecretsOptions extends Omit<StoreProviderSecretOp
 }
 
 /** Adds the new secret and gives every active one an end: both verify until then. */
-export async function rotateProviderSecrets(options: RotateProviderSecretsOptions): Promise<{ secret: ProviderSecret; previous: ProviderSecret[] }> {
+export async function rotateProviderSecrets(
+  options: RotateProviderSecretsOptions,
+): Promise<{ secret: ProviderSecret; previous: ProviderSecret[] }> {
   const { tx, tenantId, runtime, endpointId } = options;
   await findEndpoint(tx, endpointId);
   const now = runtime.now();
   const retireAt = new Date(now.getTime() + options.previousExpireInSeconds * 1000);
-  const active = (await tx.providerSecret.findMany({ where: { endpointId, revokedAt: null } })).filter((secret) => isActiveSecret(secret, now));
+  const active = (await tx.providerSecret.findMany({ where: { endpointId, revokedAt: null } })).filter((secret) =>
+    isActiveSecret(secret, now),
+  );
   const previous: ProviderSecret[] = [];
   for (const secret of active) {
     const expiresAt = secret.expiresAt && secret.expiresAt < retireAt ? secret.expiresAt : retireAt;

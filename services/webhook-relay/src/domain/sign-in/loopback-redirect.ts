@@ -15,12 +15,14 @@ export function parseLoopbackRedirect(text: string | undefined): URL {
   } catch {
     throw refuse();
   }
-  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname) || !url.port || url.username || url.password || url.hash) throw refuse();
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname) || !url.port || url.username || url.password || url.hash)
+    throw refuse();
   return url;
 }
 
 /** The CLI's own random state, echoed back to it untouched. */
 export function parseCliState(text: string | undefined): string {
-  if (!text || !/^[A-Za-z0-9_-]{16,512}$/.test(text)) throw new RelayError('invalid_request', 'state must be 16 to 512 characters of A-Z, a-z, 0-9, _ and -');
+  if (!text || !/^[A-Za-z0-9_-]{16,512}$/.test(text))
+    throw new RelayError('invalid_request', 'state must be 16 to 512 characters of A-Z, a-z, 0-9, _ and -');
   return text;
 }

@@ -23,7 +23,9 @@ export interface SignInAccountOptions {
  * tenant and its user) and its first key. Two first sign-ins racing: the users table's unique
  * (issuer, subject) lets one create the account, and the other signs in to it.
  */
-export async function signInAccount(options: SignInAccountOptions): Promise<{ tenantId: string; userId: string; apiKey: string; created: boolean }> {
+export async function signInAccount(
+  options: SignInAccountOptions,
+): Promise<{ tenantId: string; userId: string; apiKey: string; created: boolean }> {
   const existing = await findUser(options);
   if (existing) return { ...existing, apiKey: await issueKey(options, existing), created: false };
   try {
@@ -43,7 +45,13 @@ async function findUser(options: SignInAccountOptions): Promise<{ tenantId: stri
 
 function issueKey(options: SignInAccountOptions, account: { tenantId: string; userId: string }): Promise<string> {
   return options.tenants.run(account.tenantId, async (tx) => {
-    const { secret } = await createApiKey({ tx, tenantId: account.tenantId, runtime: options.runtime, actor: `user:${account.userId}`, name: options.keyName });
+    const { secret } = await createApiKey({
+      tx,
+      tenantId: account.tenantId,
+      runtime: options.runtime,
+      actor: `user:${account.userId}`,
+      name: options.keyName,
+    });
     return secret;
   });
 }
@@ -55,11 +63,29 @@ async function createAccount(options: SignInAccountOptions): Promise<{ tenantId:
   const actor = `user:${userId}`;
   const apiKey = await options.tenants.run(tenantId, async (tx) => {
     const now = runtime.now();
-    await tx.tenant.create({ data: { id: tenantId, name: (identity.email ?? identity.name ?? 'Personal').slice(0, 200), planId: FREE_PLAN, createdAt: now } });
-    await tx.user.create({
-      data: { id: userId, tenantId, email: identity.email?.slice(0, 320) ?? null, displayName: identity.name?.slice(0, 200) ?? null, identityIssuer: identity.issuer, identitySubject: identity.subject, createdAt: now },
+    await tx.tenant.create({
+      data: { id: tenantId, name: (identity.email ?? identity.name ?? 'Personal').slice(0, 200), planId: FREE_PLAN, createdAt: now },
     });
-    await appendAuditEntry({ tx, tenantId, runtime, actor, action: 'tenant.signed_up', target: { type: 'user', id: userId }, details: { issuer: identity.issuer, plan: FREE_PLAN } });
+    await tx.user.create({
+      data: {
+        id: userId,
+        tenantId,
+        email: identity.email?.slice(0, 320) ?? null,
+        displayName: identity.name?.slice(0, 200) ?? null,
+        identityIssuer: identity.issuer,
+        identitySubject: identity.subject,
+        createdAt: now,
+      },
+    });
+    await appendAuditEntry({
+      tx,
+      tenantId,
+      runtime,
+      actor,
+      action: 'tenant.signed_up',
+      target: { type: 'user', id: userId },
+      details: { issuer: identity.issuer, plan: FREE_PLAN },
+    });
     const { secret } = await createApiKey({ tx, tenantId, runtime, actor, name: options.keyName });
     return secret;
   });

@@ -32,7 +32,16 @@ export async function startSignIn(options: StartSignInOptions): Promise<string> 
   await pool.query(
     `INSERT INTO sign_in_requests (state_hash, provider_id, nonce, code_verifier, cli_redirect_uri, cli_state, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [hashState(state), provider.config.id, nonce, codeVerifier, options.cliRedirectUri.toString(), options.cliState, now, new Date(now.getTime() + SIGN_IN_TTL_MS)],
+    [
+      hashState(state),
+      provider.config.id,
+      nonce,
+      codeVerifier,
+      options.cliRedirectUri.toString(),
+      options.cliState,
+      now,
+      new Date(now.getTime() + SIGN_IN_TTL_MS),
+    ],
   );
   return url;
 }

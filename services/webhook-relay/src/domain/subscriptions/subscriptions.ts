@@ -21,14 +21,34 @@ export async function createSubscription(options: Actor & { input: CreateSubscri
   const destination = await tx.destination.findFirst({ where: { id: input.destination_id, deletedAt: null } });
   if (!destination) throw new RelayError('not_found', `destination ${input.destination_id} not found`);
   const existing = await tx.subscription.findFirst({ where: { endpointId: input.endpoint_id, destinationId: input.destination_id } });
-  if (existing) throw new RelayError('conflict', `endpoint ${input.endpoint_id} already has subscription ${existing.id} to destination ${input.destination_id}`);
+  if (existing)
+    throw new RelayError(
+      'conflict',
+      `endpoint ${input.endpoint_id} already has subscription ${existing.id} to destination ${input.destination_id}`,
+    );
   const id = runtime.newId();
   const states = [...new Set(input.states)];
   const eventTypes = [...new Set(input.event_types)];
   const subscription = await tx.subscription.create({
-    data: { id, tenantId, endpointId: input.endpoint_id, destinationId: input.destination_id, states, eventTypes, createdAt: runtime.now() },
+    data: {
+      id,
+      tenantId,
+      endpointId: input.endpoint_id,
+      destinationId: input.destination_id,
+      states,
+      eventTypes,
+      createdAt: runtime.now(),
+    },
   });
-  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'subscription.created', target: { type: 'subscription', id }, details: { endpoint_id: input.endpoint_id, destination_id: input.destination_id, states, event_types: eventTypes } });
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'subscription.created',
+    target: { type: 'subscription', id },
+    details: { endpoint_id: input.endpoint_id, destination_id: input.destination_id, states, event_types: eventTypes },
+  });
   return subscription;
 }
 
@@ -37,11 +57,24 @@ export async function deleteSubscription(options: Actor & { subscriptionId: stri
   const subscription = await tx.subscription.findFirst({ where: { id: subscriptionId } });
   if (!subscription) throw new RelayError('not_found', `subscription ${subscriptionId} not found`);
   await tx.subscription.delete({ where: { id: subscriptionId } });
-  await appendAuditEntry({ tx, tenantId, runtime, actor: options.actor, action: 'subscription.deleted', target: { type: 'subscription', id: subscriptionId }, details: { endpoint_id: subscription.endpointId, destination_id: subscription.destinationId } });
+  await appendAuditEntry({
+    tx,
+    tenantId,
+    runtime,
+    actor: options.actor,
+    action: 'subscription.deleted',
+    target: { type: 'subscription', id: subscriptionId },
+    details: { endpoint_id: subscription.endpointId, destination_id: subscription.destinationId },
+  });
 }
 
 /** Newest first, optionally one endpoint's or one destination's. */
-export async function listSubscriptions(options: { tx: TenantTx; page: PageRequest; endpointId?: string; destinationId?: string }): Promise<Page<Subscription>> {
+export async function listSubscriptions(options: {
+  tx: TenantTx;
+  page: PageRequest;
+  endpointId?: string;
+  destinationId?: string;
+}): Promise<Page<Subscription>> {
   const after = decodeCursor(options.page.cursor);
   const rows = await options.tx.subscription.findMany({
     where: {

@@ -12,7 +12,13 @@ const UNIQUE_VIOLATION = 'P2002';
  * RELAY_BOOTSTRAP_API_KEY: makes sure a first tenant exists that this key opens, so a fresh
  * installation can be used at once. Idempotent, and safe when several replicas start together.
  */
-export async function ensureBootstrapTenant(options: { pool: ConnectionPool; tenants: TenantDatabase; runtime: Runtime; apiKey: string; plan: string }): Promise<'created' | 'exists'> {
+export async function ensureBootstrapTenant(options: {
+  pool: ConnectionPool;
+  tenants: TenantDatabase;
+  runtime: Runtime;
+  apiKey: string;
+  plan: string;
+}): Promise<'created' | 'exists'> {
   const { runtime, plan } = options;
   const found = await relayFindApiKey(options.pool, hashApiKey(options.apiKey));
   const existing = found[0]?.tenant_id;
@@ -42,6 +48,14 @@ async function keepPlan(tenants: TenantDatabase, runtime: Runtime, tenantId: str
     const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { planId: true } });
     if (!tenant || tenant.planId === plan) return;
     await tx.tenant.update({ where: { id: tenantId }, data: { planId: plan } });
-    await appendAuditEntry({ tx, tenantId, runtime, actor: 'system:bootstrap', action: 'tenant.plan_changed', target: { type: 'tenant', id: tenantId }, details: { from: tenant.planId, to: plan } });
+    await appendAuditEntry({
+      tx,
+      tenantId,
+      runtime,
+      actor: 'system:bootstrap',
+      action: 'tenant.plan_changed',
+      target: { type: 'tenant', id: tenantId },
+      details: { from: tenant.planId, to: plan },
+    });
   });
 }

@@ -10,7 +10,10 @@ export type PlanAllowances = Partial<Record<ConfigurablePlan, number | null>>;
 /** `pro=100000,scale=1000000,enterprise=unlimited` -> allowances; throws with what to fix. */
 export function parsePlanAllowances(text: string): PlanAllowances {
   const allowances: PlanAllowances = {};
-  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [plan, volume, ...rest] = item.split('=').map((part) => part.trim());
     if (!CONFIGURABLE_PLANS.includes(plan as ConfigurablePlan) || volume === undefined || rest.length) {
       throw new Error(`"${item}" must be <plan>=<events per month>|unlimited with a plan among ${CONFIGURABLE_PLANS.join(', ')}`);

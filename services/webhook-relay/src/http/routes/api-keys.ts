@@ -15,7 +15,13 @@ export function registerApiKeyRoutes(app: Express, deps: Deps, json: RequestHand
     json,
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const input = parseInput(CreateApiKeyRequest, req.body);
-      const { apiKey, secret } = await createApiKey({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, name: input.name });
+      const { apiKey, secret } = await createApiKey({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        actor: principal.actor,
+        name: input.name,
+      });
       return { status: 201, body: { ...presentApiKey(apiKey), key: secret } satisfies CreatedApiKey };
     }),
   );

@@ -10,10 +10,16 @@ import { tenantHandler } from '../tenant-handler.js';
 export function registerAuditRoutes(app: Express, deps: Deps): void {
   app.get(
     '/v1/audit',
-    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: presentPage(await listAuditEntries({ tx, page: parseInput(RelayListQuery, req.query) }), presentAuditEntry) })),
+    tenantHandler(deps, async ({ req, tx }) => ({
+      status: 200,
+      body: presentPage(await listAuditEntries({ tx, page: parseInput(RelayListQuery, req.query) }), presentAuditEntry),
+    })),
   );
   app.post(
     '/v1/audit/verify',
-    tenantHandler(deps, async ({ tx, principal }) => ({ status: 200, body: presentAuditVerification(await verifyAuditChain({ tx, tenantId: principal.tenantId })) })),
+    tenantHandler(deps, async ({ tx, principal }) => ({
+      status: 200,
+      body: presentAuditVerification(await verifyAuditChain({ tx, tenantId: principal.tenantId })),
+    })),
   );
 }

@@ -14,13 +14,22 @@ export function registerDeliveryRoutes(app: Express, deps: Deps, json: RequestHa
     '/v1/deliveries',
     tenantHandler(deps, async ({ req, tx }) => {
       const query = parseInput(ListDeliveriesQuery, req.query);
-      const page = await listDeliveries({ tx, page: query, ...(query.state ? { state: query.state } : {}), ...(query.destination_id ? { destinationId: query.destination_id } : {}), ...(query.event_id ? { eventId: query.event_id } : {}) });
+      const page = await listDeliveries({
+        tx,
+        page: query,
+        ...(query.state ? { state: query.state } : {}),
+        ...(query.destination_id ? { destinationId: query.destination_id } : {}),
+        ...(query.event_id ? { eventId: query.event_id } : {}),
+      });
       return { status: 200, body: presentPage(page, presentDelivery) };
     }),
   );
   app.get(
     '/v1/deliveries/:delivery_id',
-    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: presentDeliveryDetail(await findDelivery(tx, idParam(req, 'delivery_id'))) })),
+    tenantHandler(deps, async ({ req, tx }) => ({
+      status: 200,
+      body: presentDeliveryDetail(await findDelivery(tx, idParam(req, 'delivery_id'))),
+    })),
   );
   app.post('/v1/replays', json, async (req, res, next) => {
     // The new deliveries commit first (tenantHandler's transaction); their jobs are added after it.
@@ -29,12 +38,22 @@ export function registerDeliveryRoutes(app: Express, deps: Deps, json: RequestHa
       const input = parseInput(ReplayRequest, request.body);
       if (!deps.delivery) throw new RelayError('unavailable', 'delivery is not configured on this server');
       jobs = (await replayEvents({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, input })).jobs;
-      return { status: 201, body: { destination_id: input.destination_id, replayed: jobs.length, delivery_ids: jobs.map((job) => job.deliveryId) } satisfies ReplayResult };
+      return {
+        status: 201,
+        body: {
+          destination_id: input.destination_id,
+          replayed: jobs.length,
+          delivery_ids: jobs.map((job) => job.deliveryId),
+        } satisfies ReplayResult,
+      };
     });
     try {
       await handler(req, res, next);
       // A failure here leaves the rows for the reconciler; the answer already went out.
-      if (jobs.length) await deps.delivery!.queues.enqueue(jobs).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not queue replayed deliveries; the reconciler will'));
+      if (jobs.length)
+        await deps
+          .delivery!.queues.enqueue(jobs)
+          .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not queue replayed deliveries; the reconciler will'));
     } catch (error) {
       next(error);
     }

@@ -27,7 +27,14 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
     json,
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const input = parseInput(CreateDestinationRequest, req.body);
-      const { destination, secret } = await createDestination({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, input });
+      const { destination, secret } = await createDestination({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        input,
+      });
       changed();
       return { status: 201, body: { ...presentDestination(destination, runtime.now()), secret } satisfies CreatedDestination };
     }),
@@ -41,7 +48,10 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
   );
   app.get(
     '/v1/destinations/:destination_id',
-    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: presentDestination(await findDestination(tx, sealed, idParam(req, 'destination_id')), runtime.now()) })),
+    tenantHandler(deps, async ({ req, tx }) => ({
+      status: 200,
+      body: presentDestination(await findDestination(tx, sealed, idParam(req, 'destination_id')), runtime.now()),
+    })),
   );
   app.patch(
     '/v1/destinations/:destination_id',
@@ -49,7 +59,15 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const destinationId = idParam(req, 'destination_id');
       const changes = parseInput(UpdateDestinationRequest, req.body);
-      const destination = await updateDestination({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, destinationId, changes });
+      const destination = await updateDestination({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        destinationId,
+        changes,
+      });
       changed();
       return { status: 200, body: presentDestination(destination, runtime.now()) };
     }),
@@ -57,7 +75,14 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
   app.delete(
     '/v1/destinations/:destination_id',
     tenantHandler(deps, async ({ req, tx, principal }) => {
-      await deleteDestination({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, destinationId: idParam(req, 'destination_id') });
+      await deleteDestination({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        destinationId: idParam(req, 'destination_id'),
+      });
       changed();
       return { status: 204, body: null };
     }),
@@ -68,15 +93,40 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const destinationId = idParam(req, 'destination_id');
       const input = parseInput(RotateDestinationSecretRequest, req.body ?? {});
-      const rotated = await rotateDestinationSecret({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, destinationId, ...(input.secret ? { secret: input.secret } : {}), label: input.label ?? null, previousExpireInSeconds: input.previous_expire_in_seconds });
+      const rotated = await rotateDestinationSecret({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        destinationId,
+        ...(input.secret ? { secret: input.secret } : {}),
+        label: input.label ?? null,
+        previousExpireInSeconds: input.previous_expire_in_seconds,
+      });
       const now = runtime.now();
-      return { status: 201, body: { secret: rotated.secret, created: presentDestinationSecret(rotated.created, now), previous: rotated.previous.map((item) => presentDestinationSecret(item, now)) } satisfies RotatedDestinationSecret };
+      return {
+        status: 201,
+        body: {
+          secret: rotated.secret,
+          created: presentDestinationSecret(rotated.created, now),
+          previous: rotated.previous.map((item) => presentDestinationSecret(item, now)),
+        } satisfies RotatedDestinationSecret,
+      };
     }),
   );
   app.delete(
     '/v1/destinations/:destination_id/secrets/:secret_id',
     tenantHandler(deps, async ({ req, tx, principal }) => {
-      await revokeDestinationSecret({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, destinationId: idParam(req, 'destination_id'), secretId: idParam(req, 'secret_id') });
+      await revokeDestinationSecret({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        destinationId: idParam(req, 'destination_id'),
+        secretId: idParam(req, 'secret_id'),
+      });
       return { status: 204, body: null };
     }),
   );

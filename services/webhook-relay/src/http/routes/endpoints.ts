@@ -1,4 +1,10 @@
-import { CreateEndpointRequest, type EndpointWithIngestUrl, type IngestUrl, RelayListQuery, UpdateEndpointRequest } from '@workspace/contracts';
+import {
+  CreateEndpointRequest,
+  type EndpointWithIngestUrl,
+  type IngestUrl,
+  RelayListQuery,
+  UpdateEndpointRequest,
+} from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
 import { createEndpoint } from '../../domain/endpoints/create-endpoint.js';
 import { deleteEndpoint } from '../../domain/endpoints/delete-endpoint.js';
@@ -23,13 +29,25 @@ export function registerEndpointRoutes(app: Express, deps: Deps, json: RequestHa
     json,
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const input = parseInput(CreateEndpointRequest, req.body);
-      const { endpoint, token } = await createEndpoint({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, name: input.name, provider: input.provider ?? null, dedup: input.dedup ?? null });
+      const { endpoint, token } = await createEndpoint({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        name: input.name,
+        provider: input.provider ?? null,
+        dedup: input.dedup ?? null,
+      });
       return { status: 201, body: { ...present(endpoint), ingest_url: ingestUrl(ingestBase, token) } satisfies EndpointWithIngestUrl };
     }),
   );
   app.get(
     '/v1/endpoints',
-    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: presentPage(await listEndpoints({ tx, page: parseInput(RelayListQuery, req.query) }), present) })),
+    tenantHandler(deps, async ({ req, tx }) => ({
+      status: 200,
+      body: presentPage(await listEndpoints({ tx, page: parseInput(RelayListQuery, req.query) }), present),
+    })),
   );
   app.get(
     '/v1/endpoints/:endpoint_id',
@@ -62,7 +80,15 @@ export function registerEndpointRoutes(app: Express, deps: Deps, json: RequestHa
   app.post(
     '/v1/endpoints/:endpoint_id/ingest-url/rotate',
     tenantHandler(deps, async ({ req, tx, principal }) => {
-      const url = await rotateIngestToken({ tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, ingestBase, endpointId: idParam(req, 'endpoint_id') });
+      const url = await rotateIngestToken({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        ingestBase,
+        endpointId: idParam(req, 'endpoint_id'),
+      });
       return { status: 200, body: { ingest_url: url } satisfies IngestUrl };
     }),
   );

@@ -24,6 +24,9 @@ export function registerEventRoutes(app: Express, deps: Deps): void {
   );
   app.get(
     '/v1/events/:event_id',
-    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: presentEventDetail(await getEvent({ tx, eventId: idParam(req, 'event_id') })) })),
+    tenantHandler(deps, async ({ req, tx }) => ({
+      status: 200,
+      body: presentEventDetail(await getEvent({ tx, eventId: idParam(req, 'event_id') })),
+    })),
   );
 }

@@ -1,4 +1,9 @@
-import { AddProviderSecretRequest, type ProviderSecretList, type RotatedProviderSecrets, RotateProviderSecretRequest } from '@workspace/contracts';
+import {
+  AddProviderSecretRequest,
+  type ProviderSecretList,
+  type RotatedProviderSecrets,
+  RotateProviderSecretRequest,
+} from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
 import { addProviderSecret } from '../../domain/provider-secrets/add-provider-secret.js';
 import { listProviderSecrets } from '../../domain/provider-secrets/list-provider-secrets.js';
@@ -17,7 +22,12 @@ export function registerProviderSecretRoutes(app: Express, deps: Deps, json: Req
 
   app.get(
     BASE,
-    tenantHandler(deps, async ({ req, tx }) => ({ status: 200, body: { data: (await listProviderSecrets({ tx, endpointId: idParam(req, 'endpoint_id') })).map(present) } satisfies ProviderSecretList })),
+    tenantHandler(deps, async ({ req, tx }) => ({
+      status: 200,
+      body: {
+        data: (await listProviderSecrets({ tx, endpointId: idParam(req, 'endpoint_id') })).map(present),
+      } satisfies ProviderSecretList,
+    })),
   );
   app.post(
     BASE,
@@ -26,8 +36,15 @@ export function registerProviderSecretRoutes(app: Express, deps: Deps, json: Req
       const endpointId = idParam(req, 'endpoint_id');
       const input = parseInput(AddProviderSecretRequest, req.body);
       const secret = await addProviderSecret({
-        tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, endpointId,
-        secret: input.secret, label: input.label ?? null, expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        endpointId,
+        secret: input.secret,
+        label: input.label ?? null,
+        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
       });
       return { status: 201, body: present(secret) };
     }),
@@ -39,16 +56,33 @@ export function registerProviderSecretRoutes(app: Express, deps: Deps, json: Req
       const endpointId = idParam(req, 'endpoint_id');
       const input = parseInput(RotateProviderSecretRequest, req.body);
       const rotated = await rotateProviderSecrets({
-        tx, tenantId: principal.tenantId, runtime, sealed, actor: principal.actor, endpointId,
-        secret: input.secret, label: input.label ?? null, previousExpireInSeconds: input.previous_expire_in_seconds ?? 86_400,
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        sealed,
+        actor: principal.actor,
+        endpointId,
+        secret: input.secret,
+        label: input.label ?? null,
+        previousExpireInSeconds: input.previous_expire_in_seconds ?? 86_400,
       });
-      return { status: 201, body: { secret: present(rotated.secret), previous: rotated.previous.map(present) } satisfies RotatedProviderSecrets };
+      return {
+        status: 201,
+        body: { secret: present(rotated.secret), previous: rotated.previous.map(present) } satisfies RotatedProviderSecrets,
+      };
     }),
   );
   app.delete(
     `${BASE}/:secret_id`,
     tenantHandler(deps, async ({ req, tx, principal }) => {
-      await removeProviderSecret({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, endpointId: idParam(req, 'endpoint_id'), secretId: idParam(req, 'secret_id') });
+      await removeProviderSecret({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        actor: principal.actor,
+        endpointId: idParam(req, 'endpoint_id'),
+        secretId: idParam(req, 'secret_id'),
+      });
       return { status: 204, body: null };
     }),
   );

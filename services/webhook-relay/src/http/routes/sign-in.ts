@@ -30,18 +30,38 @@ function redirect(res: Response, location: string): void {
 export function registerSignInRoutes(app: Express, deps: Deps): void {
   const settings = deps.signIn;
   const providers = settings ? buildIdentityClients(settings) : new Map();
-  const notConfigured = () => new RelayError('not_found', 'browser sign-in is not configured on this server; sign in with `webhook-relay login --with-token` and an API key');
+  const notConfigured = () =>
+    new RelayError(
+      'not_found',
+      'browser sign-in is not configured on this server; sign in with `webhook-relay login --with-token` and an API key',
+    );
 
-  const startLimit = signInStartLimit({ limit: settings?.startsPerMinute ?? 20, windowMs: 60_000, now: () => deps.runtime.now().getTime() });
+  const startLimit = signInStartLimit({
+    limit: settings?.startsPerMinute ?? 20,
+    windowMs: 60_000,
+    now: () => deps.runtime.now().getTime(),
+  });
   app.get('/auth/cli/start', startLimit, async (req, res) => {
     if (!settings || providers.size === 0) throw notConfigured();
     const cliRedirectUri = parseLoopbackRedirect(query(req, 'redirect_uri'));
     const cliState = parseCliState(query(req, 'state'));
     const providerId = query(req, 'provider') ?? (providers.size === 1 ? [...providers.keys()][0] : undefined);
-    if (providerId === undefined) return void chooser(req, res, [...providers.values()].map(({ config }) => ({ id: config.id, name: config.name ?? config.id })));
+    if (providerId === undefined)
+      return void chooser(
+        req,
+        res,
+        [...providers.values()].map(({ config }) => ({ id: config.id, name: config.name ?? config.id })),
+      );
     const provider = providers.get(providerId);
     if (!provider) throw new RelayError('invalid_request', `provider must be one of ${[...providers.keys()].join(', ')}`);
-    const location = await startSignIn({ pool: deps.pool, runtime: deps.runtime, provider, cliRedirectUri, cliState, callbackUrl: callbackUrl(settings) });
+    const location = await startSignIn({
+      pool: deps.pool,
+      runtime: deps.runtime,
+      provider,
+      cliRedirectUri,
+      cliState,
+      callbackUrl: callbackUrl(settings),
+    });
     redirect(res, location);
   });
 
@@ -57,11 +77,27 @@ export function registerSignInRoutes(app: Express, deps: Deps): void {
     };
     const provider = providers.get(request.providerId);
     const code = query(req, 'code');
-    if (query(req, 'error') || !code || !provider) return fail('access_denied', `the identity provider did not sign you in${query(req, 'error') ? ` (${query(req, 'error')})` : ''}`);
+    if (query(req, 'error') || !code || !provider)
+      return fail('access_denied', `the identity provider did not sign you in${query(req, 'error') ? ` (${query(req, 'error')})` : ''}`);
     try {
-      const identity = await provider.client.finish({ code, codeVerifier: request.codeVerifier, nonce: request.nonce, redirectUri: callbackUrl(settings), now: deps.runtime.now() });
-      const account = await signInAccount({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, identity, keyName: `CLI sign-in (${provider.config.id})` });
-      deps.logger.info({ tenantId: account.tenantId, userId: account.userId, provider: provider.config.id, created: account.created }, 'signed in from the command line');
+      const identity = await provider.client.finish({
+        code,
+        codeVerifier: request.codeVerifier,
+        nonce: request.nonce,
+        redirectUri: callbackUrl(settings),
+        now: deps.runtime.now(),
+      });
+      const account = await signInAccount({
+        pool: deps.pool,
+        tenants: deps.tenants,
+        runtime: deps.runtime,
+        identity,
+        keyName: `CLI sign-in (${provider.config.id})`,
+      });
+      deps.logger.info(
+        { tenantId: account.tenantId, userId: account.userId, provider: provider.config.id, created: account.created },
+        'signed in from the command line',
+      );
       back.searchParams.set('key', account.apiKey);
       redirect(res, back.toString());
     } catch (error) {
@@ -79,5 +115,9 @@ function chooser(req: Request, res: Response, providers: Array<{ id: string; nam
     return `<li><a href="${escapeHtml(url.pathname + url.search)}">Sign in with ${escapeHtml(name)}</a></li>`;
   });
   res.setHeader('Cache-Control', 'no-store');
-  res.type('html').send(`<!doctype html><meta charset="utf-8"><title>Sign in to webhook-relay</title><body style="font-family:sans-serif;margin:3em"><h1>Sign in to webhook-relay</h1><ul>${links.join('')}</ul></body>`);
+  res
+    .type('html')
+    .send(
+      `<!doctype html><meta charset="utf-8"><title>Sign in to webhook-relay</title><body style="font-family:sans-serif;margin:3em"><h1>Sign in to webhook-relay</h1><ul>${links.join('')}</ul></body>`,
+    );
 }

@@ -13,21 +13,35 @@ export function registerSubscriptionRoutes(app: Express, deps: Deps, json: Reque
     json,
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const input = parseInput(CreateSubscriptionRequest, req.body);
-      return { status: 201, body: presentSubscription(await createSubscription({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, input })) };
+      return {
+        status: 201,
+        body: presentSubscription(await createSubscription({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, input })),
+      };
     }),
   );
   app.get(
     '/v1/subscriptions',
     tenantHandler(deps, async ({ req, tx }) => {
       const query = parseInput(ListSubscriptionsQuery, req.query);
-      const page = await listSubscriptions({ tx, page: query, ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}), ...(query.destination_id ? { destinationId: query.destination_id } : {}) });
+      const page = await listSubscriptions({
+        tx,
+        page: query,
+        ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}),
+        ...(query.destination_id ? { destinationId: query.destination_id } : {}),
+      });
       return { status: 200, body: presentPage(page, presentSubscription) };
     }),
   );
   app.delete(
     '/v1/subscriptions/:subscription_id',
     tenantHandler(deps, async ({ req, tx, principal }) => {
-      await deleteSubscription({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, subscriptionId: idParam(req, 'subscription_id') });
+      await deleteSubscription({
+        tx,
+        tenantId: principal.tenantId,
+        runtime,
+        actor: principal.actor,
+        subscriptionId: idParam(req, 'subscription_id'),
+      });
       return { status: 204, body: null };
     }),
   );

@@ -7,6 +7,9 @@ import { tenantHandler } from '../tenant-handler.js';
 export function registerUsageRoutes(app: Express, deps: Deps): void {
   app.get(
     '/v1/usage',
-    tenantHandler(deps, async ({ tx, principal }) => ({ status: 200, body: presentUsage(await readUsage({ tx, tenantId: principal.tenantId, at: deps.runtime.now() })) })),
+    tenantHandler(deps, async ({ tx, principal }) => ({
+      status: 200,
+      body: presentUsage(await readUsage({ tx, tenantId: principal.tenantId, at: deps.runtime.now() })),
+    })),
   );
 }
