@@ -3,3 +3,5 @@ export type { CreateTestDatabaseOptions, PreparedTemplate, PrepareTemplateOption
 export { migrationsFingerprint } from './migrations-fingerprint.js';
 export { configurationTableProblems, readConfigurationTable, readmeConfigurationProblems } from './readme-configuration.js';
 export type { ConfigurationRow } from './readme-configuration.js';
+export { schemaDriftProblems } from './schema-drift.js';
+export type { SchemaDriftOptions } from './schema-drift.js';
