@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { RelayClient } from '../api-client.js';
+import { causeOf, RelayClient } from '../api-client.js';
 import { API_KEY_PREFIX, type CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { startLoopbackReceiver } from '../loopback-receiver.js';
@@ -47,6 +47,7 @@ async function browserSignIn(ctx: CommandContext, apiUrl: string, options: Login
   const timeoutSeconds = Number(options.timeout);
   if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1)
     throw new CliError('--timeout must be a whole number of seconds', EXIT_USAGE);
+  await requireBrowserSignIn(ctx, apiUrl);
   const state = randomBytes(32).toString('base64url');
   const receiver = await startLoopbackReceiver({ state, signal: ctx.io.signal, timeoutMs: timeoutSeconds * 1000 });
   const url = new URL('/auth/cli/start', `${apiUrl}/`);
@@ -65,5 +66,23 @@ async function browserSignIn(ctx: CommandContext, apiUrl: string, options: Login
     return await receiver.apiKey;
   } finally {
     receiver.close();
+  }
+}
+
+/**
+ * A server without identity providers answers 404 on /auth/*: say so at once instead of waiting out the
+ * timeout for a browser that can never come back. Asked without parameters, the start route stores nothing.
+ */
+async function requireBrowserSignIn(ctx: CommandContext, apiUrl: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await ctx.io.fetch(new URL('/auth/cli/start', `${apiUrl}/`), { redirect: 'manual', signal: ctx.io.signal });
+  } catch (error) {
+    if (ctx.io.signal.aborted) throw error;
+    throw new CliError(`cannot reach the webhook-relay API at ${apiUrl}: ${causeOf(error)} (set --api-url or WEBHOOK_RELAY_API_URL)`);
+  }
+  await response.body?.cancel();
+  if (response.status === 404) {
+    throw new CliError(`browser sign-in is not configured on ${apiUrl}; sign in with \`webhook-relay login --with-token\` and an API key`);
   }
 }

@@ -40,6 +40,18 @@ describe('webhook-relay CLI: login --with-token, logout, endpoints', () => {
     await expect(stat(join(cli.configDir, 'other', 'credentials.json'))).rejects.toThrow();
   });
 
+  it('says at once that browser sign-in is not configured on a server without identity providers, instead of waiting out its timeout', async () => {
+    // Without the check the CLI would wait the whole --timeout for a callback that never comes (the test times out).
+    const result = await cli.run(['login', '--no-browser', '--timeout', '600'], {
+      env: { WEBHOOK_RELAY_CONFIG_DIR: join(cli.configDir, 'browserless') },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: browser sign-in is not configured on ${cli.apiUrl}; sign in with \`webhook-relay login --with-token\` and an API key\n`,
+    );
+    await expect(stat(join(cli.configDir, 'browserless', 'credentials.json'))).rejects.toThrow();
+  });
+
   it('creates an endpoint and prints its id and ingest URL', async () => {
     const result = await cli.run(['endpoints', 'create', 'orders']);
     expect(result.code).toBe(0);
