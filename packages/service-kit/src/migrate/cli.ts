@@ -12,23 +12,29 @@ export interface MigrateCliIo {
   cwd?: string;
   stdout?: (line: string) => void;
   stderr?: (line: string) => void;
+  /** How `wait` pauses between looks (tests shorten it). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const USAGE =
-  'usage: service-migrate deploy | dev <name> [--create-only] | diff | status\n' +
+  'usage: service-migrate deploy | dev <name> [--create-only] | diff | status | wait [--timeout 600]\n' +
   '         [--schema prisma/schema.prisma] [--migrations prisma/migrations] [--allow-list prisma/drift-allowlist.txt]';
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
 
 class UsageError extends Error {}
 
-const COMMANDS = ['deploy', 'dev', 'diff', 'status'] as const;
+const COMMANDS = ['deploy', 'dev', 'diff', 'status', 'wait'] as const;
+const WAIT_POLL_MS = 2_000;
+const DEFAULT_WAIT_SECONDS = 600;
 type Command = (typeof COMMANDS)[number];
 
 interface ParsedArgs {
   command: Command;
   name?: string;
   createOnly: boolean;
+  /** `wait`: how long to wait for the migrations, in seconds. */
+  timeoutSeconds: number;
   schema: string;
   migrations: string;
   allowList?: string;
@@ -38,11 +44,17 @@ function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
   const flags: Record<string, string> = { schema: 'prisma/schema.prisma', migrations: 'prisma/migrations' };
   let createOnly = false;
+  let timeout: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const flag = /^--(schema|migrations|allow-list)(?:=(.*))?$/.exec(arg);
+    const timeoutFlag = /^--timeout(?:=(.*))?$/.exec(arg);
     if (arg === '--create-only') {
       createOnly = true;
+    } else if (timeoutFlag) {
+      timeout = timeoutFlag[1] ?? argv[++i];
+      if (!timeout || !/^\d+$/.test(timeout) || Number(timeout) < 1)
+        throw new UsageError('--timeout needs a whole number of seconds, at least 1');
     } else if (flag) {
       const value = flag[2] ?? argv[++i];
       if (!value) throw new UsageError(`${arg} needs a path`);
@@ -62,10 +74,12 @@ function parseArgs(argv: readonly string[]): ParsedArgs {
     throw new UsageError(`unexpected argument "${command === 'dev' ? extra[0] : name}"`);
   }
   if (createOnly && command !== 'dev') throw new UsageError('--create-only goes with dev');
+  if (timeout !== undefined && command !== 'wait') throw new UsageError('--timeout goes with wait');
   return {
     command: command as Command,
     name,
     createOnly,
+    timeoutSeconds: timeout === undefined ? DEFAULT_WAIT_SECONDS : Number(timeout),
     schema: flags.schema as string,
     migrations: flags.migrations as string,
     allowList: flags['allow-list'],
@@ -138,6 +152,8 @@ export async function runMigrateCli(argv: readonly string[], io: MigrateCliIo = 
       // Several lines on purpose: the SQL is what a maintainer needs to read.
       for (const problem of problems) err(`${problem}\n`);
       return EXIT_FAILURE;
+    } else if (args.command === 'wait') {
+      return await waitForMigrations(migrator, args.timeoutSeconds, { out, err, sleep: io.sleep ?? defaultSleep });
     } else {
       for (const line of describeStatus(await migrator.status())) out(line);
     }
@@ -148,6 +164,42 @@ export async function runMigrateCli(argv: readonly string[], io: MigrateCliIo = 
     return EXIT_FAILURE;
   } finally {
     await migrator.close();
+  }
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `wait`: a pod's init container, so new code never starts on a database its migrations have not reached
+ * (`kubectl apply` submits the migrate Job and the Deployments together). Exits 0 once nothing is pending;
+ * migrations applied but unknown to this image are fine (a newer release's, e.g. during a rollback). Exits 1
+ * at once on a failed or edited migration, and after the timeout.
+ */
+async function waitForMigrations(
+  migrator: { status(): Promise<MigrationStatus> },
+  timeoutSeconds: number,
+  io: { out: (line: string) => void; err: (line: string) => void; sleep: (ms: number) => Promise<void> },
+): Promise<number> {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  let announced = '';
+  for (;;) {
+    const status = await migrator.status();
+    if (status.failed.length || status.edited.length) {
+      io.err(`service-migrate: migrations need a person: ${describeStatus(status).slice(1).join(' ')}`);
+      return EXIT_FAILURE;
+    }
+    if (status.databaseExists && status.pending.length === 0) {
+      io.out('Every migration this release knows is applied.');
+      return 0;
+    }
+    const waitingFor = status.databaseExists ? `pending: ${status.pending.join(', ')}` : 'the database to be created';
+    if (Date.now() >= deadline) {
+      io.err(`service-migrate: still waiting after ${timeoutSeconds}s for ${waitingFor}; is the migrate Job running?`);
+      return EXIT_FAILURE;
+    }
+    if (waitingFor !== announced) io.out(`Waiting for the migrate Job: ${waitingFor}`);
+    announced = waitingFor;
+    await io.sleep(WAIT_POLL_MS);
   }
 }
 
