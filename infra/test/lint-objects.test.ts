@@ -68,6 +68,16 @@ describe('lintObjects', () => {
       /no PodDisruptionBudget covers it/,
     ],
     [
+      'pods that start without waiting for the migrate Job',
+      (o) => delete deployment(o).spec.template.spec.initContainers,
+      /no init container running `service-migrate wait`/,
+    ],
+    [
+      'a migration wait with a writable root filesystem',
+      (o) => (deployment(o).spec.template.spec.initContainers[0].securityContext.readOnlyRootFilesystem = false),
+      /init container wait-for-migrations: readOnlyRootFilesystem/,
+    ],
+    [
       'an HPA scaling something else',
       (o) => (o.find((x) => x.kind === 'HorizontalPodAutoscaler').spec.scaleTargetRef.name = 'other'),
       /scales Deployment\/other/,

@@ -8,6 +8,7 @@ interface Probe {
 }
 interface PodSpec {
   containers?: (Container & ContainerFields)[];
+  initContainers?: (Container & ContainerFields & { command?: string[] })[];
   volumes?: { name: string; configMap?: { name: string }; secret?: { secretName: string } }[];
   securityContext?: { runAsNonRoot?: boolean };
 }
@@ -35,6 +36,7 @@ export function lintObjects(objects: KubernetesObject[]): string[] {
   const jobs = objects.filter((object) => object.kind === 'Job');
   return [
     ...deployments.flatMap(lintDeployment),
+    ...(jobs.length > 0 ? deployments.flatMap(lintWaitsForMigrations) : []),
     ...jobs.flatMap(lintJob),
     ...[...deployments, ...jobs].flatMap((workload) => lintReferences(workload, objects)),
     ...objects.filter((object) => object.kind === 'Service').flatMap((service) => lintService(service, deployments)),
@@ -53,6 +55,8 @@ function lintDeployment(deployment: KubernetesObject): string[] {
   if (spec.strategy?.rollingUpdate?.maxUnavailable !== 0) problems.push(`${name(deployment)}: rollingUpdate.maxUnavailable must be 0`);
   const pod = podSpec(deployment);
   if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${name(deployment)}: pods must set runAsNonRoot: true`);
+  for (const container of pod.initContainers ?? [])
+    problems.push(...lintContainerBasics(container, `${name(deployment)} init container ${container.name}`));
   for (const container of pod.containers ?? []) {
     const where = `${name(deployment)} container ${container.name}`;
     problems.push(...lintContainerBasics(container, where));
@@ -74,6 +78,15 @@ function lintDeployment(deployment: KubernetesObject): string[] {
     }
   }
   return problems;
+}
+
+/** With a migrate Job beside it, a Deployment's pods must wait for it (`kubectl apply` starts both at once). */
+function lintWaitsForMigrations(deployment: KubernetesObject): string[] {
+  const waits = (podSpec(deployment).initContainers ?? []).some((container) => {
+    const command = container.command ?? [];
+    return command.some((part) => part.endsWith('migrate/cli.js')) && command.includes('wait');
+  });
+  return waits ? [] : [`${name(deployment)}: no init container running \`service-migrate wait\` before the new code starts`];
 }
 
 function lintJob(job: KubernetesObject): string[] {
@@ -101,7 +114,7 @@ function lintReferences(workload: KubernetesObject, objects: KubernetesObject[])
   const exists = (kind: string, wanted: string) => objects.some((object) => object.kind === kind && object.metadata.name === wanted);
   const pod = podSpec(workload);
   const wanted: [string, string][] = [
-    ...(pod.containers ?? []).flatMap((container) => [
+    ...[...(pod.containers ?? []), ...(pod.initContainers ?? [])].flatMap((container) => [
       ...(container.envFrom ?? []).flatMap((source): [string, string][] => [
         ...(source.configMapRef ? [['ConfigMap', source.configMapRef.name] as [string, string]] : []),
         ...(source.secretRef ? [['Secret', source.secretRef.name] as [string, string]] : []),
