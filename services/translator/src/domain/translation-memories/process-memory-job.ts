@@ -9,6 +9,11 @@ import { storeTranslationMemory } from './store-translation-memory.js';
 import { writeTmx } from './write-tmx.js';
 
 const JOB_TIMEOUT_MS = 120_000;
+/**
+ * Segments read per statement on export: Prisma reads their targets with one bind parameter per segment, and
+ * PostgreSQL takes at most 32,767 per statement (a larger memory failed with P2029).
+ */
+const EXPORT_PAGE_SEGMENTS = 10_000;
 
 export async function processMemoryJob(deps: MemoryDeps, jobId: string): Promise<void> {
   await deps.db.$transaction(
@@ -62,11 +67,7 @@ async function runExport(deps: MemoryDeps, tx: Prisma.TransactionClient, job: St
     });
     return;
   }
-  const segments = await tx.translationMemorySegment.findMany({
-    where: { memoryId: job.memoryId! },
-    orderBy: { position: 'asc' },
-    select: { sourceText: true, targets: { select: { targetLang: true, targetText: true }, orderBy: { targetLang: 'asc' } } },
-  });
+  const segments = await readSegmentsInPages(tx, job.memoryId!);
   const file = Buffer.from(writeTmx(memory.sourceLang, segments), 'utf8');
   const now = deps.now();
   await tx.translationMemoryJob.update({
@@ -80,4 +81,25 @@ async function runExport(deps: MemoryDeps, tx: Prisma.TransactionClient, job: St
       updatedAt: now,
     },
   });
+}
+
+/** Every segment of a memory with its targets, in position order, a page at a time. */
+async function readSegmentsInPages(tx: Prisma.TransactionClient, memoryId: string) {
+  const select = {
+    position: true,
+    sourceText: true,
+    targets: { select: { targetLang: true, targetText: true }, orderBy: { targetLang: 'asc' } },
+  } satisfies Prisma.TranslationMemorySegmentSelect;
+  const segments: Prisma.TranslationMemorySegmentGetPayload<{ select: typeof select }>[] = [];
+  for (let after = -1; ; ) {
+    const page = await tx.translationMemorySegment.findMany({
+      where: { memoryId, position: { gt: after } },
+      orderBy: { position: 'asc' },
+      take: EXPORT_PAGE_SEGMENTS,
+      select,
+    });
+    segments.push(...page);
+    if (page.length < EXPORT_PAGE_SEGMENTS) return segments;
+    after = page.at(-1)!.position;
+  }
 }
