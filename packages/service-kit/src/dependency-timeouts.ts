@@ -17,6 +17,8 @@ export function pgTimeoutSettings(defaults: Partial<Omit<PgTimeouts, 'longStatem
     DATABASE_QUERY_TIMEOUT_MS: envInteger(d.queryTimeoutMs, { min: 100, max: MAX_WAIT_MS }),
     /** The server's statement_timeout for the service's connections; 0: none. */
     DATABASE_STATEMENT_TIMEOUT_MS: envInteger(d.statementTimeoutMs, { min: 0, max: MAX_WAIT_MS }),
+    /** The server's idle_in_transaction_session_timeout: a transaction left open with nothing running ends; 0: none. */
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: envInteger(d.idleInTransactionTimeoutMs, { min: 0, max: MAX_WAIT_MS }),
   };
 }
 
@@ -25,6 +27,7 @@ export interface PgTimeoutConfig {
   DATABASE_ACQUIRE_TIMEOUT_MS: number;
   DATABASE_QUERY_TIMEOUT_MS: number;
   DATABASE_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
 }
 
 export function pgTimeoutsFrom(config: PgTimeoutConfig, longStatements?: RegExp): PgTimeouts {
@@ -33,6 +36,7 @@ export function pgTimeoutsFrom(config: PgTimeoutConfig, longStatements?: RegExp)
     acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     ...(longStatements ? { longStatements } : {}),
   };
 }

@@ -22,6 +22,12 @@ export interface PgTimeouts {
    */
   statementTimeoutMs: number;
   /**
+   * The server's limit on a transaction left open with nothing running (`idle_in_transaction_session_timeout`,
+   * sent at connect): a process that stalled or lost its network mid-transaction would otherwise keep its
+   * locks until the server's TCP keepalive notices, hours later, while everyone else queues behind them. 0: none.
+   */
+  idleInTransactionTimeoutMs: number;
+  /**
    * Statements that may legitimately run longer than a request's (background passes over many rows): the
    * client waits for these until the server's statement timeout has had time to end them (a definite
    * answer: nothing was done) instead of `queryTimeoutMs`. Matched on the SQL text. Without a statement
@@ -35,6 +41,7 @@ export const DEFAULT_PG_TIMEOUTS: Readonly<PgTimeouts> = Object.freeze({
   acquireTimeoutMs: 3000,
   queryTimeoutMs: 5000,
   statementTimeoutMs: 5000,
+  idleInTransactionTimeoutMs: 60_000,
 });
 
 /** The config of a single pg client (not pooled: a LISTEN connection, a tool) with the same bounds. */
@@ -44,6 +51,7 @@ export function pgClientConfig(databaseUrl: string, timeouts: PgTimeouts = DEFAU
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     query_timeout: timeouts.queryTimeoutMs,
     ...(timeouts.statementTimeoutMs > 0 ? { statement_timeout: timeouts.statementTimeoutMs } : {}),
+    ...(timeouts.idleInTransactionTimeoutMs > 0 ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs } : {}),
     // A peer that vanished (no FIN, no RST) is noticed by the kernel eventually instead of never.
     keepAlive: true,
   };

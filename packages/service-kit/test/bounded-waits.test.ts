@@ -20,6 +20,7 @@ describe('options', () => {
       acquireTimeoutMs: 1200,
       queryTimeoutMs: 1300,
       statementTimeoutMs: 1400,
+      idleInTransactionTimeoutMs: 1500,
     });
     expect(config).toMatchObject({
       connectionString: 'postgresql://u@h/db',
@@ -27,6 +28,7 @@ describe('options', () => {
       connectionTimeoutMillis: 1200,
       query_timeout: 1300,
       statement_timeout: 1400,
+      idle_in_transaction_session_timeout: 1500,
       keepAlive: true,
     });
     expect(typeof config.Client).toBe('function');
@@ -37,6 +39,7 @@ describe('options', () => {
         acquireTimeoutMs: 1200,
         queryTimeoutMs: 1300,
         statementTimeoutMs: 0,
+        idleInTransactionTimeoutMs: 0,
       }),
     ).toEqual({
       connectionString: 'postgresql://u@h/db',
@@ -54,9 +57,15 @@ describe('options', () => {
     const set = loadConfig(schema, {
       DATABASE_QUERY_TIMEOUT_MS: '800',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0',
       REDIS_COMMAND_TIMEOUT_MS: '500',
     });
-    expect(pgTimeoutsFrom(set, /long/)).toMatchObject({ queryTimeoutMs: 800, statementTimeoutMs: 0, longStatements: /long/ });
+    expect(pgTimeoutsFrom(set, /long/)).toMatchObject({
+      queryTimeoutMs: 800,
+      statementTimeoutMs: 0,
+      idleInTransactionTimeoutMs: 0,
+      longStatements: /long/,
+    });
     expect(redisTimeoutsFrom(set).commandTimeoutMs).toBe(500);
     expect(() => loadConfig(schema, { DATABASE_ACQUIRE_TIMEOUT_MS: '0' })).toThrow(/DATABASE_ACQUIRE_TIMEOUT_MS: must be between 100/);
     expect(() => loadConfig(schema, { REDIS_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/REDIS_CONNECT_TIMEOUT_MS: must be a whole number/);
@@ -137,7 +146,13 @@ describe('against servers', () => {
     await new Promise((resolve) => silent.close(resolve));
   });
 
-  const quick: PgTimeouts = { connectTimeoutMs: 300, acquireTimeoutMs: 400, queryTimeoutMs: 500, statementTimeoutMs: 0 };
+  const quick: PgTimeouts = {
+    connectTimeoutMs: 300,
+    acquireTimeoutMs: 400,
+    queryTimeoutMs: 500,
+    statementTimeoutMs: 0,
+    idleInTransactionTimeoutMs: 0,
+  };
   const elapsed = async (work: Promise<unknown>): Promise<{ error: unknown; ms: number }> => {
     const started = Date.now();
     const error = await work.then(
@@ -193,6 +208,26 @@ describe('against servers', () => {
           )
         ).rows[0]!.n,
       );
+
+    it('ends a transaction its holder left open with nothing running, and releases its locks', async () => {
+      // The holder stalls mid-transaction (a frozen process, a lost network): the server must not keep its locks.
+      const stalled = createPgPool(testServerUrl(), 1, () => undefined, { ...quick, idleInTransactionTimeoutMs: 500 });
+      const holder = await stalled.connect();
+      const holderErrors: Error[] = [];
+      holder.on('error', (error) => holderErrors.push(error));
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT pg_advisory_xact_lock(424242) /* bounded-waits-probe idle */');
+        // Another session waits for that lock; the server frees it once the holder has idled past its bound.
+        const waiter = await admin.query<{ locked: boolean }>('SELECT pg_advisory_lock(424242) IS NOT NULL AS locked');
+        expect(waiter.rows[0]!.locked).toBe(true);
+        await admin.query('SELECT pg_advisory_unlock(424242)');
+        await expect(holder.query('SELECT 1')).rejects.toThrow();
+      } finally {
+        holder.release(true);
+        await stalled.end();
+      }
+    });
 
     it('fails a statement that does not answer in time and closes its connection, so it is never handed out again', async () => {
       const client = await pool.connect();
