@@ -2,7 +2,7 @@
 // segments' targets in one statement failed (Prisma P2029) and the export answered 500.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { createTestContext, auth, type TestContext } from '../helpers/test-app.js';
+import { auth, createTestContext, type TestContext, textBody } from '../helpers/test-app.js';
 
 const SEGMENTS = 33_000;
 let ctx: TestContext;
@@ -33,15 +33,7 @@ describe('exporting a translation memory of 33,000 segments', () => {
     const started = await api().post(`/v3/translation_memories/${memoryId}/export`).set(key()).expect(202);
     const job = await api().get(`/v3/translation_memories/jobs/${started.body.job_id}`).set(key()).expect(200);
     expect(job.body.results[0]).toMatchObject({ status: 'completed' });
-    const file = await api()
-      .get(pathOf(job.body.results[0].download_url))
-      .buffer(true)
-      .parse((res, done) => {
-        let data = '';
-        res.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        res.on('end', () => done(null, data));
-      })
-      .expect(200);
+    const file = await api().get(pathOf(job.body.results[0].download_url)).buffer(true).parse(textBody).expect(200);
     const sources = [...(file.body as string).matchAll(/<tuv xml:lang="en"><seg>source (\d+)<\/seg>/g)].map((match) => Number(match[1]));
     expect(sources).toHaveLength(SEGMENTS);
     expect(sources.every((value, index) => value === index)).toBe(true);

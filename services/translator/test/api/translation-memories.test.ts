@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import request from 'supertest';
 import type { TranslateOptions } from '../../src/engine/engine.js';
 import { enEsEngine } from '../helpers/en-es-engine.js';
-import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
+import { auth, createTestContext, type TestContext, textBody } from '../helpers/test-app.js';
 
 const MAX_FILE_BYTES = 4096;
 const URL_TTL_MS = 60_000;
@@ -306,15 +306,7 @@ describe('listing, segments, export and delete', () => {
       translation_memory_id: memoryId,
     });
 
-    const file = await api()
-      .get(pathOf(job.body.results[0].download_url))
-      .buffer(true)
-      .parse((res, done) => {
-        let data = '';
-        res.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        res.on('end', () => done(null, data));
-      })
-      .expect(200);
+    const file = await api().get(pathOf(job.body.results[0].download_url)).buffer(true).parse(textBody).expect(200);
     expect(file.headers['content-type']).toMatch(/application\/xml/);
     expect(file.body).toContain('<header');
     expect(file.body).toContain('<tuv xml:lang="es"><seg>Frase 11</seg></tuv>');

@@ -111,3 +111,11 @@ export async function createTestContext(
 }
 
 export const auth = (key: string) => ({ Authorization: `DeepL-Auth-Key ${key}` });
+
+/** A supertest parser that keeps any body (a TMX download, for one) as one string in `response.body`. */
+export function textBody(res: unknown, done: (error: Error | null, body: string) => void): void {
+  const stream = res as NodeJS.ReadableStream; // in Node, superagent hands parsers the response stream
+  let data = '';
+  stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+  stream.on('end', () => done(null, data));
+}
