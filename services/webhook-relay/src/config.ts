@@ -106,10 +106,12 @@ export const ConfigSchema = z.object({
   RELAY_EGRESS_ALLOW: envOptional().transform((value, ctx) => parsed(parseCidrList)(value ?? '', ctx)),
   /** Bytes of a destination's response kept with each attempt. */
   RELAY_RESPONSE_EXCERPT_BYTES: envInteger(1024, { min: 0, max: 64 * 1024 }),
-  /** How often the reconciler compares pending deliveries with the jobs Redis holds (and finds new destinations). */
+  /** How often the reconciler compares pending deliveries with the jobs Redis holds (one worker process per interval). */
   RELAY_RECONCILE_INTERVAL_MS: envInteger(5000, { min: 50, max: 10 * 60 * 1000 }),
-  /** A worker that stops renewing its lock for this long (crashed) has its job run again. */
+  /** A worker process that stops renewing its claims and job locks for this long (crashed) hands its destinations on. */
   RELAY_WORKER_LOCK_MS: envInteger(30_000, { min: 500, max: 10 * 60 * 1000 }),
+  /** Destinations one worker process delivers to at once: its bound on Redis work, memory and in-flight requests. */
+  RELAY_DELIVERY_CONCURRENCY: envInteger(32, { min: 1, max: 1000 }),
   /** Where browsers reach this API; the identity providers' callback is `{RELAY_PUBLIC_URL}/auth/callback`. Default http://127.0.0.1:<PORT>. */
   RELAY_PUBLIC_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
   /** Browser sign-in for `webhook-relay login`: a JSON array of identity providers (docs/sign-in in identity-providers.ts). */

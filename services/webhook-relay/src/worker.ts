@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     queues: delivery.queues,
     sender: delivery.sender,
     policy: delivery.policy,
+    concurrency: config.RELAY_DELIVERY_CONCURRENCY,
     lockMs: config.RELAY_WORKER_LOCK_MS,
     reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS,
   });
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   logger.info({ port: healthPort, host: config.HOST }, 'webhook-relay worker probes listening');
   await workers.start();
   logger.info(
-    { destinations: workers.workerCount, prefix: config.RELAY_QUEUE_PREFIX, healthPort },
+    { concurrency: config.RELAY_DELIVERY_CONCURRENCY, prefix: config.RELAY_QUEUE_PREFIX, healthPort },
     'webhook-relay delivery workers running',
   );
   logger.flush();

@@ -1,4 +1,3 @@
-import { DelayedError, Worker, type Job } from 'bullmq';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
@@ -12,7 +11,7 @@ import { standardWebhookHeaders } from './sign-standard-webhook.js';
 const HEADS_PER_READ = 20;
 /**
  * How soon a held job looks again while its delivery waits behind an earlier-captured event still
- * being checked or fanned out. Only the job is delayed, not the queue: the job the earlier event's
+ * being checked or fanned out. Only the job is set aside, not the queue: the job the earlier event's
  * fan-out adds runs at once and sends both. The retry matters when that event goes nowhere here (a
  * subscription filter); it costs one read per interval, only while something is held. The hold ends
  * when the event is fanned out (at most the fan-out sweep's grace and interval after a crash).
@@ -51,22 +50,27 @@ export class RecentlyDone {
 type Stop = { kind: 'wait'; ms: number } | { kind: 'gone'; reason: string } | null;
 
 /**
- * The processor of a destination's queue (concurrency 1). A job wakes the worker for its delivery;
- * the worker sends the destination's pending deliveries in position order up to and including it, so
- * FIFO comes from the outbox, not from the order jobs reached Redis. Positions are capture order, and
- * heads behind an earlier-captured event still on its way (fan_out_pending) wait for it. A failing head stays the head:
- * the queue is rate-limited for the retry wait and the job goes back to the front (BullMQ's own
- * retry would let the next job overtake it). Once the schedule is spent the head is dead-lettered and
- * the queue moves on.
+ * What became of a job: `done` (its delivery was sent, dead-lettered or cannot be sent: the job is
+ * finished), `retry` (the head failed: nothing of this destination may be sent for `waitMs`, and the
+ * job goes back to the front), `held` (its delivery waits behind an earlier-captured event: set the job
+ * aside for HELD_RETRY_MS).
  */
-export async function deliverHeads(
-  deps: DeliverHeadsDeps,
-  job: Job<DeliveryJob>,
-  rateLimit: (ms: number) => Promise<void>,
-  done: RecentlyDone,
-  delay: (ms: number) => Promise<void>,
-): Promise<void> {
-  const { tenantId, destinationId, deliveryId } = job.data;
+export type HeadsOutcome = { next: 'done' } | { next: 'retry'; waitMs: number } | { next: 'held' };
+
+const DONE: HeadsOutcome = { next: 'done' };
+const HELD: HeadsOutcome = { next: 'held' };
+
+/**
+ * The work of one job of a destination's queue (one job at a time per destination). A job wakes the
+ * worker for its delivery; the worker sends the destination's pending deliveries in position order up
+ * to and including it, so FIFO comes from the outbox, not from the order jobs reached Redis. Positions
+ * are capture order, and heads behind an earlier-captured event still on its way (fan_out_pending) wait
+ * for it. A failing head stays the head: the caller holds the queue for the retry wait and puts the job
+ * back at the front (BullMQ's own retry would let the next job overtake it). Once the schedule is spent
+ * the head is dead-lettered and the queue moves on.
+ */
+export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, done: RecentlyDone): Promise<HeadsOutcome> {
+  const { tenantId, destinationId, deliveryId } = job;
   while (!done.has(deliveryId)) {
     const { target, heads, held } = await loadHeads(deps.pool, deps.sealed, {
       tenantId,
@@ -75,31 +79,24 @@ export async function deliverHeads(
       now: deps.runtime.now(),
     });
     // Disabled or deleted: deliveries wait; enabling the destination again lets the reconciler wake it.
-    if (!target) return;
-    if (heads.length === 0) return held ? waitForHeld(delay) : undefined;
+    if (!target) return DONE;
+    if (heads.length === 0) return held ? HELD : DONE;
     const outcomes: AttemptOutcome[] = [];
     const stop = await sendInOrder(deps, target, heads, outcomes);
     await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes });
     for (const outcome of outcomes) if (outcome.state !== 'pending') done.add(outcome.deliveryId);
     if (stop?.kind === 'gone') {
-      await deps.disableGone(job.data, stop.reason);
-      return;
+      await deps.disableGone(job, stop.reason);
+      return DONE;
     }
-    if (stop?.kind === 'wait') {
-      await rateLimit(stop.ms);
-      throw Worker.RateLimitError();
-    }
-    // Every sendable head was read and sent; the job's delivery, if still pending, is held.
-    if (heads.length < HEADS_PER_READ && held && !done.has(deliveryId)) return waitForHeld(delay);
+    if (stop?.kind === 'wait') return { next: 'retry', waitMs: stop.ms };
+    // Every sendable head was read and sent; the job's delivery, if still pending, is held. A held delivery
+    // is not a failure: its job (a wake-up; the order comes from the outbox) runs again shortly.
+    if (heads.length < HEADS_PER_READ && held && !done.has(deliveryId)) return HELD;
     // The job's delivery was not among the pending ones read: done already (or cancelled).
-    if (!heads.some((head) => head.id === deliveryId) && heads.length < HEADS_PER_READ) return;
+    if (!heads.some((head) => head.id === deliveryId) && heads.length < HEADS_PER_READ) return DONE;
   }
-}
-
-// A held delivery is not a failure: its job (a wake-up; the order comes from the outbox) runs again shortly.
-async function waitForHeld(delay: (ms: number) => Promise<void>): Promise<never> {
-  await delay(HELD_RETRY_MS);
-  throw new DelayedError();
+  return DONE;
 }
 
 async function sendInOrder(

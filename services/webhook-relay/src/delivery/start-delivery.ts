@@ -16,6 +16,7 @@ export function startDelivery(config: Config, resources: Resources, options: { w
         queues: delivery.queues,
         sender: delivery.sender,
         policy: delivery.policy,
+        concurrency: config.RELAY_DELIVERY_CONCURRENCY,
         lockMs: config.RELAY_WORKER_LOCK_MS,
         reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS,
       })

@@ -1,35 +1,39 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { redisOptions, type RedisTimeouts } from '@workspace/service-kit';
+import { queueName, type DeliveryJob } from './delivery-job.js';
+import { DestinationConsumer } from './destination-consumer.js';
+import { ReadyDestinations } from './ready-destinations.js';
 
-/** A job is a wake-up for its destination's worker: the worker always sends the destination's oldest pending delivery first. */
-export interface DeliveryJob {
-  tenantId: string;
-  destinationId: string;
-  deliveryId: string;
-}
+export { queueName, type DeliveryJob } from './delivery-job.js';
 
-/** One BullMQ queue per destination: each has its own FIFO order and its own worker. */
-export const queueName = (destinationId: string) => `destination-${destinationId}`;
+/** Queue handles kept open at once for enqueueing; older ones are closed (a handle is only a few objects). */
+const OPEN_QUEUES = 256;
+/** BullMQ's event stream per queue: nothing here reads it, so it is kept short (BullMQ's default is 10,000). */
+const EVENTS_KEPT = 100;
 
 /**
- * The connection the delivery workers copy (each BullMQ Worker duplicates it for its blocking fetch) and the
- * probes ping. BullMQ needs maxRetriesPerRequest null and no command timeout here: its blocking commands
- * must wait through reconnects and for longer than any command bound. Only the connect is bounded.
+ * The connection the delivery workers copy for what must wait through reconnects (the wake-up
+ * subscription). BullMQ's rule for such connections: maxRetriesPerRequest null and no command timeout;
+ * only the connect is bounded.
  */
 export function connectRedis(url: string, timeouts?: RedisTimeouts): Redis {
-  return new Redis(url, { ...redisOptions('blocking', timeouts), lazyConnect: false });
+  // Lazy: it only connects for what uses it (its copies connect on their own).
+  return new Redis(url, { ...redisOptions('blocking', timeouts), lazyConnect: true });
 }
 
 /**
  * The queues of every destination, over one shared connection of their own (a Queue opens none here): a
  * copy of `connection` whose every command answers or fails within `timeouts` (enqueueing on a request's
- * path, the reconciler's job counts, rate limits), so a stalled Redis costs a bounded wait, never a hang.
+ * path, the reconciler's job counts, the workers' takes), so a stalled Redis costs a bounded wait, never a
+ * hang. Enqueueing marks the destination ready (ReadyDestinations), which is how workers find it.
  */
 export class DeliveryQueues {
+  /** Most recently used last. */
   private readonly queues = new Map<string, Queue<DeliveryJob>>();
   /** The bounded connection the queues use; also what probes ping. */
   readonly commands: Redis;
+  readonly ready: ReadyDestinations;
 
   constructor(
     /** What workers copy for their blocking connections (see connectRedis); not used for queue commands. */
@@ -38,27 +42,39 @@ export class DeliveryQueues {
     timeouts?: RedisTimeouts,
   ) {
     this.commands = connection.duplicate(redisOptions('commands', timeouts));
+    this.ready = new ReadyDestinations(this.commands, prefix);
   }
 
-  queue(destinationId: string): Queue<DeliveryJob> {
+  private queue(destinationId: string): Queue<DeliveryJob> {
     let queue = this.queues.get(destinationId);
-    if (!queue) {
+    if (queue) {
+      this.queues.delete(destinationId);
+    } else {
       queue = new Queue<DeliveryJob>(queueName(destinationId), {
         connection: this.commands,
         prefix: this.prefix,
+        skipVersionCheck: true,
+        streams: { events: { maxLen: EVENTS_KEPT } },
         // No attempts/backoff/priority/delay: BullMQ's own retry would let later jobs overtake a failing head.
         defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
       });
-      this.queues.set(destinationId, queue);
+      queue.on('error', () => undefined);
+    }
+    this.queues.set(destinationId, queue);
+    for (const [oldest, handle] of this.queues) {
+      if (this.queues.size <= OPEN_QUEUES) break;
+      this.queues.delete(oldest);
+      void handle.close().catch(() => undefined);
     }
     return queue;
   }
 
   /**
    * Adds one job per delivery, keyed by the delivery id: adding one that Redis still holds does nothing,
-   * so the fan-out, replays and the reconciler may all add the same delivery.
+   * so the fan-out, replays and the reconciler may all add the same delivery. Then marks the destinations
+   * ready: after the jobs, so a worker that looks finds them.
    */
-  async enqueue(jobs: DeliveryJob[]): Promise<void> {
+  async enqueue(jobs: DeliveryJob[], now: number = Date.now()): Promise<void> {
     const byDestination = new Map<string, DeliveryJob[]>();
     for (const job of jobs) {
       const list = byDestination.get(job.destinationId) ?? [];
@@ -70,6 +86,7 @@ export class DeliveryQueues {
         this.queue(destinationId).addBulk(list.map((data) => ({ name: 'deliver', data, opts: { jobId: data.deliveryId } }))),
       ),
     );
+    await this.ready.wake([...byDestination.keys()], now);
   }
 
   /** Jobs Redis holds for a destination, in any state but finished. */
@@ -78,10 +95,21 @@ export class DeliveryQueues {
     return Object.values(counts).reduce((sum, count) => sum + count, 0);
   }
 
-  forget(destinationId: string): Promise<void> {
-    const queue = this.queues.get(destinationId);
-    this.queues.delete(destinationId);
-    return queue ? queue.close() : Promise.resolve();
+  /** A consumer of one destination's queue (see DestinationConsumer): made on claim, closed on release. */
+  consumer(destinationId: string, lockMs: number): DestinationConsumer {
+    return new DestinationConsumer(this.commands, this.prefix, destinationId, lockMs);
+  }
+
+  /**
+   * Calls `listener` whenever a destination becomes ready, over a connection of its own (a subscriber
+   * can send nothing else); the returned function closes it.
+   */
+  async onWake(listener: () => void): Promise<() => void> {
+    const subscriber = this.connection.duplicate({ connectionName: `${this.prefix}:relay:wake-listener` });
+    subscriber.on('message', listener);
+    subscriber.on('error', () => undefined);
+    await subscriber.subscribe(this.ready.channel);
+    return () => subscriber.disconnect();
   }
 
   async close(): Promise<void> {

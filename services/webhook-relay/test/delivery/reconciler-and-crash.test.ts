@@ -52,6 +52,7 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
       queues: h.queues,
       sender: new HttpSender(new EgressGuard(parseCidrList('127.0.0.1/32')), 256),
       policy: FAST_POLICY,
+      concurrency: 8,
       lockMs: 5000,
       reconcileIntervalMs: 200,
     });
@@ -181,7 +182,6 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
     const workers = workersInProcess();
     await workers.start();
     try {
-      expect(workers.workerCount).toBeGreaterThanOrEqual(100);
       for (let n = 1; n <= 5; n += 1) await h.send(endpoint.url, `{"fleet":${n}}`);
       for (const receiver of fleet) await receiver.waitFor(5, 30_000);
       // At-least-once: on a loaded machine a send whose outcome could not be written in time (the bounded

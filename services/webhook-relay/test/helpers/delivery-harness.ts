@@ -19,6 +19,8 @@ export interface DeliveryHarnessOptions {
   egressAllow?: string;
   lockMs?: number;
   reconcileIntervalMs?: number;
+  /** Destinations the in-process workers deliver to at once. */
+  concurrency?: number;
   /** false: no workers in this process (a test starts its own, e.g. a child process). */
   workers?: boolean;
   /** Where the service logs (silent unless given). */
@@ -65,6 +67,7 @@ export async function startDeliveryHarness(options: DeliveryHarnessOptions = {})
           queues,
           sender,
           policy: { ...FAST_POLICY, ...options.policy },
+          concurrency: options.concurrency ?? 8,
           lockMs: options.lockMs ?? 5000,
           reconcileIntervalMs: options.reconcileIntervalMs ?? 200,
         });

@@ -1,0 +1,116 @@
+import type { Logger } from '@workspace/service-kit';
+import type { Runtime } from '../domain/runtime.js';
+import type { DeliveryQueues } from '../queue/delivery-queues.js';
+
+/**
+ * The longest a worker process goes without looking for ready destinations: the backstop for a wake-up
+ * message missed while its subscription reconnected. Costs one Redis call per interval, whatever the number
+ * of destinations.
+ */
+export const IDLE_LOOK_MS = 5000;
+
+export interface DeliveryDispatcherDeps {
+  queues: DeliveryQueues;
+  runtime: Runtime;
+  logger: Logger;
+  /** Destinations one process works on at once: its bound on in-flight deliveries, jobs and claims. */
+  concurrency: number;
+  /** How long a claim lasts unless renewed (the job lock's duration). */
+  leaseMs: number;
+  /** Works on a claimed destination until it lets go of it (workDestination). */
+  work(destinationId: string, stopping: () => boolean): Promise<void>;
+}
+
+/**
+ * A worker process's fixed pool: it claims ready destinations (ReadyDestinations) while it has free places,
+ * and looks again when a place frees, when a destination becomes ready (a message on the wake channel),
+ * when the earliest scheduled destination falls due, and at least every IDLE_LOOK_MS. Nothing here is per
+ * destination: an idle relay costs one subscription and a look every few seconds.
+ */
+export class DeliveryDispatcher {
+  private readonly working = new Map<string, Promise<void>>();
+  private looking: Promise<void> | undefined;
+  private lookAgain = false;
+  private dueTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private closed = false;
+
+  constructor(private readonly deps: DeliveryDispatcherDeps) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.deps.queues.onWake(() => this.look());
+    this.idleTimer = setInterval(() => this.look(), IDLE_LOOK_MS);
+    this.idleTimer.unref();
+    this.look();
+  }
+
+  /** Destinations this process is working on now. */
+  get busy(): number {
+    return this.working.size;
+  }
+
+  /** Looks for ready destinations; calls while a look runs make it look once more afterwards. */
+  look(): void {
+    if (this.closed) return;
+    if (this.looking) {
+      this.lookAgain = true;
+      return;
+    }
+    this.looking = this.claimWhileFree()
+      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'could not claim ready destinations; looking again shortly'))
+      .finally(() => {
+        this.looking = undefined;
+        if (this.lookAgain) {
+          this.lookAgain = false;
+          this.look();
+        }
+      });
+  }
+
+  private async claimWhileFree(): Promise<void> {
+    const { queues, runtime, concurrency, leaseMs } = this.deps;
+    while (!this.closed && this.working.size < concurrency) {
+      const now = runtime.now().getTime();
+      const { destinationIds, nextDueAt } = await queues.ready.claim(now, concurrency - this.working.size, now + leaseMs);
+      for (const destinationId of destinationIds) if (!this.working.has(destinationId)) this.startWork(destinationId);
+      if (destinationIds.length === 0) {
+        this.lookAt(nextDueAt, now);
+        return;
+      }
+    }
+  }
+
+  private lookAt(dueAt: number | null, now: number): void {
+    clearTimeout(this.dueTimer);
+    if (dueAt === null || dueAt - now >= IDLE_LOOK_MS) return;
+    this.dueTimer = setTimeout(() => this.look(), Math.max(0, dueAt - now));
+    this.dueTimer.unref();
+  }
+
+  private startWork(destinationId: string): void {
+    const work = this.deps
+      .work(destinationId, () => this.closed)
+      .catch((error: unknown) =>
+        this.deps.logger.warn(
+          { err: error, destination_id: destinationId },
+          'delivery work stopped; the claim passes on when its lease ends',
+        ),
+      )
+      .finally(() => {
+        this.working.delete(destinationId);
+        this.look();
+      });
+    this.working.set(destinationId, work);
+  }
+
+  /** Stops claiming; each destination in work finishes its job in flight and is handed back. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.dueTimer);
+    clearInterval(this.idleTimer);
+    this.unsubscribe?.();
+    await this.looking;
+    await Promise.all([...this.working.values()]);
+  }
+}

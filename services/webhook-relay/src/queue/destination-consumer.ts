@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { createRedisBackend, Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { queueName, type DeliveryJob } from './delivery-job.js';
+
+/** How soon a destination is looked at again while another process's job is active on its queue. */
+export const ACTIVE_ELSEWHERE_RETRY_MS = 1000;
+
+/** What is left on a destination's queue once no job can be taken from it now. */
+export type QueueRemainder = { kind: 'empty' } | { kind: 'later'; at: number };
+
+/**
+ * Takes a destination's jobs one at a time with BullMQ's manual processing (`Worker.getNextJob`), over the
+ * process's shared command connection: no blocking connection, no timers, nothing held once closed. Made
+ * when a worker process claims the destination and closed when it lets go, so a process holds consumers
+ * only for the destinations it is working on.
+ *
+ * The queue's global concurrency is 1 (set before every take): BullMQ moves a job to active only while no
+ * other job of the queue is active, in whatever process, so at most one process sends a destination's
+ * head at a time. A process that dies leaves its job active until the lock runs out; the stalled check
+ * (`remainder`) then moves it back to wait and the next claimant takes it.
+ */
+export class DestinationConsumer {
+  private readonly queue: Queue<DeliveryJob>;
+  private readonly worker: Worker<DeliveryJob>;
+  private readonly token = randomUUID();
+
+  constructor(
+    connection: Redis,
+    prefix: string,
+    readonly destinationId: string,
+    private readonly lockMs: number,
+  ) {
+    const name = queueName(destinationId);
+    const shared = { connection, prefix, skipVersionCheck: true };
+    this.queue = new Queue<DeliveryJob>(name, { ...shared, skipMetasUpdate: true });
+    this.worker = new Worker<DeliveryJob>(
+      name,
+      null,
+      {
+        ...shared,
+        autorun: false,
+        lockDuration: lockMs,
+        stalledInterval: ACTIVE_ELSEWHERE_RETRY_MS,
+        // A crashed worker's job is run again however often it happens: dropping it would lose the delivery.
+        maxStalledCount: Number.MAX_SAFE_INTEGER,
+      },
+      // The shared connection, no blocking one: jobs are taken without waiting (getNextJob with block false).
+      (queue, opts) => createRedisBackend(queue, opts),
+    );
+    // Errors reach the caller through the awaited calls; the emitter must not throw them unhandled.
+    this.queue.on('error', () => undefined);
+    this.worker.on('error', () => undefined);
+  }
+
+  /** The next job, moved to active and locked for this consumer; undefined when none can be taken now. */
+  async take(): Promise<Job<DeliveryJob> | undefined> {
+    await this.queue.setGlobalConcurrency(1);
+    return (await this.worker.getNextJob(this.token, { block: false })) ?? undefined;
+  }
+
+  /** Keeps the job's lock (and so the queue's one active slot) while it is being worked on. */
+  async extendLock(job: Job<DeliveryJob>): Promise<boolean> {
+    return (await job.extendLock(this.token, this.lockMs)) === 1;
+  }
+
+  async complete(job: Job<DeliveryJob>): Promise<void> {
+    await job.moveToCompleted(null, this.token, false);
+  }
+
+  /**
+   * The head failed: the queue takes nothing for `waitMs` and the job goes back to the front of wait
+   * (BullMQ's own retry would let later jobs overtake it).
+   */
+  async retryAfter(job: Job<DeliveryJob>, waitMs: number): Promise<void> {
+    await this.queue.rateLimit(Math.max(1, waitMs));
+    await job.moveToWait(this.token);
+  }
+
+  /** Sets the job aside until `at` (the others of the queue may run meanwhile). */
+  async postpone(job: Job<DeliveryJob>, at: number): Promise<void> {
+    await job.moveToDelayed(at, this.token);
+  }
+
+  /**
+   * Why nothing could be taken: an empty queue, or when to look again (a retry wait, jobs set aside, or
+   * another process's active job, which the stalled check moves back once its lock has run out).
+   */
+  async remainder(now: number): Promise<QueueRemainder> {
+    const counts = await this.queue.getJobCounts('active', 'wait', 'prioritized', 'delayed');
+    if (counts.active! > 0) {
+      await this.worker.getBackend().moveStalledJobsToWait();
+      return { kind: 'later', at: now + ACTIVE_ELSEWHERE_RETRY_MS };
+    }
+    if (counts.wait! + counts.prioritized! > 0) {
+      const limitedMs = await this.queue.getRateLimitTtl();
+      return { kind: 'later', at: now + Math.max(1, limitedMs) };
+    }
+    if (counts.delayed! > 0) {
+      const [next] = await this.queue.getDelayed(0, 0);
+      return { kind: 'later', at: Math.max(now + 1, next ? next.timestamp + next.delay : now + ACTIVE_ELSEWHERE_RETRY_MS) };
+    }
+    return { kind: 'empty' };
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.worker.close(), this.queue.close()]);
+  }
+}
