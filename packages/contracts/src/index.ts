@@ -6,3 +6,4 @@ export * from './translator-admin.js';
 export * from './translator-glossaries.js';
 export * from './translator-memories.js';
 export * from './translator-style-rules.js';
+export * from './translator-write.js';

@@ -19,6 +19,8 @@ import { registerGlossaryV3Routes } from './http/routes/glossaries-v3.js';
 import { registerLanguageRoutes } from './http/routes/languages.js';
 import { registerTranslateRoutes } from './http/routes/translate.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
+import { registerWriteRoutes } from './http/routes/write.js';
+import type { RephraseDeps } from './domain/write/rephrase-texts.js';
 import { newTraceId, traceIdHeader } from './http/trace-id.js';
 
 // The 128 KiB limit is checked on the texts themselves (domain/translation/request-size.ts); the raw
@@ -32,6 +34,7 @@ const LARGE_BODY_PATHS = ['/v2/glossaries', '/v3/glossaries', '/v3/translation_m
 
 export interface AppDeps
   extends TranslateTextsDeps,
+    RephraseDeps,
     Omit<GlossaryDeps, 'db' | 'catalog' | 'now'>,
     Omit<MemoryRouteDeps, 'db' | 'now' | 'newId'> {
   db: Database;
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   registerTranslateRoutes(app, deps);
+  registerWriteRoutes(app, deps);
   registerLanguageRoutes(app, deps.catalog);
   registerGlossaryV2Routes(app, deps);
   registerGlossaryV3Routes(app, deps);

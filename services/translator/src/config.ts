@@ -3,6 +3,7 @@ import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig
 import { z } from 'zod';
 import { isStageAllocatorSetting } from './engine/apertium/stage-allocator.js';
 import { STAGE_SCHEDULING } from './engine/apertium/stage-scheduling.js';
+import { DEFAULT_SPELLING_LANGUAGES, SPELLING_SOURCES } from './write/spelling-dictionaries.js';
 
 /** `EN-ES,ES-EN` -> pairs whose chains start at boot. */
 const pairList = z
@@ -64,6 +65,20 @@ export const ConfigSchema = z
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),
+    /** Languages /v2/write/rephrase corrects offline, each with its Hunspell dictionary (loaded on first use). */
+    TRANSLATOR_SPELLING_LANGUAGES: z
+      .string()
+      .default(DEFAULT_SPELLING_LANGUAGES.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (languages) => languages.every((language) => SPELLING_SOURCES[language] !== undefined),
+        `must be a comma-separated list of ${Object.keys(SPELLING_SOURCES).join(', ')}`,
+      ),
   })
   .superRefine((config, ctx) => {
     if (config.TRANSLATOR_ENGINE !== 'apertium' && !config.TRANSLATOR_UPSTREAM_URL) {

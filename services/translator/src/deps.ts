@@ -12,6 +12,8 @@ import { UsageMeter } from './domain/usage/usage-meter.js';
 import { createEngine } from './engine/create-engine.js';
 import type { TranslationEngine } from './engine/engine.js';
 import { createLanguageDetector } from './languages/detect-language.js';
+import { OfflineWriter } from './write/offline-writer.js';
+import { SpellingDictionaries } from './write/spelling-dictionaries.js';
 
 const CATALOG_REFRESH_MS = 10 * 60 * 1000;
 
@@ -53,6 +55,8 @@ export function connectResources(config: Config, engine: TranslationEngine = cre
     resources: new StoredResources(database.pool),
     meter: new UsageMeter(database.pool, now),
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
+    writer: new OfflineWriter(new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES)),
+    spellingLanguages: config.TRANSLATOR_SPELLING_LANGUAGES,
     now,
     trustProxy: config.TRUST_PROXY,
     maxActiveDeveloperKeys: config.TRANSLATOR_MAX_ACTIVE_DEVELOPER_KEYS,

@@ -58,6 +58,21 @@ export interface EngineLanguages {
   formalityTargets: string[];
 }
 
+/** POST /v2/write/rephrase's parameters, as the caller sent them. */
+export interface RephraseParameters {
+  texts: string[];
+  targetLang?: string;
+  writingStyle?: string;
+  tone?: string;
+  signal?: AbortSignal;
+}
+
+export interface RephrasedText {
+  text: string;
+  detectedSourceLanguage: string;
+  targetLanguage: string;
+}
+
 export interface TranslationEngine {
   readonly name: 'apertium' | 'deepl' | 'libretranslate';
   /** True when `translate` may be called without `source` and detects it itself. */
@@ -67,6 +82,11 @@ export interface TranslationEngine {
   languages(): Promise<EngineLanguages>;
   /** Resolves when the engine can take work (upstream reachable, binaries installed); throws otherwise. */
   checkReady(): Promise<void>;
+  /**
+   * Only engines that reach DeepL's own API (or another instance of this service) have it: the request
+   * goes upstream as it came. Without it, /v2/write/rephrase is served offline (src/write).
+   */
+  rephrase?(parameters: RephraseParameters): Promise<RephrasedText[]>;
   /** Stops every process or connection the engine holds; later calls fail with CLOSED. */
   close(): Promise<void>;
 }

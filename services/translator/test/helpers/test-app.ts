@@ -15,6 +15,8 @@ import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
 import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
 import type { TranslationEngine } from '../../src/engine/engine.js';
 import { createLanguageDetector } from '../../src/languages/detect-language.js';
+import { OfflineWriter } from '../../src/write/offline-writer.js';
+import { DEFAULT_SPELLING_LANGUAGES, SpellingDictionaries } from '../../src/write/spelling-dictionaries.js';
 import { TEMPLATE } from './template.js';
 
 export interface TestContext {
@@ -62,6 +64,8 @@ export async function createTestContext(
     resources: new StoredResources(handles.pool),
     meter: new UsageMeter(handles.pool, now),
     inflight: new InflightLimit(options.maxInflightCharacters ?? 4_000_000),
+    writer: new OfflineWriter(new SpellingDictionaries(DEFAULT_SPELLING_LANGUAGES)),
+    spellingLanguages: DEFAULT_SPELLING_LANGUAGES,
     now,
     trustProxy: false,
     maxActiveDeveloperKeys: options.maxActiveDeveloperKeys ?? 25,

@@ -11,12 +11,13 @@ import { isoDay, rangeDate, usageDay } from './report-dates.js';
 // included, in pages of CUSTOM_TAG_PAGE_SIZE items ordered by tag (bytewise, the same on every database) then day. One row more than a page
 // is read to know whether another page follows.
 const PER_PERIOD = `
-SELECT tag, sum(text_translation_characters)::text AS characters
+SELECT tag, sum(text_translation_characters)::text AS characters, sum(text_improvement_characters)::text AS improvement_characters
   FROM tag_usage WHERE usage_date BETWEEN $1::date AND $2::date
  GROUP BY tag ORDER BY tag COLLATE "C" LIMIT $3 OFFSET $4`;
 
 const PER_DAY = `
-SELECT tag, to_char(usage_date, 'YYYY-MM-DD') AS usage_date, sum(text_translation_characters)::text AS characters
+SELECT tag, to_char(usage_date, 'YYYY-MM-DD') AS usage_date, sum(text_translation_characters)::text AS characters,
+       sum(text_improvement_characters)::text AS improvement_characters
   FROM tag_usage WHERE usage_date BETWEEN $1::date AND $2::date
  GROUP BY tag, tag_usage.usage_date ORDER BY tag COLLATE "C", tag_usage.usage_date LIMIT $3 OFFSET $4`;
 
@@ -24,13 +25,14 @@ interface TagRow {
   tag: string;
   usage_date?: string;
   characters: string;
+  improvement_characters: string;
 }
 
-function breakdown(textTranslationCharacters: number): CustomTagBreakdown {
+function breakdown(textTranslationCharacters: number, textImprovementCharacters: number): CustomTagBreakdown {
   return {
-    total_characters: textTranslationCharacters,
+    total_characters: textTranslationCharacters + textImprovementCharacters,
     text_translation_characters: textTranslationCharacters,
-    text_improvement_characters: 0,
+    text_improvement_characters: textImprovementCharacters,
     speech_to_text_minutes: 0,
     speech_to_speech_minutes: 0,
   };
@@ -56,7 +58,7 @@ export async function buildCustomTagReport(
       usage: page.map((row) => ({
         custom_tag: row.tag,
         ...(byDay ? { usage_date: usageDay(row.usage_date!) } : {}),
-        breakdown: breakdown(Number(row.characters)),
+        breakdown: breakdown(Number(row.characters), Number(row.improvement_characters)),
       })),
     },
   };

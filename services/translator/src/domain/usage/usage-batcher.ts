@@ -4,6 +4,9 @@
 // (Keys with a limit are metered one request at a time, before translating: they may be refused.)
 import type { ConnectionPool } from '../../db/database.js';
 
+/** Which counter of the reports the characters go to; both count against the key's limit. */
+export type UsageKind = 'translation' | 'improvement';
+
 export interface UsageEntry {
   keyId: string;
   /** First day of the month the usage counts in, and its UTC day, both `YYYY-MM-DD`. */
@@ -11,6 +14,8 @@ export interface UsageEntry {
   day: string;
   characters: number;
   reportingTag: string | null;
+  /** Default `translation`. */
+  kind?: UsageKind;
 }
 
 export interface BatchTimers {
@@ -34,24 +39,29 @@ interface Pending {
 // Rows are taken in key order, so concurrent batches (other replicas) lock them in the same order.
 const ADD_USAGE = `
 WITH entries AS (
-  SELECT * FROM unnest($1::uuid[], $2::date[], $3::date[], $4::bigint[], $5::varchar[])
-    AS e(api_key_id, period_start, usage_date, characters, tag)
+  SELECT api_key_id, period_start, usage_date, characters, tag,
+         CASE WHEN improvement THEN 0 ELSE characters END AS translated,
+         CASE WHEN improvement THEN characters ELSE 0 END AS improved
+    FROM unnest($1::uuid[], $2::date[], $3::date[], $4::bigint[], $5::varchar[], $6::boolean[])
+      AS e(api_key_id, period_start, usage_date, characters, tag, improvement)
 ), period AS (
   INSERT INTO period_usage (api_key_id, period_start, characters)
   SELECT api_key_id, period_start, sum(characters) FROM entries GROUP BY api_key_id, period_start ORDER BY api_key_id, period_start
   ON CONFLICT (api_key_id, period_start) DO UPDATE SET characters = period_usage.characters + EXCLUDED.characters
 ), daily AS (
-  INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, requests)
-  SELECT api_key_id, usage_date, sum(characters), count(*) FROM entries GROUP BY api_key_id, usage_date ORDER BY api_key_id, usage_date
+  INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, text_improvement_characters, requests)
+  SELECT api_key_id, usage_date, sum(translated), sum(improved), count(*) FROM entries GROUP BY api_key_id, usage_date ORDER BY api_key_id, usage_date
   ON CONFLICT (api_key_id, usage_date) DO UPDATE
     SET text_translation_characters = daily_usage.text_translation_characters + EXCLUDED.text_translation_characters,
+        text_improvement_characters = daily_usage.text_improvement_characters + EXCLUDED.text_improvement_characters,
         requests = daily_usage.requests + EXCLUDED.requests
 )
-INSERT INTO tag_usage (api_key_id, tag, usage_date, text_translation_characters, requests)
-SELECT api_key_id, tag, usage_date, sum(characters), count(*) FROM entries WHERE tag IS NOT NULL
+INSERT INTO tag_usage (api_key_id, tag, usage_date, text_translation_characters, text_improvement_characters, requests)
+SELECT api_key_id, tag, usage_date, sum(translated), sum(improved), count(*) FROM entries WHERE tag IS NOT NULL
  GROUP BY api_key_id, tag, usage_date ORDER BY api_key_id, tag, usage_date
 ON CONFLICT (api_key_id, tag, usage_date) DO UPDATE
   SET text_translation_characters = tag_usage.text_translation_characters + EXCLUDED.text_translation_characters,
+      text_improvement_characters = tag_usage.text_improvement_characters + EXCLUDED.text_improvement_characters,
       requests = tag_usage.requests + EXCLUDED.requests`;
 
 export class UsageBatcher {
@@ -109,6 +119,7 @@ export class UsageBatcher {
           entries.map((e) => e.day),
           entries.map((e) => e.characters),
           entries.map((e) => e.reportingTag),
+          entries.map((e) => e.kind === 'improvement'),
         ],
       });
       for (const item of batch) item.resolve();

@@ -2,7 +2,14 @@
 // this service): form-encoded POST /v2/translate in batches of at most 50 texts / ~120 KiB, up to 4
 // batches in flight, results reassembled in input order. The upstream detects the source itself.
 import { EngineError } from '../engine-error.js';
-import type { EngineLanguages, TranslateOptions, TranslatedSegment, TranslationEngine } from '../engine.js';
+import type {
+  EngineLanguages,
+  RephrasedText,
+  RephraseParameters,
+  TranslateOptions,
+  TranslatedSegment,
+  TranslationEngine,
+} from '../engine.js';
 import { mapBounded } from '../http/bounded.js';
 import { expiring } from '../http/expiring.js';
 import { baseUrl, upstreamJson, type UpstreamRequest } from '../http/upstream-request.js';
@@ -55,6 +62,39 @@ export class DeepLEngine implements TranslationEngine {
       options.signal,
     );
     return results.flat();
+  }
+
+  /** POST /v2/write/rephrase upstream with the caller's parameters unchanged (the upstream validates them). */
+  async rephrase(parameters: RephraseParameters): Promise<RephrasedText[]> {
+    this.assertOpen();
+    const form = new URLSearchParams();
+    if (parameters.targetLang !== undefined) form.append('target_lang', parameters.targetLang);
+    if (parameters.writingStyle !== undefined) form.append('writing_style', parameters.writingStyle);
+    if (parameters.tone !== undefined) form.append('tone', parameters.tone);
+    for (const text of parameters.texts) form.append('text', text);
+    const body = await this.request({
+      method: 'POST',
+      path: '/v2/write/rephrase',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      signal: parameters.signal,
+    });
+    const improvements = (body as { improvements?: unknown } | undefined)?.improvements;
+    if (
+      !Array.isArray(improvements) ||
+      improvements.length !== parameters.texts.length ||
+      !improvements.every((item) => typeof item?.text === 'string' && typeof item?.detected_source_language === 'string')
+    ) {
+      throw new EngineError(
+        'UNAVAILABLE',
+        `${UPSTREAM} answered POST /v2/write/rephrase with an unexpected body (expected ${parameters.texts.length} improvements)`,
+      );
+    }
+    return (improvements as Array<{ text: string; detected_source_language: string; target_language?: unknown }>).map((item) => ({
+      text: item.text,
+      detectedSourceLanguage: item.detected_source_language,
+      targetLanguage: typeof item.target_language === 'string' ? item.target_language : item.detected_source_language,
+    }));
   }
 
   /** Read from the upstream at most every 10 minutes. */

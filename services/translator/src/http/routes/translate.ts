@@ -23,7 +23,7 @@ export function registerTranslateRoutes(app: Express, deps: TranslateTextsDeps):
   });
 }
 
-function reportingTag(header: string | string[] | undefined): string | undefined {
+export function reportingTag(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const tag = Array.isArray(header) ? header.join(',') : header;
   if (tag.length === 0) return undefined;
