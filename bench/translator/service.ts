@@ -8,7 +8,7 @@ import { postForm } from './client-load.js';
 const serviceDir = fileURLToPath(new URL('../../services/translator/', import.meta.url));
 export const SERVICE_ENTRY = `${serviceDir}dist/server.js`;
 // The service wants admin keys of at least 16 characters.
-const ADMIN_KEY = 'bench-admin-key-0000';
+export const ADMIN_KEY = 'bench-admin-key-0000';
 
 export function serviceBuilt(): boolean {
   return existsSync(SERVICE_ENTRY);
