@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.js';
 import { KeyAuthenticator } from './domain/keys/authenticate-key.js';
 import { openKeyChangeChannel, type KeyChangeChannel } from './domain/keys/key-change-channel.js';
 import { cachedCatalog } from './domain/languages/cached-catalog.js';
+import { GlossaryTerms } from './domain/write/glossary-terms.js';
 import { InflightLimit } from './domain/translation/inflight-limit.js';
 import { StoredResources } from './domain/translation/translation-resources.js';
 import { UsageMeter } from './domain/usage/usage-meter.js';
@@ -56,6 +57,7 @@ export function connectResources(config: Config, engine: TranslationEngine = cre
     meter: new UsageMeter(database.pool, now),
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
     writer: new OfflineWriter(new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES)),
+    glossaryTerms: new GlossaryTerms(database.pool),
     spellingLanguages: config.TRANSLATOR_SPELLING_LANGUAGES,
     now,
     trustProxy: config.TRUST_PROXY,

@@ -21,6 +21,7 @@ afterAll(async () => {
 
 const ENDPOINTS: [method: 'get' | 'post' | 'put', path: string][] = [
   ['post', '/v2/translate'],
+  ['post', '/v2/write/rephrase'],
   ['get', '/v2/languages'],
   ['post', '/v2/languages'],
   ['get', '/v2/usage'],

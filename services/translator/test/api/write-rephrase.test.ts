@@ -142,6 +142,29 @@ describe('POST /v2/write/rephrase, offline', () => {
     });
   });
 
+  it('never changes a word of a glossary term in the text’s language', async () => {
+    const text = 'Start the Tehflow job with teh tool.';
+    expect(
+      (
+        await rephrase()
+          .send({ text: [text], target_lang: 'en-US' })
+          .expect(200)
+      ).body.improvements[0].text,
+    ).toBe('Start the Tehflow job with the tool.');
+    await request(ctx.app)
+      .post('/v2/glossaries')
+      .set(auth(ctx.adminKey))
+      .send({ name: 'product words', source_lang: 'en', target_lang: 'es', entries: 'teh tool\tla herramienta teh' })
+      .expect(201);
+    expect(
+      (
+        await rephrase()
+          .send({ text: [text], target_lang: 'en-US' })
+          .expect(200)
+      ).body.improvements[0].text,
+    ).toBe(text);
+  });
+
   it('does not meter a request refused for its parameters', async () => {
     const key = await keyWithLimit('refused writer');
     await rephrase(key)

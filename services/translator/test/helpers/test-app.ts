@@ -9,6 +9,7 @@ import { KeyAuthenticator } from '../../src/domain/keys/authenticate-key.js';
 import { openKeyChangeChannel } from '../../src/domain/keys/key-change-channel.js';
 import { createKey, type CreatedKey } from '../../src/domain/keys/create-key.js';
 import { cachedCatalog } from '../../src/domain/languages/cached-catalog.js';
+import { GlossaryTerms } from '../../src/domain/write/glossary-terms.js';
 import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
 import { StoredResources } from '../../src/domain/translation/translation-resources.js';
 import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
@@ -65,6 +66,7 @@ export async function createTestContext(
     meter: new UsageMeter(handles.pool, now),
     inflight: new InflightLimit(options.maxInflightCharacters ?? 4_000_000),
     writer: new OfflineWriter(new SpellingDictionaries(DEFAULT_SPELLING_LANGUAGES)),
+    glossaryTerms: new GlossaryTerms(handles.pool),
     spellingLanguages: DEFAULT_SPELLING_LANGUAGES,
     now,
     trustProxy: false,

@@ -11,6 +11,7 @@ import { TranslatorError } from '../translator-error.js';
 import type { InflightLimit } from '../translation/inflight-limit.js';
 import { billedCharacters } from '../usage/periods.js';
 import type { UsageMeter } from '../usage/usage-meter.js';
+import type { GlossaryTerms } from './glossary-terms.js';
 
 /** DeepL's limit for one text-improvement request. */
 export const MAX_REPHRASE_BYTES = 10 * 1024;
@@ -25,6 +26,8 @@ export interface RephraseDeps {
   /** Languages with a spelling dictionary (TRANSLATOR_SPELLING_LANGUAGES). */
   spellingLanguages: readonly string[];
   detector: LanguageDetector;
+  /** Words of glossary terms, which spelling never changes. */
+  glossaryTerms: GlossaryTerms;
   meter: UsageMeter;
   inflight: InflightLimit;
 }
@@ -68,7 +71,7 @@ export async function rephraseTexts(deps: RephraseDeps, request: RephraseRequest
             tone: request.tone,
             signal: context.signal,
           })
-        : request.text.map((text, index) => improveOffline(deps, text, languages[index]!, target, register?.name)),
+        : improveAllOffline(deps, request.text, languages, target, register?.name),
     );
   } catch (error) {
     await reserving.then(
@@ -85,22 +88,26 @@ export async function rephraseTexts(deps: RephraseDeps, request: RephraseRequest
   }));
 }
 
-function improveOffline(
+async function improveAllOffline(
   deps: RephraseDeps,
-  text: string,
-  language: string,
+  texts: string[],
+  languages: string[],
   target: string | undefined,
   register: Register | undefined,
-): RephrasedText {
+): Promise<RephrasedText[]> {
   // Write improves a text within its language; a text in another language than the target is left as it is.
-  const corrected = target === undefined || baseOf(target) === language;
-  return {
-    text: corrected
-      ? deps.writer.improve(text, { language, register: register && deps.writer.supports(language, register) ? register : undefined })
-      : text,
-    detectedSourceLanguage: language.toLowerCase(),
-    targetLanguage: bcp47(target ?? language),
-  };
+  const corrected = (language: string) => (target === undefined || baseOf(target) === language) && deps.writer.corrects(language);
+  const terms = new Map<string, ReadonlySet<string>>();
+  for (const language of new Set(languages.filter(corrected))) terms.set(language, await deps.glossaryTerms.wordsFor(language));
+  return texts.map((text, index) => {
+    const language = languages[index]!;
+    const style = register && deps.writer.supports(language, register) ? register : undefined;
+    return {
+      text: corrected(language) ? deps.writer.improve(text, { language, register: style, protectedTerms: terms.get(language) }) : text,
+      detectedSourceLanguage: language.toLowerCase(),
+      targetLanguage: bcp47(target ?? language),
+    };
+  });
 }
 
 function resolveTarget(deps: RephraseDeps, targetLang: string | undefined): string | undefined {
