@@ -122,7 +122,8 @@ async function sendInOrder(
     const result = await deps.sender.send({ url: target.url, headers, body: head.body, timeoutMs: target.timeoutMs });
     const outcome: AttemptOutcome = {
       deliveryId: head.id,
-      attemptId: deps.runtime.newId(),
+      // Time-ordered like every id here; its random bits come from the runtime's pool (one CSPRNG call per 256 ids).
+      attemptId: deps.runtime.newIdAt(now),
       startedAt: now,
       durationMs: result.durationMs,
       status: result.status,

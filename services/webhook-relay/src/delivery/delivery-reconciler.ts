@@ -44,13 +44,18 @@ export class DeliveryReconciler {
   constructor(private readonly deps: DeliveryReconcilerDeps) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.pass(true), this.deps.intervalMs);
+    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
     this.timer.unref();
   }
 
   /** One pass now; concurrent calls share it. */
   reconcile(): Promise<ReconcilePass | undefined> {
     return this.pass(false);
+  }
+
+  /** The periodic pass: runs only when this process takes the interval's turn (undefined otherwise). */
+  tick(): Promise<ReconcilePass | undefined> {
+    return this.pass(true);
   }
 
   private pass(periodic: boolean): Promise<ReconcilePass | undefined> {
@@ -69,6 +74,7 @@ export class DeliveryReconciler {
     const { pool, queues, runtime, logger, intervalMs } = this.deps;
     if (this.closed) return undefined;
     if (periodic && !(await queues.ready.takeTurn('reconciler', this.token, Math.floor(intervalMs * 0.9)))) return undefined;
+    const startedAt = performance.now();
     const rows = await relayPendingDestinations(pool, RECONCILE_BATCH);
     const result: ReconcilePass = { destinations: rows.length, jobsAdded: 0, markedReady: 0 };
     const complete: string[] = [];
@@ -95,6 +101,14 @@ export class DeliveryReconciler {
     }
     result.markedReady = await queues.ready.ensure(complete, runtime.now().getTime());
     if (result.markedReady > 0) logger.info({ destinations: result.markedReady }, 'reconciler marked destinations ready again');
+    logger.debug(
+      {
+        destinations: result.destinations,
+        jobs_added: result.jobsAdded,
+        duration_ms: Math.round((performance.now() - startedAt) * 10) / 10,
+      },
+      'reconciler pass',
+    );
     return result;
   }
 

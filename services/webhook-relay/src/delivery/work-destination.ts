@@ -1,7 +1,13 @@
 import type { Job } from 'bullmq';
 import type { Logger } from '@workspace/service-kit';
 import type { DeliveryJob, DeliveryQueues } from '../queue/delivery-queues.js';
+import type { DestinationConsumer } from '../queue/destination-consumer.js';
 import { deliverHeads, HELD_RETRY_MS, type DeliverHeadsDeps, type RecentlyDone } from './deliver-heads.js';
+
+/** How often a worker looks at a destination again while it waits out a short hold on it. */
+const SHORT_WAIT_LOOK_MS = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How soon a job whose work failed (PostgreSQL unreachable, say) runs again. */
 export const FAILED_JOB_RETRY_MS = 1000;
@@ -39,50 +45,75 @@ export async function workDestination(deps: WorkDestinationDeps, destinationId: 
   const renewal = setInterval(() => void renew(), Math.max(50, Math.floor(lockMs / 3)));
   const turnEndsAt = now() + deps.turnMs;
   try {
-    let dueAt: number | null = null;
+    let job = await consumer.take();
     for (;;) {
-      if (dueAt === null) {
-        current = await consumer.take();
-        if (current) {
-          dueAt = await runJob(deps, consumer, current, now);
-          current = undefined;
-          if (dueAt === null && (stopping() || now() >= turnEndsAt)) {
-            await queues.ready.yieldTurn(destinationId, now());
-            return;
-          }
-          continue;
+      // When to look at the destination again: a time, null (its queue is empty) or undefined (ask the queue).
+      let dueAt: number | null | undefined;
+      while (job) {
+        const more = !stopping() && now() < turnEndsAt;
+        current = job;
+        const step = await runJob(deps, consumer, job, now, more);
+        current = job = undefined;
+        if (step.action === 'settle' && step.dueAt !== undefined) {
+          dueAt = step.dueAt;
+          break;
         }
+        if (!more) {
+          await queues.ready.yieldTurn(destinationId, now());
+          return;
+        }
+        if (step.action === 'next') job = step.job;
+        else if (step.action === 'take') job = await consumer.take();
+      }
+      if (dueAt === undefined) {
         const remainder = await consumer.remainder(now());
         dueAt = remainder.kind === 'later' ? remainder.at : null;
-        if (await queues.ready.release(destinationId, dueAt)) return;
-      } else if (await queues.ready.release(destinationId, dueAt)) {
-        return;
       }
+      // A short wait (a delivery held behind an event still being checked, for milliseconds as a rule) is
+      // waited out here, looking again every few milliseconds, so the job the earlier event's fan-out adds
+      // runs at once; within the turn only, so a long hold gives the place back.
+      if (dueAt !== null && dueAt - now() <= HELD_RETRY_MS && !stopping() && now() < turnEndsAt) {
+        await sleep(Math.min(SHORT_WAIT_LOOK_MS, Math.max(1, dueAt - now())));
+        job = await consumer.take();
+        continue;
+      }
+      if (await queues.ready.release(destinationId, dueAt)) return;
       // Woken since the last look: a job may have arrived.
-      dueAt = null;
+      job = await consumer.take();
     }
   } finally {
     clearInterval(renewal);
-    await consumer.close();
+    queues.releaseConsumer(consumer);
   }
 }
 
-/** Runs one job and moves it on; answers when to look at the destination again if not now. */
+/**
+ * What to do after a job: `next` (it completed and the next one is already taken), `take` (it was set
+ * aside; another may be takeable now), `settle` (nothing more to take now; `dueAt` when known).
+ */
+type JobStep = { action: 'next'; job: Job<DeliveryJob> } | { action: 'take' } | { action: 'settle'; dueAt?: number };
+
+/** Runs one job and moves it on; with `more`, the next job is taken in the same round trip as the completion. */
 async function runJob(
   deps: WorkDestinationDeps,
-  consumer: ReturnType<DeliveryQueues['consumer']>,
+  consumer: DestinationConsumer,
   job: Job<DeliveryJob>,
   now: () => number,
-): Promise<number | null> {
+  more: boolean,
+): Promise<JobStep> {
   try {
     const outcome = await deliverHeads(deps, job.data, deps.done);
-    if (outcome.next === 'done') await consumer.complete(job);
-    else if (outcome.next === 'held') await consumer.postpone(job, now() + HELD_RETRY_MS);
-    else {
-      await consumer.retryAfter(job, outcome.waitMs);
-      return now() + outcome.waitMs;
+    if (outcome.next === 'held') {
+      await consumer.postpone(job, now() + HELD_RETRY_MS);
+      return { action: 'take' };
     }
-    return null;
+    if (outcome.next === 'retry') {
+      await consumer.retryAfter(job, outcome.waitMs);
+      return { action: 'settle', dueAt: now() + outcome.waitMs };
+    }
+    const after = await consumer.complete(job, more, now());
+    if (after.next) return { action: 'next', job: after.next };
+    return after.remainder?.kind === 'later' ? { action: 'settle', dueAt: after.remainder.at } : { action: 'settle' };
   } catch (error) {
     // Nothing is lost: the outbox still has the delivery pending, and the job runs again (set aside here,
     // or moved back by the stalled check when even that fails).
@@ -91,6 +122,6 @@ async function runJob(
       'delivery job failed; it runs again shortly',
     );
     await consumer.postpone(job, now() + FAILED_JOB_RETRY_MS).catch(() => undefined);
-    return now() + FAILED_JOB_RETRY_MS;
+    return { action: 'settle', dueAt: now() + FAILED_JOB_RETRY_MS };
   }
 }

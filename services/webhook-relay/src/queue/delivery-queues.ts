@@ -9,6 +9,8 @@ export { queueName, type DeliveryJob } from './delivery-job.js';
 
 /** Queue handles kept open at once for enqueueing; older ones are closed (a handle is only a few objects). */
 const OPEN_QUEUES = 256;
+/** Idle destination consumers kept for their next claim (each is a few objects, no connection). */
+const KEPT_CONSUMERS = 256;
 /** BullMQ's event stream per queue: nothing here reads it, so it is kept short (BullMQ's default is 10,000). */
 const EVENTS_KEPT = 100;
 
@@ -31,6 +33,8 @@ export function connectRedis(url: string, timeouts?: RedisTimeouts): Redis {
 export class DeliveryQueues {
   /** Most recently used last. */
   private readonly queues = new Map<string, Queue<DeliveryJob>>();
+  /** Consumers no claim uses now, kept for the next claim of their destination; most recently used last. */
+  private readonly idleConsumers = new Map<string, DestinationConsumer>();
   /** The bounded connection the queues use; also what probes ping. */
   readonly commands: Redis;
   readonly ready: ReadyDestinations;
@@ -41,7 +45,8 @@ export class DeliveryQueues {
     readonly prefix: string,
     timeouts?: RedisTimeouts,
   ) {
-    this.commands = connection.duplicate(redisOptions('commands', timeouts));
+    // Auto-pipelining: the commands that many destinations' work issues in the same tick go out in one write.
+    this.commands = connection.duplicate({ ...redisOptions('commands', timeouts), enableAutoPipelining: true });
     this.ready = new ReadyDestinations(this.commands, prefix);
   }
 
@@ -95,9 +100,26 @@ export class DeliveryQueues {
     return Object.values(counts).reduce((sum, count) => sum + count, 0);
   }
 
-  /** A consumer of one destination's queue (see DestinationConsumer): made on claim, closed on release. */
+  /**
+   * The consumer of one destination's queue (see DestinationConsumer), for one claim: made or reused, and
+   * handed back with `releaseConsumer`. Idle consumers beyond KEPT_CONSUMERS are closed, oldest first.
+   */
   consumer(destinationId: string, lockMs: number): DestinationConsumer {
-    return new DestinationConsumer(this.commands, this.prefix, destinationId, lockMs);
+    let consumer = this.idleConsumers.get(destinationId);
+    this.idleConsumers.delete(destinationId);
+    if (!consumer || consumer.lockMs !== lockMs) consumer = new DestinationConsumer(this.commands, this.prefix, destinationId, lockMs);
+    consumer.beginClaim();
+    return consumer;
+  }
+
+  releaseConsumer(consumer: DestinationConsumer): void {
+    this.idleConsumers.delete(consumer.destinationId);
+    this.idleConsumers.set(consumer.destinationId, consumer);
+    for (const [oldest, idle] of this.idleConsumers) {
+      if (this.idleConsumers.size <= KEPT_CONSUMERS) break;
+      this.idleConsumers.delete(oldest);
+      void idle.close();
+    }
   }
 
   /**
@@ -113,8 +135,9 @@ export class DeliveryQueues {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await Promise.all([...this.queues.values(), ...this.idleConsumers.values()].map((handle) => handle.close()));
     this.queues.clear();
+    this.idleConsumers.clear();
     this.commands.disconnect();
   }
 }

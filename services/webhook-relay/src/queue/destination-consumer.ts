@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createRedisBackend, Queue, Worker, type Job } from 'bullmq';
+import { createRedisBackend, Job, Queue, Worker, type JobJson } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { queueName, type DeliveryJob } from './delivery-job.js';
 
@@ -9,11 +9,14 @@ export const ACTIVE_ELSEWHERE_RETRY_MS = 1000;
 /** What is left on a destination's queue once no job can be taken from it now. */
 export type QueueRemainder = { kind: 'empty' } | { kind: 'later'; at: number };
 
+/** After a job completes: the next one (already taken), or what is left when there is none to take now. */
+export type AfterComplete = { next: Job<DeliveryJob> } | { next: undefined; remainder: QueueRemainder | undefined };
+
 /**
  * Takes a destination's jobs one at a time with BullMQ's manual processing (`Worker.getNextJob`), over the
- * process's shared command connection: no blocking connection, no timers, nothing held once closed. Made
- * when a worker process claims the destination and closed when it lets go, so a process holds consumers
- * only for the destinations it is working on.
+ * process's shared command connection: no blocking connection, no timers, nothing held once closed. A
+ * process keeps a bounded number of them (DeliveryQueues.consumer), so it holds consumers only for the
+ * destinations it works on now or did recently.
  *
  * The queue's global concurrency is 1 (set before every take): BullMQ moves a job to active only while no
  * other job of the queue is active, in whatever process, so at most one process sends a destination's
@@ -24,12 +27,13 @@ export class DestinationConsumer {
   private readonly queue: Queue<DeliveryJob>;
   private readonly worker: Worker<DeliveryJob>;
   private readonly token = randomUUID();
+  private concurrencySet = false;
 
   constructor(
     connection: Redis,
     prefix: string,
     readonly destinationId: string,
-    private readonly lockMs: number,
+    readonly lockMs: number,
   ) {
     const name = queueName(destinationId);
     const shared = { connection, prefix, skipVersionCheck: true };
@@ -53,9 +57,18 @@ export class DestinationConsumer {
     this.worker.on('error', () => undefined);
   }
 
+  /** A new claim of the destination starts: the queue's global concurrency is set again on its first take. */
+  beginClaim(): void {
+    this.concurrencySet = false;
+  }
+
   /** The next job, moved to active and locked for this consumer; undefined when none can be taken now. */
   async take(): Promise<Job<DeliveryJob> | undefined> {
-    await this.queue.setGlobalConcurrency(1);
+    if (!this.concurrencySet) {
+      // Set on every claim, not once per queue: Redis may have lost it (a flush) since the last one.
+      await this.queue.setGlobalConcurrency(1);
+      this.concurrencySet = true;
+    }
     return (await this.worker.getNextJob(this.token, { block: false })) ?? undefined;
   }
 
@@ -64,8 +77,18 @@ export class DestinationConsumer {
     return (await job.extendLock(this.token, this.lockMs)) === 1;
   }
 
-  async complete(job: Job<DeliveryJob>): Promise<void> {
-    await job.moveToCompleted(null, this.token, false);
+  /**
+   * Finishes the job and, with `takeNext`, takes the next one in the same round trip. When there is none
+   * to take, says what is left if BullMQ's answer tells (a retry wait or jobs set aside), or undefined when
+   * it does not (an empty queue, or one whose active slot another process holds: ask `remainder`).
+   */
+  async complete(job: Job<DeliveryJob>, takeNext: boolean, now: number): Promise<AfterComplete> {
+    const answer = (await job.moveToCompleted(null, this.token, takeNext)) as [JobJson | null, string, number, number] | undefined;
+    if (!takeNext || !answer) return { next: undefined, remainder: undefined };
+    const [data, id, limitedUntil, delayedUntil] = answer;
+    if (data) return { next: Job.fromJSON(this.worker, data, id) as Job<DeliveryJob> };
+    const at = Math.max(Number(limitedUntil) > 0 ? now + Number(limitedUntil) : 0, Number(delayedUntil) || 0);
+    return { next: undefined, remainder: at > 0 ? { kind: 'later', at } : undefined };
   }
 
   /**
