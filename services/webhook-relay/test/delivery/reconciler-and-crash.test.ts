@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
-import { TEST_MASTER_KEY } from '../helpers/test-app.js';
-import { FAST_POLICY, REDIS_URL, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
+import { FAST_POLICY, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-
-const serviceRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { startWorkerProcess } from '../helpers/worker-process.js';
 
 /** Consecutive repeats collapsed: at-least-once may send the same event twice in a row, never out of order. */
 const collapse = (bodies: string[]) => bodies.filter((body, index) => body !== bodies[index - 1]);
@@ -56,37 +53,10 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
       lockMs: 5000,
       reconcileIntervalMs: 200,
     });
-  // The real worker process (dist/worker.js, built before the tests run), on this file's database and prefix.
-  // Its stdout (JSON log lines) and stderr are collected; stderr is also passed through for the CI log.
-  const startWorkerProcess = (options: { healthPort?: number; logLevel?: string } = {}) => {
-    const child = spawn(process.execPath, ['dist/worker.js'], {
-      cwd: serviceRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        DATABASE_URL: h.context.databaseUrl,
-        DATABASE_APP_URL: h.context.appRoleUrl,
-        MIGRATE_ON_START: 'false',
-        RELAY_MASTER_KEY: TEST_MASTER_KEY.toString('base64'),
-        REDIS_URL,
-        RELAY_QUEUE_PREFIX: h.prefix,
-        RELAY_WORKER_LOCK_MS: '1000',
-        RELAY_RECONCILE_INTERVAL_MS: '200',
-        RELAY_EGRESS_ALLOW: '127.0.0.1/32',
-        WORKER_HEALTH_PORT: String(options.healthPort ?? 0),
-        RELAY_RETRY_SCHEDULE: '100ms,100ms,100ms',
-        LOG_LEVEL: options.logLevel ?? 'silent',
-      },
-    });
-    const output = { stdout: '', stderr: '' };
-    child.stdout?.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output.stderr += chunk.toString();
-      process.stderr.write(chunk);
-    });
-    children.push(child);
-    return { child, output };
+  const startWorker = (options: { healthPort?: number; logLevel?: string } = {}) => {
+    const worker = startWorkerProcess(h, options);
+    children.push(worker.child);
+    return worker;
   };
 
   /** The port the worker's probes bound, as its start-up log line reports it (the test asks for port 0). */
@@ -156,12 +126,12 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
     const destination = await h.destination(receiver.url);
     await h.subscribe(endpoint.id, destination.id);
     for (let n = 1; n <= 3; n += 1) await h.send(endpoint.url, `{"kill":${n}}`);
-    const { child: first } = startWorkerProcess();
+    const { child: first } = startWorker();
     await receiver.waitFor(1, 30_000);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     hang = false;
-    const { child: second } = startWorkerProcess();
+    const { child: second } = startWorker();
     try {
       await receiver.waitFor(4, 30_000);
       expect(receiver.bodies()).toEqual(['{"kill":1}', '{"kill":1}', '{"kill":2}', '{"kill":3}']);
@@ -193,7 +163,7 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
   }, 60_000);
 
   it('the worker process answers its probes: /healthz, and /readyz once PostgreSQL and Redis answer', async () => {
-    const { child: worker, output } = startWorkerProcess({ logLevel: 'info' });
+    const { child: worker, output } = startWorker({ logLevel: 'info' });
     const port = await reportedHealthPort(output);
     expect(port).toBeGreaterThan(0);
     expect(await answersOn(`http://127.0.0.1:${port}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
@@ -210,7 +180,7 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
     await new Promise<void>((resolve) => occupant.listen(0, '0.0.0.0', resolve));
     const taken = (occupant.address() as AddressInfo).port;
     try {
-      const { child: worker, output } = startWorkerProcess({ healthPort: taken });
+      const { child: worker, output } = startWorker({ healthPort: taken });
       const code = await new Promise((resolve) => worker.once('exit', resolve));
       expect(code).toBe(1);
       expect(output.stderr).toBe(

@@ -25,17 +25,23 @@ export interface Receiver {
   bodies(): string[];
   answer: (request: Received, index: number) => Answer;
   waitFor(count: number, timeoutMs?: number): Promise<void>;
+  /** The most requests it ever had received and not yet answered at once. */
+  maxInFlight: number;
   close(): Promise<void>;
 }
 
 export async function startReceiver(answer: Receiver['answer'] = () => ({ status: 200, body: 'ok' })): Promise<Receiver> {
   const received: Received[] = [];
   let server: Server;
+  let inFlight = 0;
+  /** Answers not sent yet (a slow or hanging destination): cleared on close, so nothing outlives the test. */
+  const answering = new Set<NodeJS.Timeout>();
   const receiver: Receiver = {
     url: '',
     received,
     answer,
     bodies: () => received.map((item) => item.body.toString('utf8')),
+    maxInFlight: 0,
     async waitFor(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
@@ -46,6 +52,8 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of answering) clearTimeout(timer);
+        answering.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -56,12 +64,17 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     req.on('end', () => {
       const request = { method: req.method ?? '', headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '/', at: Date.now() };
       received.push(request);
+      inFlight += 1;
+      receiver.maxInFlight = Math.max(receiver.maxInFlight, inFlight);
       const reply = receiver.answer(request, received.length - 1);
-      setTimeout(() => {
+      const timer = setTimeout(() => {
+        answering.delete(timer);
+        inFlight -= 1;
         if (res.destroyed) return;
         res.writeHead(reply.status, reply.headers ?? {});
         res.end(reply.body ?? '');
       }, reply.delayMs ?? 0);
+      answering.add(timer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
