@@ -83,6 +83,16 @@ describe('prod overlays', () => {
     expect((find(objects, 'ConfigMap', 'webhook-relay-config')[0]!.data as Record<string, string>).RELAY_WORKERS_IN_PROCESS).toBe('false');
   });
 
+  it('webhook-relay runs at least two delivery worker replicas, covered by a disruption budget', () => {
+    const { objects } = render(`${INFRA}webhook-relay/overlays/prod`);
+    const worker = find(objects, 'Deployment', 'webhook-relay-worker')[0]!;
+    expect((worker.spec as { replicas: number }).replicas).toBeGreaterThanOrEqual(2);
+    const budgets = find(objects, 'PodDisruptionBudget').map(
+      (budget) => (budget.spec as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels,
+    );
+    expect(budgets).toContainEqual({ 'app.kubernetes.io/name': 'webhook-relay', 'app.kubernetes.io/component': 'worker' });
+  });
+
   it('webhook-relay exposes ingest on its own Service, apart from the API', () => {
     const { objects } = render(`${INFRA}webhook-relay/overlays/prod`);
     const ports = (name: string) =>
