@@ -14,6 +14,7 @@ import { startRelay } from './relay-server.js';
 const mode = process.env.BENCH_MODE ?? 'both';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const throughputEvents = Number(process.env.BENCH_EVENTS ?? 50);
+const WARM_UP_S = 2;
 const API_KEY = `whk_bench_${'1'.repeat(24)}`;
 
 /** A receiver that records, per request, the body's `seq` and when it arrived. */
@@ -72,10 +73,12 @@ async function main(): Promise<void> {
   try {
     if (mode === 'latency' || mode === 'both') {
       const latencies: number[] = [];
+      const steadyLatencies: number[] = [];
       const verifiedLatencies: number[] = [];
       const arrivalOrder: number[] = [];
       const receiver = await startReceiver((body, at) => {
         latencies.push(at - body.sentAt);
+        if (body.seq >= WARM_UP_S * 100) steadyLatencies.push(at - body.sentAt);
         if (body.seq % 2 === 0) verifiedLatencies.push(at - body.sentAt);
         arrivalOrder.push(body.seq);
       });
@@ -105,6 +108,9 @@ async function main(): Promise<void> {
       const deadline = Date.now() + 30_000;
       while (latencies.length < total && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       const sorted = [...latencies].sort((a, b) => a - b);
+      // Steady state: events sent after the first WARM_UP_S seconds (the service's first seconds after start
+      // are also its JIT warm-up and its first connections and plans, which the overall figure includes).
+      const steady = [...steadyLatencies].sort((a, b) => a - b);
       const verifiedSorted = [...verifiedLatencies].sort((a, b) => a - b);
       // Capture order as a sender can see it: an event answered before another was sent must arrive first
       // (open loop, so requests may overlap; overlapping ones have no order to keep).
@@ -113,7 +119,7 @@ async function main(): Promise<void> {
       for (let a = 0; a < total; a += 1)
         for (let b = a + 1; b < total; b += 1) if (answeredAt[a]! < sentAt[b]! && position.get(b)! < position.get(a)!) inOrder = false;
       console.log(
-        `latency: ${latencies.length}/${total} delivered at 100 events/s for ${seconds} s (half signed and verified); capture-to-delivery p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms (targets: p50 < 50, p99 < 250); verified events p50 ${percentile(verifiedSorted, 50).toFixed(1)} ms, p99 ${percentile(verifiedSorted, 99).toFixed(1)} ms; capture order kept: ${inOrder}`,
+        `latency: ${latencies.length}/${total} delivered at 100 events/s for ${seconds} s (half signed and verified); capture-to-delivery p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms (targets: p50 < 50, p99 < 250); verified events p50 ${percentile(verifiedSorted, 50).toFixed(1)} ms, p99 ${percentile(verifiedSorted, 99).toFixed(1)} ms; after the first ${WARM_UP_S} s: p50 ${percentile(steady, 50).toFixed(1)} ms, p99 ${percentile(steady, 99).toFixed(1)} ms; capture order kept: ${inOrder}`,
       );
       await receiver.close();
     }

@@ -1,8 +1,9 @@
 // What idle destinations cost a delivery worker process (issue 25's figure): N destinations, each with a
 // subscription, and no traffic at all. Starts the relay's API (to create them) and then its worker process as in
 // production, lets the worker settle, and measures over BENCH_SECONDS: the worker's Redis connections, its CPU
-// (share of one core), its resident memory, and Redis commands per second (all clients; nothing else runs).
-// Targets at 10,000 destinations: <= 64 Redis connections, < 2% of a core, < 300 MB.
+// (share of one core), its resident memory, Redis commands per second (all clients; nothing else runs), and
+// how long the worker's reconciler passes took (its debug log lines).
+// Targets at 10,000 destinations: <= 64 Redis connections, < 2% of a core, < 300 MB, a reconciler pass < 200 ms.
 // Usage: pnpm --filter ./bench run webhook-relay:idle (needs `pnpm build`); BENCH_DESTINATIONS (default 1000),
 // BENCH_SECONDS (30), BENCH_SETTLE_SECONDS (15). Mind Redis' maxclients (10,000) when the build under test opens
 // connections per destination.
@@ -37,6 +38,14 @@ async function inParallel(count: number, work: (index: number) => Promise<void>)
   );
 }
 
+/** Durations of the reconciler passes a worker logged (JSON lines with msg 'reconciler pass'). */
+function reconcilerPasses(logFile: string): number[] {
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"reconciler pass"'))
+    .map((line) => (JSON.parse(line) as { duration_ms: number }).duration_ms);
+}
+
 async function main(): Promise<void> {
   const prefix = `bench-idle-${randomBytes(4).toString('hex')}`;
   const masterKey = randomBytes(32).toString('base64');
@@ -59,6 +68,7 @@ async function main(): Promise<void> {
     console.log(`created ${DESTINATIONS} destinations with a subscription each in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const healthPort = await freePort();
+    const workerLog = `${logDir}/relay-idle-worker.log`;
     worker = await startServer({
       command: process.execPath,
       args: [...benchNodeFlags(), 'dist/worker.js'],
@@ -67,7 +77,8 @@ async function main(): Promise<void> {
         ...process.env,
         ...shared,
         NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
+        // debug: the reconciler logs each pass with its duration.
+        LOG_LEVEL: 'debug',
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl(DATABASE),
         MIGRATE_ON_START: 'false',
@@ -75,7 +86,7 @@ async function main(): Promise<void> {
       },
       port: healthPort,
       readyPath: '/readyz',
-      logFile: `${logDir}/relay-idle-worker.log`,
+      logFile: workerLog,
     });
     const pid = worker.pid!;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
@@ -99,6 +110,15 @@ async function main(): Promise<void> {
     console.log(`  CPU                ${(cpuShare * 100).toFixed(2)}% of a core (target < 2%)`);
     console.log(`  resident memory    ${rssMb.toFixed(0)} MB (target < 300 MB)`);
     console.log(`  Redis commands     ${commandsPerSecond.toFixed(0)}/s (all clients)`);
+    // The worker's log is buffered until it stops.
+    await worker.stop();
+    worker = undefined;
+    const passes = reconcilerPasses(workerLog).sort((a, b) => a - b);
+    if (passes.length === 0) console.log('  reconciler passes  none logged');
+    else
+      console.log(
+        `  reconciler pass    max ${passes.at(-1)!.toFixed(1)} ms, median ${passes[Math.floor(passes.length / 2)]!.toFixed(1)} ms over ${passes.length} passes (target < 200 ms)`,
+      );
   } finally {
     await worker?.stop();
     await relay.server.stop();

@@ -1,0 +1,203 @@
+// Figures (shared/DESIGN.md, webhook-relay; issue 25): deliveries per second across 1,000 destinations with 10
+// events each, local receivers: at least 1,000 with one worker process, and with two worker processes at least
+// 1.3x one, in the same run. Starts the relay's API (workers off) to create the destinations and capture the
+// events, waits until every delivery's job is queued, then starts the worker processes (node dist/worker.js, as
+// in production) and times the backlog from the first delivery to the last. The receivers (one HTTP server,
+// a path per destination) deduplicate by webhook-id and check FIFO per destination.
+// Run: pnpm bench:webhook-relay:scale (needs pnpm build). BENCH_DESTINATIONS (1000), BENCH_EVENTS (10),
+// BENCH_WORKERS (the worker counts to run, in order: "1,2").
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
+import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
+import { databaseUrl, logDir, repoRoot, startRelay } from './relay-server.js';
+
+const DESTINATIONS = Number(process.env.BENCH_DESTINATIONS ?? 1000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10);
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DATABASE = 'bench_relay_scale';
+const API_KEY = `whk_bench_${randomBytes(12).toString('hex')}`;
+const CREATE_CONCURRENCY = 16;
+
+/** Per destination: the `seq` of each first arrival (repeats of a webhook-id are left out), in arrival order. */
+class Receivers {
+  readonly orders: number[][] = Array.from({ length: DESTINATIONS }, () => []);
+  private readonly seen = new Set<string>();
+  firstAt = 0;
+  lastAt = 0;
+  delivered = 0;
+  duplicates = 0;
+
+  reset(): void {
+    for (const order of this.orders) order.length = 0;
+    this.seen.clear();
+    Object.assign(this, { firstAt: 0, lastAt: 0, delivered: 0, duplicates: 0 });
+  }
+
+  record(destination: number, webhookId: string, seq: number): void {
+    if (this.seen.has(webhookId)) {
+      this.duplicates += 1;
+      return;
+    }
+    this.seen.add(webhookId);
+    const at = performance.now();
+    this.firstAt ||= at;
+    this.lastAt = at;
+    this.delivered += 1;
+    this.orders[destination]!.push(seq);
+  }
+
+  fifoHeld(): boolean {
+    return this.orders.every((order) => order.every((seq, index) => index === 0 || seq > order[index - 1]!));
+  }
+}
+
+async function startReceivers(receivers: Receivers) {
+  const server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const destination = Number(req.url!.slice('/d/'.length));
+      const { seq } = JSON.parse(Buffer.concat(chunks).toString()) as { seq: number };
+      receivers.record(destination, String(req.headers['webhook-id']), seq);
+      res.writeHead(204).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function inParallel(count: number, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CREATE_CONCURRENCY }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main(): Promise<void> {
+  const prefix = `bench-scale-${randomBytes(4).toString('hex')}`;
+  const shared = {
+    REDIS_URL,
+    RELAY_QUEUE_PREFIX: prefix,
+    RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
+    RELAY_EGRESS_ALLOW: '127.0.0.1/32',
+  };
+  const relay = await startRelay({
+    database: DATABASE,
+    apiKey: API_KEY,
+    logName: 'relay-scale-api',
+    env: { ...shared, RELAY_WORKERS_IN_PROCESS: 'false' },
+  });
+  const redis = new Redis(REDIS_URL);
+  const receivers = new Receivers();
+  const receiver = await startReceivers(receivers);
+  const workers: RunningServer[] = [];
+  const results: Array<{ workers: number; perSecond: number }> = [];
+  try {
+    const endpoint = await relay.post('/v1/endpoints', { name: 'scale' });
+    const ingestUrl = `http://127.0.0.1:${relay.ingestPort}${new URL(endpoint.ingest_url).pathname}`;
+    const destinationIds: string[] = [];
+    const created = Date.now();
+    await inParallel(DESTINATIONS, async (index) => {
+      const destination = await relay.post('/v1/destinations', { name: `scale-${index}`, url: `${receiver.url}/d/${index}` });
+      await relay.post('/v1/subscriptions', { endpoint_id: endpoint.id, destination_id: destination.id });
+      destinationIds[index] = destination.id;
+    });
+    console.log(`created ${DESTINATIONS} destinations with a subscription each in ${((Date.now() - created) / 1000).toFixed(1)} s`);
+    const queuedJobs = async () => {
+      const pipeline = redis.pipeline();
+      for (const id of destinationIds) pipeline.llen(`${prefix}:destination-${id}:wait`);
+      const answers = (await pipeline.exec()) ?? [];
+      return answers.reduce((sum, [, count]) => sum + Number(count), 0);
+    };
+
+    for (const [round, count] of WORKER_COUNTS.entries()) {
+      receivers.reset();
+      // The backlog: EVENTS events captured in order, each fanned out to every destination.
+      for (let seq = 0; seq < EVENTS; seq += 1) {
+        const response = await fetch(ingestUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ round, seq, pad: 'x'.repeat(400) }),
+        });
+        if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
+      }
+      const expected = EVENTS * DESTINATIONS;
+      const queuedBy = Date.now() + 120_000;
+      while ((await queuedJobs()) < expected && Date.now() < queuedBy) await sleep(250);
+
+      const cpuBefore = snapshotCpu();
+      // Started together, so none has a head start on the backlog.
+      const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+      workers.push(
+        ...(await Promise.all(
+          ports.map((healthPort, index) =>
+            startServer({
+              command: process.execPath,
+              args: [...benchNodeFlags(), 'dist/worker.js'],
+              cwd: `${repoRoot}services/webhook-relay`,
+              env: {
+                ...process.env,
+                ...shared,
+                NODE_ENV: 'production',
+                LOG_LEVEL: 'warn',
+                HOST: '127.0.0.1',
+                DATABASE_URL: databaseUrl(DATABASE),
+                MIGRATE_ON_START: 'false',
+                WORKER_HEALTH_PORT: String(healthPort),
+              },
+              port: healthPort,
+              readyPath: '/readyz',
+              logFile: `${logDir}/relay-scale-worker-${count}-${index}.log`,
+            }),
+          ),
+        )),
+      );
+      const deadline = Date.now() + 300_000;
+      while (receivers.delivered < expected && Date.now() < deadline) await sleep(50);
+      const workerPids = new Set(workers.map((worker) => worker.pid));
+      const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, name) =>
+        workerPids.has(pid) ? 'workers' : pid === process.pid ? 'receivers (bench)' : pid === relay.server.pid ? 'api' : name,
+      );
+      const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
+      const perSecond = receivers.delivered / seconds;
+      results.push({ workers: count, perSecond });
+      console.log(
+        `${count} worker process${count === 1 ? '' : 'es'}: ${receivers.delivered}/${expected} deliveries to ${DESTINATIONS} destinations in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s; FIFO held on every destination: ${receivers.fifoHeld()}; repeats (at-least-once): ${receivers.duplicates}`,
+      );
+      const perDelivery = [...cpu]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, receivers.delivered)).toFixed(0)} us`);
+      console.log(`  CPU per delivery (from the workers' start): ${perDelivery.join(', ')}`);
+      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    }
+    const one = results.find((result) => result.workers === 1);
+    const two = results.find((result) => result.workers === 2);
+    if (one) console.log(`one worker process: ${one.perSecond.toFixed(0)} deliveries/s (target >= 1000)`);
+    if (one && two) console.log(`two worker processes vs one: ${(two.perSecond / one.perSecond).toFixed(2)}x (target >= 1.3x)`);
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await receiver.close();
+    await relay.server.stop();
+    const keys = await redis.keys(`${prefix}:*`);
+    for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+    redis.disconnect();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
