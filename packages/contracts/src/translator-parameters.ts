@@ -27,3 +27,12 @@ export const oneOf = <T extends readonly [string, ...string[]]>(name: string, va
 export const refuseUnknownParameters = {
   error: (issue: z.core.$ZodRawIssue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter '${issue.keys[0]}'.` : undefined),
 };
+
+/** `text`, given one or more times: at least one string, at most `max`. */
+export const textList = (max: number) =>
+  z
+    .array(z.string({ error: notSupported('text', 'Each text must be a string.') }), {
+      error: (issue) => (issue.input === undefined ? missing('text') : notSupported('text', 'Expected a list of strings.')),
+    })
+    .min(1, missing('text'))
+    .max(max, `Too many texts: at most ${max} 'text' values per request.`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXTS_PER_REQUEST } from './translator.js';
-import { missing, notSupported, oneOf, optionalString, refuseUnknownParameters } from './translator-parameters.js';
+import { oneOf, optionalString, refuseUnknownParameters, textList } from './translator-parameters.js';
 
 // POST /v2/write/rephrase (DeepL API for Write), as deepl-node's rephraseText sends it: `text` one or
 // more times, an optional `target_lang`, and `writing_style` or `tone` (not both). The `prefer_` values
@@ -39,12 +39,7 @@ const isSet = (value: string | undefined) => value !== undefined && value !== 'd
 export const RephraseRequest = z
   .strictObject(
     {
-      text: z
-        .array(z.string({ error: notSupported('text', 'Each text must be a string.') }), {
-          error: (issue) => (issue.input === undefined ? missing('text') : notSupported('text', 'Expected a list of strings.')),
-        })
-        .min(1, missing('text'))
-        .max(MAX_TEXTS_PER_REQUEST, `Too many texts: at most ${MAX_TEXTS_PER_REQUEST} 'text' values per request.`),
+      text: textList(MAX_TEXTS_PER_REQUEST),
       target_lang: optionalString('target_lang'),
       writing_style: z.preprocess(lowerCase, oneOf('writing_style', WRITING_STYLES)),
       tone: z.preprocess(lowerCase, oneOf('tone', WRITING_TONES)),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag, missing, notSupported, oneOf, optionalString, refuseUnknownParameters, requiredString } from './translator-parameters.js';
+import {
+  flag,
+  missing,
+  notSupported,
+  oneOf,
+  optionalString,
+  refuseUnknownParameters,
+  requiredString,
+  textList,
+} from './translator-parameters.js';
 
 // Wire shapes of the translator (shared/specs/translator.md; DeepL API v2 as deepl-node speaks it).
 // Requests arrive as JSON or as form fields; the service turns a form into the same object (lists as
@@ -58,12 +67,7 @@ const threshold = z
 export const TranslateRequest = z
   .strictObject(
     {
-      text: z
-        .array(z.string({ error: notSupported('text', 'Each text must be a string.') }), {
-          error: (issue) => (issue.input === undefined ? missing('text') : notSupported('text', 'Expected a list of strings.')),
-        })
-        .min(1, missing('text'))
-        .max(MAX_TEXTS_PER_REQUEST, `Too many texts: at most ${MAX_TEXTS_PER_REQUEST} 'text' values per request.`),
+      text: textList(MAX_TEXTS_PER_REQUEST),
       target_lang: requiredString('target_lang').min(1, missing('target_lang')),
       source_lang: optionalString('source_lang'),
       context: optionalString('context'),

@@ -55,15 +55,8 @@ export async function translateTexts(
 
   const billed = request.text.map(billedCharacters);
   const totalBilled = billed.reduce((sum, count) => sum + count, 0);
-  const reserving = deps.meter.reserve(context.key, totalBilled, context.reportingTag);
-  // A key the meter may refuse (456) has its text translated only once the meter said yes. Any other
-  // key can only fail metering if the database does: its text goes to the engine while the meter
-  // commits, and the answer still waits for both.
-  if (deps.meter.canRefuse(context.key)) await reserving;
-  else reserving.catch(() => {});
-  let results: Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>;
-  try {
-    results = await deps.inflight.run(totalBilled, async () => {
+  const results = await deps.meter.metered({ key: context.key, characters: totalBilled, reportingTag: context.reportingTag }, () =>
+    deps.inflight.run(totalBilled, async () => {
       // Memory hits skip the engine; only the other texts are detected and translated.
       const threshold = request.translation_memory_threshold ?? DEFAULT_TRANSLATION_MEMORY_THRESHOLD;
       const hits = request.text.map((text) => resolved?.memory?.matcher.match(text, threshold));
@@ -88,16 +81,8 @@ export async function translateTexts(
         if (hit !== undefined) merged[index] = { text: hit, detectedSource: resolved!.memory!.sourceLang };
       });
       return merged;
-    });
-  } catch (error) {
-    // A failed reservation metered nothing; a successful one is given back.
-    await reserving.then(
-      (reservation) => reservation.refund(),
-      () => undefined,
-    );
-    throw error;
-  }
-  await reserving;
+    }),
+  );
 
   return results.map((result, index) => ({
     detected_source_language: result.detectedSource,

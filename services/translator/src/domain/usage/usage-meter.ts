@@ -73,6 +73,34 @@ export class UsageMeter {
   }
 
   /**
+   * Runs `work` metered: `characters` are reserved for the key (456 past its limit) and given back if the work
+   * fails. A key the meter may refuse has its work run only once the meter said yes; any other key can only
+   * fail metering if the database does, so its work runs while the meter commits, and the answer still waits
+   * for both.
+   */
+  async metered<T>(
+    charge: { key: AuthenticatedKey; characters: number; reportingTag: string | undefined; kind?: UsageKind },
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const reserving = this.reserve(charge.key, charge.characters, charge.reportingTag, charge.kind);
+    if (this.canRefuse(charge.key)) await reserving;
+    else reserving.catch(() => {});
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      // A failed reservation metered nothing; a successful one is given back.
+      await reserving.then(
+        (reservation) => reservation.refund(),
+        () => undefined,
+      );
+      throw error;
+    }
+    await reserving;
+    return result;
+  }
+
+  /**
    * Meters `characters` for the key, or refuses with 456 (metering nothing) past its monthly limit. Text
    * translation and text improvement share the limit and are reported apart.
    */

@@ -57,30 +57,21 @@ export async function rephraseTexts(deps: RephraseDeps, request: RephraseRequest
   }
 
   const total = request.text.reduce((sum, text) => sum + billedCharacters(text), 0);
-  const reserving = deps.meter.reserve(context.key, total, context.reportingTag, 'improvement');
-  if (deps.meter.canRefuse(context.key)) await reserving;
-  else reserving.catch(() => {});
-  let improved: RephrasedText[];
-  try {
-    improved = await deps.inflight.run(total, async () =>
-      upstream
-        ? upstream({
-            texts: request.text,
-            targetLang: request.target_lang,
-            writingStyle: request.writing_style,
-            tone: request.tone,
-            signal: context.signal,
-          })
-        : improveAllOffline(deps, request.text, languages, target, register?.name),
-    );
-  } catch (error) {
-    await reserving.then(
-      (reservation) => reservation.refund(),
-      () => undefined,
-    );
-    throw error;
-  }
-  await reserving;
+  const improved = await deps.meter.metered(
+    { key: context.key, characters: total, reportingTag: context.reportingTag, kind: 'improvement' },
+    () =>
+      deps.inflight.run(total, async () =>
+        upstream
+          ? upstream({
+              texts: request.text,
+              targetLang: request.target_lang,
+              writingStyle: request.writing_style,
+              tone: request.tone,
+              signal: context.signal,
+            })
+          : improveAllOffline(deps, request.text, languages, target, register?.name),
+      ),
+  );
   return improved.map((item) => ({
     text: item.text,
     detected_source_language: item.detectedSourceLanguage,
