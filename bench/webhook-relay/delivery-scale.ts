@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
 import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
-import { databaseUrl, logDir, repoRoot, startRelay } from './relay-server.js';
+import { databaseUrl, logDir, repoRoot, startRelay, dropRedisPrefix, inParallel } from './relay-server.js';
 
 const DESTINATIONS = Number(process.env.BENCH_DESTINATIONS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10);
@@ -74,15 +74,6 @@ async function startReceivers(receivers: Receivers) {
   };
 }
 
-async function inParallel(count: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CREATE_CONCURRENCY }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
@@ -109,7 +100,7 @@ async function main(): Promise<void> {
     const ingestUrl = `http://127.0.0.1:${relay.ingestPort}${new URL(endpoint.ingest_url).pathname}`;
     const destinationIds: string[] = [];
     const created = Date.now();
-    await inParallel(DESTINATIONS, async (index) => {
+    await inParallel(DESTINATIONS, CREATE_CONCURRENCY, async (index) => {
       const destination = await relay.post('/v1/destinations', { name: `scale-${index}`, url: `${receiver.url}/d/${index}` });
       await relay.post('/v1/subscriptions', { endpoint_id: endpoint.id, destination_id: destination.id });
       destinationIds[index] = destination.id;
@@ -191,8 +182,7 @@ async function main(): Promise<void> {
     await Promise.all(workers.map((worker) => worker.stop()));
     await receiver.close();
     await relay.server.stop();
-    const keys = await redis.keys(`${prefix}:*`);
-    for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+    await dropRedisPrefix(redis, prefix);
     redis.disconnect();
   }
 }

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { benchNodeFlags, freePort, startServer } from '../lib/processes.js';
 import { connectionsTo, residentBytes } from '../lib/process-resources.js';
-import { databaseUrl, logDir, repoRoot, startRelay } from './relay-server.js';
+import { databaseUrl, logDir, repoRoot, startRelay, dropRedisPrefix, inParallel } from './relay-server.js';
 
 const DESTINATIONS = Number(process.env.BENCH_DESTINATIONS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -27,15 +27,6 @@ function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
-async function inParallel(count: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CREATE_CONCURRENCY }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
 }
 
 /** Durations of the reconciler passes a worker logged (JSON lines with msg 'reconciler pass'). */
@@ -61,7 +52,7 @@ async function main(): Promise<void> {
   try {
     const endpoint = await relay.post('/v1/endpoints', { name: 'idle' });
     const started = Date.now();
-    await inParallel(DESTINATIONS, async (index) => {
+    await inParallel(DESTINATIONS, CREATE_CONCURRENCY, async (index) => {
       const destination = await relay.post('/v1/destinations', { name: `idle-${index}`, url: `https://idle-${index}.example.com/in` });
       await relay.post('/v1/subscriptions', { endpoint_id: endpoint.id, destination_id: destination.id });
     });
@@ -122,8 +113,7 @@ async function main(): Promise<void> {
   } finally {
     await worker?.stop();
     await relay.server.stop();
-    const keys = await redis.keys(`${prefix}:*`);
-    for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+    await dropRedisPrefix(redis, prefix);
     redis.disconnect();
   }
 }

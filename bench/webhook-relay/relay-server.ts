@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
 
@@ -71,4 +72,20 @@ export async function startRelay(options: {
     return (await response.json()) as { id: string; ingest_url: string };
   };
   return { server, ingestPort, post };
+}
+
+/** Runs `work(0..count-1)` with at most `concurrency` calls at a time. */
+export async function inParallel(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+}
+
+/** Deletes a run's Redis keys (its queue prefix), leaving every other user of the Redis alone. */
+export async function dropRedisPrefix(redis: Redis, prefix: string): Promise<void> {
+  const keys = await redis.keys(`${prefix}:*`);
+  for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
 }
