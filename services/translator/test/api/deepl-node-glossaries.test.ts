@@ -2,13 +2,13 @@
 // the glossaries applied by /v2/translate through the real Apertium engine.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as deepl from 'deepl-node';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { createTestContext, type TestContext, deeplClientOptions } from '../helpers/test-app.js';
 
 let ctx: TestContext;
 let client: deepl.DeepLClient;
 beforeAll(async () => {
   ctx = await createTestContext();
-  client = new deepl.DeepLClient(ctx.adminKey, { serverUrl: (await ctx.listen()).url, maxRetries: 1 });
+  client = new deepl.DeepLClient(ctx.adminKey, deeplClientOptions((await ctx.listen()).url));
 });
 afterAll(() => ctx.close());
 

@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as deepl from 'deepl-node';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { createTestContext, type TestContext, deeplClientOptions } from '../helpers/test-app.js';
 
 let ctx: TestContext;
 let client: deepl.DeepLClient;
 let directory: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  client = new deepl.DeepLClient(ctx.adminKey, { serverUrl: (await ctx.listen()).url, maxRetries: 1 });
+  client = new deepl.DeepLClient(ctx.adminKey, deeplClientOptions((await ctx.listen()).url));
   directory = await mkdtemp(join(tmpdir(), 'translator-tm-'));
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as deepl from 'deepl-node';
 import { enEsEngine } from '../helpers/en-es-engine.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { createTestContext, type TestContext, deeplClientOptions } from '../helpers/test-app.js';
 
 let ctx: TestContext;
 let client: deepl.DeepLClient;
@@ -12,7 +12,7 @@ beforeAll(async () => {
     engine: enEsEngine(async (segments) => segments.map((text) => ({ text, detectedSource: 'EN' }))),
   });
   serverUrl = (await ctx.listen()).url;
-  client = new deepl.DeepLClient(ctx.adminKey, { serverUrl, maxRetries: 1 });
+  client = new deepl.DeepLClient(ctx.adminKey, deeplClientOptions(serverUrl));
 });
 afterAll(() => ctx.close());
 
@@ -56,7 +56,7 @@ describe('deepl-node rephraseText against the service', () => {
 
   it('raises QuotaExceededError (456) for a key at its limit', async () => {
     const { secret } = await ctx.createKey({ characterLimit: 5n });
-    const limited = new deepl.DeepLClient(secret, { serverUrl, maxRetries: 1 });
+    const limited = new deepl.DeepLClient(secret, deeplClientOptions(serverUrl));
     await expect(limited.rephraseText('Hello there.', 'en-US')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
   });
 });

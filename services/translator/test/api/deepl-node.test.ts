@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as deepl from 'deepl-node';
 import request from 'supertest';
-import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
+import { auth, createTestContext, type TestContext, deeplClientOptions } from '../helpers/test-app.js';
 
 let ctx: TestContext;
 let serverUrl: string;
@@ -10,11 +10,11 @@ let translator: deepl.Translator;
 beforeAll(async () => {
   ctx = await createTestContext();
   serverUrl = (await ctx.listen()).url;
-  translator = new deepl.Translator(ctx.adminKey, { serverUrl, maxRetries: 1 });
+  translator = new deepl.Translator(ctx.adminKey, deeplClientOptions(serverUrl));
 });
 afterAll(() => ctx.close());
 
-const clientFor = (key: string) => new deepl.Translator(key, { serverUrl, maxRetries: 1 });
+const clientFor = (key: string) => new deepl.Translator(key, deeplClientOptions(serverUrl));
 
 describe('deepl-node against the service', () => {
   it('translateText with one string returns a TextResult with billed characters', async () => {

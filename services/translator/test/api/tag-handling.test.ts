@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as deepl from 'deepl-node';
 import request from 'supertest';
-import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
+import { auth, createTestContext, type TestContext, deeplClientOptions } from '../helpers/test-app.js';
 
 let ctx: TestContext;
 let client: deepl.DeepLClient;
 beforeAll(async () => {
   ctx = await createTestContext();
-  client = new deepl.DeepLClient(ctx.adminKey, { serverUrl: (await ctx.listen()).url, maxRetries: 1 });
+  client = new deepl.DeepLClient(ctx.adminKey, deeplClientOptions((await ctx.listen()).url));
 });
 afterAll(() => ctx.close());
 

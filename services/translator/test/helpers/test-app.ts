@@ -118,6 +118,13 @@ export async function createTestContext(
 
 export const auth = (key: string) => ({ Authorization: `DeepL-Auth-Key ${key}` });
 
+/**
+ * Options for the official deepl-node client against a test server: one retry, and a 30 s request timeout
+ * instead of its 5 s default, because a test's first request may start an Apertium chain or load a spelling
+ * dictionary while the rest of the suite loads the same 2 cores. The tests hold the wire contract, not speed.
+ */
+export const deeplClientOptions = (serverUrl: string) => ({ serverUrl, maxRetries: 1, minTimeout: 30_000 });
+
 /** A supertest parser that keeps any body (a TMX download, for one) as one string in `response.body`. */
 export function textBody(res: unknown, done: (error: Error | null, body: string) => void): void {
   const stream = res as NodeJS.ReadableStream; // in Node, superagent hands parsers the response stream
