@@ -7,12 +7,13 @@ import { ReadyDestinations } from './ready-destinations.js';
 
 export { queueName, type DeliveryJob } from './delivery-job.js';
 
-/** Queue handles kept open at once for enqueueing; older ones are closed (a handle is only a few objects). */
-const OPEN_QUEUES = 256;
+/**
+ * Queue handles kept open at once for enqueueing; older ones are closed. A handle is a few objects and no
+ * connection; making one costs BullMQ's script-table walk, so a fan-out to many destinations should find most.
+ */
+const OPEN_QUEUES = 2048;
 /** Idle destination consumers kept for their next claim (each is a few objects, no connection). */
 const KEPT_CONSUMERS = 256;
-/** BullMQ's event stream per queue: nothing here reads it, so it is kept short (BullMQ's default is 10,000). */
-const EVENTS_KEPT = 100;
 
 /**
  * The connection the delivery workers copy for what must wait through reconnects (the wake-up
@@ -59,7 +60,8 @@ export class DeliveryQueues {
         connection: this.commands,
         prefix: this.prefix,
         skipVersionCheck: true,
-        streams: { events: { maxLen: EVENTS_KEPT } },
+        // No write when a handle is made: the consumer sets the queue's meta when it claims the destination.
+        skipMetasUpdate: true,
         // No attempts/backoff/priority/delay: BullMQ's own retry would let later jobs overtake a failing head.
         defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
       });

@@ -3,6 +3,9 @@ import { createRedisBackend, Job, Queue, Worker, type JobJson } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { queueName, type DeliveryJob } from './delivery-job.js';
 
+/** BullMQ's event stream per queue: nothing here reads it, so it is kept short. */
+const EVENTS_KEPT = 100;
+
 /** How soon a destination is looked at again while another process's job is active on its queue. */
 export const ACTIVE_ELSEWHERE_RETRY_MS = 1000;
 
@@ -65,8 +68,9 @@ export class DestinationConsumer {
   /** The next job, moved to active and locked for this consumer; undefined when none can be taken now. */
   async take(): Promise<Job<DeliveryJob> | undefined> {
     if (!this.concurrencySet) {
-      // Set on every claim, not once per queue: Redis may have lost it (a flush) since the last one.
-      await this.queue.setGlobalConcurrency(1);
+      // Set on every claim, not once per queue: Redis may have lost it (a flush) since the last one. The
+      // events stream is kept short here too, as nothing reads it (BullMQ keeps 10,000 entries by default).
+      await this.queue.getBackend().setQueueMeta({ concurrency: 1, 'opts.maxLenEvents': EVENTS_KEPT });
       this.concurrencySet = true;
     }
     return (await this.worker.getNextJob(this.token, { block: false })) ?? undefined;

@@ -72,6 +72,9 @@ describe('one sender per destination head, whatever the number of worker process
     await Promise.all([workDestination(a.deps, destination.id, () => false), workDestination(b.deps, destination.id, () => false)]);
     expect(receiver.maxInFlight).toBe(1);
     expect(receiver.bodies()).toEqual([1, 2, 3, 4].map((n) => `{"race":${n}}`));
+    // What keeps them apart, set by each claim: one active job per queue; and a short event stream.
+    const meta = await h.queues.commands.hgetall(`${h.prefix}:destination-${destination.id}:meta`);
+    expect(meta).toMatchObject({ concurrency: '1', 'opts.maxLenEvents': '100' });
   }, 30_000);
 
   it('a job added between the holder’s last look and its release is not stranded (no reconciler needed)', async () => {
