@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createRedisBackend, Job, Queue, Worker, type JobJson } from 'bullmq';
+import { createRedisBackend, Job, Queue, Worker, type JobJson, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { queueName, type DeliveryJob } from './delivery-job.js';
 
 /** BullMQ's event stream per queue: nothing here reads it, so it is kept short. */
 const EVENTS_KEPT = 100;
+
+/** How soon a destination is looked at again after its worker's stale rate limit was dropped. */
+const STALE_LIMIT_RETRY_MS = 10;
 
 /** How soon a destination is looked at again while another process's job is active on its queue. */
 export const ACTIVE_ELSEWHERE_RETRY_MS = 1000;
@@ -28,7 +31,9 @@ export type AfterComplete = { next: Job<DeliveryJob> } | { next: undefined; rema
  */
 export class DestinationConsumer {
   private readonly queue: Queue<DeliveryJob>;
-  private readonly worker: Worker<DeliveryJob>;
+  private worker: Worker<DeliveryJob>;
+  /** What every queue handle of this consumer shares: the process's command connection and the prefix. */
+  private readonly shared: WorkerOptions;
   private readonly token = randomUUID();
   private concurrencySet = false;
 
@@ -39,25 +44,11 @@ export class DestinationConsumer {
     readonly lockMs: number,
   ) {
     const name = queueName(destinationId);
-    const shared = { connection, prefix, skipVersionCheck: true };
-    this.queue = new Queue<DeliveryJob>(name, { ...shared, skipMetasUpdate: true });
-    this.worker = new Worker<DeliveryJob>(
-      name,
-      null,
-      {
-        ...shared,
-        autorun: false,
-        lockDuration: lockMs,
-        stalledInterval: ACTIVE_ELSEWHERE_RETRY_MS,
-        // A crashed worker's job is run again however often it happens: dropping it would lose the delivery.
-        maxStalledCount: Number.MAX_SAFE_INTEGER,
-      },
-      // The shared connection, no blocking one: jobs are taken without waiting (getNextJob with block false).
-      (queue, opts) => createRedisBackend(queue, opts),
-    );
+    this.shared = { connection, prefix, skipVersionCheck: true };
+    this.queue = new Queue<DeliveryJob>(name, { ...this.shared, skipMetasUpdate: true });
+    this.worker = manualWorker(name, this.shared, lockMs);
     // Errors reach the caller through the awaited calls; the emitter must not throw them unhandled.
     this.queue.on('error', () => undefined);
-    this.worker.on('error', () => undefined);
   }
 
   /** A new claim of the destination starts: the queue's global concurrency is set again on its first take. */
@@ -121,7 +112,13 @@ export class DestinationConsumer {
     }
     if (counts.wait! + counts.prioritized! > 0) {
       const limitedMs = await this.queue.getRateLimitTtl();
-      return { kind: 'later', at: now + Math.max(1, limitedMs) };
+      if (limitedMs > 0) return { kind: 'later', at: now + limitedMs };
+      // Jobs wait and Redis holds no rate limit: the worker's own memory of one outlived it (Redis lost its
+      // keys during a retry wait). A fresh worker takes the jobs at the next look.
+      const stale = this.worker;
+      this.worker = manualWorker(stale.name, this.shared, this.lockMs);
+      void stale.close().catch(() => undefined);
+      return { kind: 'later', at: now + STALE_LIMIT_RETRY_MS };
     }
     if (counts.delayed! > 0) {
       const [next] = await this.queue.getDelayed(0, 0);
@@ -133,4 +130,26 @@ export class DestinationConsumer {
   async close(): Promise<void> {
     await Promise.allSettled([this.worker.close(), this.queue.close()]);
   }
+}
+
+/**
+ * A BullMQ worker for manual processing over the shared connection: no processor, no main loop, and no
+ * blocking connection (jobs are taken with getNextJob and block false).
+ */
+function manualWorker(name: string, shared: WorkerOptions, lockMs: number): Worker<DeliveryJob> {
+  const worker = new Worker<DeliveryJob>(
+    name,
+    null,
+    {
+      ...shared,
+      autorun: false,
+      lockDuration: lockMs,
+      stalledInterval: ACTIVE_ELSEWHERE_RETRY_MS,
+      // A crashed worker's job is run again however often it happens: dropping it would lose the delivery.
+      maxStalledCount: Number.MAX_SAFE_INTEGER,
+    },
+    (queue, opts) => createRedisBackend(queue, opts),
+  );
+  worker.on('error', () => undefined);
+  return worker;
 }
