@@ -56,6 +56,10 @@ export async function rephraseTexts(deps: RephraseDeps, request: RephraseRequest
     }
   }
 
+  // A language's first use loads its dictionary, holding the process for up to seconds: before metering
+  // starts, so that this request's metering query is not waiting (and timing out) meanwhile.
+  if (!upstream) deps.writer.prepare(new Set(languages.filter((language) => correctedHere(deps, language, target))));
+
   const total = request.text.reduce((sum, text) => sum + billedCharacters(text), 0);
   const improved = await deps.meter.metered(
     { key: context.key, characters: total, reportingTag: context.reportingTag, kind: 'improvement' },
@@ -86,8 +90,7 @@ async function improveAllOffline(
   target: string | undefined,
   register: Register | undefined,
 ): Promise<RephrasedText[]> {
-  // Write improves a text within its language; a text in another language than the target is left as it is.
-  const corrected = (language: string) => (target === undefined || baseOf(target) === language) && deps.writer.corrects(language);
+  const corrected = (language: string) => correctedHere(deps, language, target);
   const terms = new Map<string, ReadonlySet<string>>();
   for (const language of new Set(languages.filter(corrected))) terms.set(language, await deps.glossaryTerms.wordsFor(language));
   return texts.map((text, index) => {
@@ -99,6 +102,11 @@ async function improveAllOffline(
       targetLanguage: bcp47(target ?? language),
     };
   });
+}
+
+/** Write improves a text within its language; a text in another language than the target is left as it is. */
+function correctedHere(deps: RephraseDeps, language: string, target: string | undefined): boolean {
+  return (target === undefined || baseOf(target) === language) && deps.writer.corrects(language);
 }
 
 function resolveTarget(deps: RephraseDeps, targetLang: string | undefined): string | undefined {
