@@ -46,11 +46,9 @@ export function replacing(
     description,
     example,
     edits(text) {
-      const ranges = protectedRanges(text);
       const edits: Edit[] = [];
-      for (const match of text.matchAll(pattern)) {
-        const [start, end] = [match.index, match.index + match[0].length];
-        if (overlapsAny(ranges, start, end) || (options.sentenceStart && !startsSentence(text, start))) continue;
+      for (const { match, start, end } of unprotectedMatches(text, pattern)) {
+        if (options.sentenceStart && !startsSentence(text, start)) continue;
         const target = targets.get(normalize(match[0]));
         if (target !== undefined) edits.push({ start, end, text: shaped(target, match[0]) });
       }
@@ -75,11 +73,8 @@ export function removing(
     description,
     example,
     edits(text) {
-      const ranges = protectedRanges(text);
       const edits: Edit[] = [];
-      for (const match of text.matchAll(pattern)) {
-        const [start, end] = [match.index, match.index + match[0].length];
-        if (overlapsAny(ranges, start, end)) continue;
+      for (const { match, start, end } of unprotectedMatches(text, pattern)) {
         const initial = startsSentence(text, start);
         if (options.sentenceStart && !initial) continue;
         const space = /^[ \t]+/.exec(text.slice(end))?.[0].length ?? 0;
@@ -95,6 +90,15 @@ export function removing(
       return edits;
     },
   };
+}
+
+/** The pattern's matches in the text, with their bounds, except those touching URLs, code, numbers or names. */
+function* unprotectedMatches(text: string, pattern: RegExp): Generator<{ match: RegExpExecArray; start: number; end: number }> {
+  const ranges = protectedRanges(text);
+  for (const match of text.matchAll(pattern)) {
+    const [start, end] = [match.index, match.index + match[0].length];
+    if (!overlapsAny(ranges, start, end)) yield { match, start, end };
+  }
 }
 
 /** The text's last sentence ends with "!" instead of "." (Spanish also opens it with "¡"). */
