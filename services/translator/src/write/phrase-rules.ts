@@ -92,7 +92,7 @@ export function removing(
   };
 }
 
-/** The pattern's matches in the text, with their bounds, except those touching URLs, code, numbers or names. */
+/** The pattern's matches in the text, with their bounds, except those touching a protected span (code, URLs, addresses, numbers). */
 function* unprotectedMatches(text: string, pattern: RegExp): Generator<{ match: RegExpExecArray; start: number; end: number }> {
   const ranges = protectedRanges(text);
   for (const match of text.matchAll(pattern)) {
