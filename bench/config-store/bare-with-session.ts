@@ -5,7 +5,7 @@ import express from 'express';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { sessionMiddleware } from '@workspace/config-store/session-middleware';
-import { RedisSessionStore } from '@workspace/config-store/redis-session-store';
+import { RedisSessionStore } from '@workspace/service-kit/sessions';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const store = new RedisSessionStore(new Redis(redisUrl), {

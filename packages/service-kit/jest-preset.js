@@ -14,6 +14,7 @@ export function jestPreset(overrides = {}) {
       '^@workspace/contracts$': join(packagesDir, 'contracts/src/index.ts'),
       '^@workspace/service-kit$': join(packagesDir, 'service-kit/src/index.ts'),
       '^@workspace/service-kit/testing$': join(packagesDir, 'service-kit/src/testing/index.ts'),
+      '^@workspace/service-kit/sessions$': join(packagesDir, 'service-kit/src/sessions/redis-session-store.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     transform: {

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { createLogger, pgTimeoutsFrom, redisOptions, redisTimeoutsFrom, type Logger } from '@workspace/service-kit';
 import type { Config } from './config.js';
 import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
-import { RedisSessionStore } from './sessions/redis-session-store.js';
+import { RedisSessionStore } from '@workspace/service-kit/sessions';
 
 // Everything the app needs from the outside world; tests build their own (own database, own key prefix).
 export interface Deps {

@@ -5,7 +5,7 @@ import { createLogger } from '@workspace/service-kit';
 import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp } from '../../src/app.js';
 import { openDatabase, type ConnectionPool, type Database } from '../../src/db/prisma.js';
-import { RedisSessionStore } from '../../src/sessions/redis-session-store.js';
+import { RedisSessionStore } from '@workspace/service-kit/sessions';
 import type { Deps } from '../../src/deps.js';
 import { hashPassword } from '../../src/domain/password-hash.js';
 import { TEMPLATE } from './template.js';
