@@ -14,3 +14,4 @@ export * from './http/security-headers.js';
 export * from './http/listen.js';
 export * from './redis-options.js';
 export * from './dependency-timeouts.js';
+export * from './metrics/index.js';

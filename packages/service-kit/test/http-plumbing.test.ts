@@ -89,7 +89,9 @@ describe('requestLogging', () => {
     const { app, lines } = appWith((app) => app.get('/hello', (_req, res) => void res.send('hi')));
     const response = await request(app).get('/hello').set('X-Request-Id', 'abc-123');
     expect(response.headers['x-request-id']).toBe('abc-123');
-    expect(lines).toEqual([expect.objectContaining({ reqId: 'abc-123', method: 'GET', url: '/hello', status: 200, service: 'test' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'abc-123', method: 'GET', route: '/hello', url: '/hello', status: 200, service: 'test' }),
+    ]);
   });
 
   it('replaces a request id that could inject into logs', async () => {

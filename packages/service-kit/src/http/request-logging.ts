@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
+import { routeTemplate } from '../metrics/http-metrics.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 // A caller's id is kept only when it is short and plain, so it cannot inject into log lines.
@@ -23,7 +24,7 @@ declare module 'http' {
 // logger or accessor on `req`, cost a fifth of a simple read's throughput (bench/config-store).
 export function requestLogging(logger: Logger, options: { newId?: () => string; ignorePaths?: string[] } = {}): RequestHandler {
   const ignored = new Set(options.ignorePaths ?? ['/healthz', '/readyz']);
-  // The access line holds only the id, method, URL, status and duration, never a header or a body,
+  // The access line holds only the id, method, route template, URL, status and duration, never a header or a body,
   // so it skips the redaction pass every other line gets (a tenth of a simple request's cost).
   const accessLog = logger.child({}, { redact: [] });
   return (req, res, next) => {
@@ -36,7 +37,14 @@ export function requestLogging(logger: Logger, options: { newId?: () => string; 
         const status = res.statusCode;
         const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
         accessLog[level](
-          { reqId: id, method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) },
+          {
+            reqId: id,
+            method: req.method,
+            route: routeTemplate(req),
+            url: req.originalUrl,
+            status,
+            ms: Math.round(performance.now() - started),
+          },
           'request completed',
         );
       });
