@@ -58,8 +58,10 @@ export type CreateGlossaryV2Request = z.output<typeof CreateGlossaryV2Request>;
 
 const dictionaries = z.array(GlossaryDictionaryInput, { error: notSupported('dictionaries', 'Expected a list of dictionaries.') });
 
+// DeepL creates a v3 glossary without dictionaries too (deepl-node's createMultilingualGlossary(name, []) sends
+// only `name`); dictionaries are added later with PUT or PATCH.
 export const CreateGlossaryV3Request = z.strictObject(
-  { name: glossaryName(), dictionaries: dictionaries.min(1, missing('dictionaries')) },
+  { name: glossaryName(), dictionaries: dictionaries.default([]) },
   refuseUnknownParameters,
 );
 export type CreateGlossaryV3Request = z.output<typeof CreateGlossaryV3Request>;

@@ -57,6 +57,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
   app.set('query parser', 'simple');
+  // Routes log what they ignore (unknown parameters) at debug level through it (http/known-params.ts).
+  app.locals.logger = deps.logger;
 
   app.use(requestLogging(deps.logger, { newId: newTraceId }));
   app.use(traceIdHeader);

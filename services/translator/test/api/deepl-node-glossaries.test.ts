@@ -102,6 +102,18 @@ describe('v3 multilingual glossaries through deepl-node', () => {
     await expect(client.getMultilingualGlossary(glossary.glossaryId)).rejects.toBeInstanceOf(deepl.GlossaryNotFoundError);
   });
 
+  it('createMultilingualGlossary(name, []) creates a glossary without dictionaries, filled later', async () => {
+    const glossary = await client.createMultilingualGlossary('Empty at first', []);
+    expect(glossary.dictionaries).toEqual([]);
+    await client.replaceMultilingualGlossaryDictionary(glossary, {
+      sourceLangCode: 'en',
+      targetLangCode: 'es',
+      entries: entries({ dog: 'can' }),
+    });
+    const filled = await client.getMultilingualGlossary(glossary.glossaryId);
+    expect(filled.dictionaries).toEqual([{ sourceLangCode: 'en', targetLangCode: 'es', entryCount: 1 }]);
+  });
+
   it('createMultilingualGlossaryWithCsv creates one dictionary', async () => {
     const glossary = await client.createMultilingualGlossaryWithCsv('CSV v3', 'en', 'es', 'dog,can\n');
     expect(glossary.dictionaries).toEqual([{ sourceLangCode: 'en', targetLangCode: 'es', entryCount: 1 }]);

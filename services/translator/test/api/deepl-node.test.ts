@@ -105,6 +105,21 @@ describe('deepl-node against the service', () => {
     expect((error as Error).message).toMatch(/Bad request.*formality/);
   });
 
+  it('extraRequestParameters the service does not know are ignored, as DeepL ignores them', async () => {
+    const result = await translator.translateText('Hello world.', 'en', 'es', {
+      extraRequestParameters: { example_extra_param: 'example_extra_value', some_future_deepl_option: '1' },
+    });
+    expect(result.text).toBe('Hola Mundo.');
+  });
+
+  it('a wrong value of a known parameter is still refused next to an unknown one', async () => {
+    const error = await translator
+      .translateText('Hi', 'en', 'es', { extraRequestParameters: { example_extra_param: 'x', split_sentences: 'sometimes' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(deepl.DeepLError);
+    expect((error as Error).message).toMatch(/'split_sentences'/);
+  });
+
   it('raises DeepLError for a request over 128 KiB (413)', async () => {
     const error = await translator.translateText('a'.repeat(130 * 1024), 'en', 'es').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(deepl.DeepLError);

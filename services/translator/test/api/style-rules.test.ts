@@ -131,7 +131,7 @@ describe('style rule lists', () => {
       { name: 'x', language: 'en', custom_instructions: [{ label: 'l', prompt: 'p'.repeat(301) }] },
       /'prompt'.*300 characters/,
     ],
-    ['an unknown parameter', { name: 'x', language: 'en', colour: 'blue' }, /Unknown parameter 'colour'/],
+    ['an empty name beside an unknown parameter (which alone is ignored)', { name: '', language: 'en', colour: 'blue' }, /'name'/],
   ])('refuses %s with 400 naming the parameter, storing nothing', async (_case, body, message) => {
     const before = await ctx.db.styleRule.count();
     expect((await create(body).expect(400)).body.message).toMatch(message);

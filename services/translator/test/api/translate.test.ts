@@ -167,7 +167,11 @@ describe('POST /v2/translate refuses', () => {
       { text: ['Hi'], target_lang: 'ES', translation_memory_id: 'm', translation_memory_threshold: 101 },
       /'translation_memory_threshold'/,
     ],
-    ['an unknown parameter', { text: ['Hi'], target_lang: 'ES', colour: 'blue' }, "Unknown parameter 'colour'."],
+    [
+      'a bad target beside an unknown parameter (which alone is ignored)',
+      { text: ['Hi'], target_lang: 'XX', colour: 'blue' },
+      /'target_lang' not supported/,
+    ],
     ['text that is not a list', { text: 'Hi', target_lang: 'ES' }, /'text'/],
   ])('%s with 400 and a message naming the parameter', async (_case, body, message) => {
     const response = await translate(body).expect(400);

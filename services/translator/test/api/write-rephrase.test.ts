@@ -87,7 +87,7 @@ describe('POST /v2/write/rephrase, offline', () => {
     [{ text: ['x'], target_lang: 'de', writing_style: 'business' }, /does not support setting a writing style/],
     [{ text: ['x'], target_lang: 'es', writing_style: 'casual' }, /writing_style=prefer_casual/],
     [{ text: ['x'], target_lang: 'it', tone: 'friendly' }, /does not support setting a tone/],
-    [{ text: ['x'], glossary_id: 'g' }, /Unknown parameter 'glossary_id'/],
+    [{ text: ['x'], glossary_id: 'g', tone: 'angry' }, /'tone' not supported/],
     [{ text: 'not a list' }, /'text'/],
   ])('answers 400 naming the parameter for %j', async (body, message) => {
     const response = await rephrase().send(body).expect(400);

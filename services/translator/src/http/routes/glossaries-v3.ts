@@ -16,9 +16,9 @@ import { readGlossaryEntries } from '../../domain/glossaries/read-glossary-entri
 import { replaceGlossaryDictionary } from '../../domain/glossaries/replace-glossary-dictionary.js';
 import { updateGlossary } from '../../domain/glossaries/update-glossary.js';
 import { TranslatorError } from '../../domain/translator-error.js';
+import { parseKnownParams } from '../known-params.js';
 import { parseParams } from '../parse-params.js';
 import { requestParams } from '../request-params.js';
-import { translatorValidationMessage } from '@workspace/contracts';
 
 export function registerGlossaryV3Routes(app: Express, deps: GlossaryDeps): void {
   app.post('/v3/glossaries', async (req, res) => {
@@ -90,7 +90,5 @@ function parseDictionaryParams<T extends z.ZodType>(schema: T, req: Request): z.
       );
     params.dictionaries = dictionaries;
   }
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw new TranslatorError('BAD_REQUEST', translatorValidationMessage(parsed.error));
-  return parsed.data;
+  return parseKnownParams(schema, params, req);
 }

@@ -1,9 +1,10 @@
-import { TranslateRequest, TRANSLATE_LIST_PARAMETERS, translatorValidationMessage } from '@workspace/contracts';
+import { TranslateRequest, TRANSLATE_LIST_PARAMETERS } from '@workspace/contracts';
 import type { Express } from 'express';
 import { TranslatorError } from '../../domain/translator-error.js';
 import { translateTexts, type TranslateTextsDeps } from '../../domain/translation/translate-texts.js';
 import { keyOf } from '../authenticate.js';
 import { abortOnClientGone } from '../client-abort.js';
+import { parseKnownParams } from '../known-params.js';
 import { requestParams } from '../request-params.js';
 
 export const REPORTING_TAG_HEADER = 'x-deepl-reporting-tag';
@@ -12,9 +13,7 @@ const MAX_REPORTING_TAG_LENGTH = 256;
 export function registerTranslateRoutes(app: Express, deps: TranslateTextsDeps): void {
   app.post('/v2/translate', async (req, res) => {
     const params = requestParams(req.body, req.query, Boolean(req.is('application/x-www-form-urlencoded')), TRANSLATE_LIST_PARAMETERS);
-    const parsed = TranslateRequest.safeParse(params);
-    if (!parsed.success) throw new TranslatorError('BAD_REQUEST', translatorValidationMessage(parsed.error));
-    const translations = await translateTexts(deps, parsed.data, {
+    const translations = await translateTexts(deps, parseKnownParams(TranslateRequest, params, req), {
       key: keyOf(res),
       reportingTag: reportingTag(req.headers[REPORTING_TAG_HEADER]),
       signal: abortOnClientGone(res),
