@@ -4,7 +4,7 @@ import { registerHealthRoutes, requestLogging, securityHeaders } from '@workspac
 import type { Deps } from './deps.js';
 import { KeyUseRecorder } from './domain/api-keys/key-use-recorder.js';
 import { RelayError } from './domain/relay-error.js';
-import { requireApiKey } from './http/authenticate.js';
+import { requirePrincipal } from './http/authenticate.js';
 import { relayErrorHandler } from './http/error-handler.js';
 import { jsonRequestBody } from './http/json-request-body.js';
 import { registerApiKeyRoutes } from './http/routes/api-keys.js';
@@ -41,7 +41,7 @@ export function createApp(deps: Deps): express.Express {
   const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
     deps.logger.warn({ err: error }, 'could not record when an API key was last used'),
   );
-  app.use('/v1', requireApiKey(deps.pool, keyUse));
+  app.use('/v1', requirePrincipal({ pool: deps.pool, keyUse }));
   const json = jsonRequestBody(MAX_API_BODY_BYTES);
   registerApiKeyRoutes(app, deps, json);
   registerEndpointRoutes(app, deps, json);

@@ -1,23 +1,68 @@
-import type { RequestHandler, Response } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
 import { authenticateApiKey, type Principal } from '../domain/api-keys/authenticate-api-key.js';
 import type { KeyUseRecorder } from '../domain/api-keys/key-use-recorder.js';
+import { RelayError } from '../domain/relay-error.js';
 import type { ConnectionPool } from '../db/prisma.js';
+import { relayFindApiKey } from '../db/functions/relay-find-api-key.js';
 
-/** Every /v1 route needs a key; the principal travels in `res.locals.principal`. */
-export function requireApiKey(pool: ConnectionPool, keyUse: KeyUseRecorder): RequestHandler {
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface AuthenticateOptions {
+  pool: ConnectionPool;
+  keyUse: KeyUseRecorder;
+  /** The dashboard's session middleware; absent: only API keys open /v1. */
+  sessions?: RequestHandler;
+}
+
+/**
+ * Every /v1 route needs a key or a dashboard session; the principal travels in `res.locals.principal`.
+ * A request with an Authorization header is an API client (its cookies are ignored); one without it may
+ * carry the dashboard's session cookie, and then needs the session's CSRF token to change anything.
+ */
+export function requirePrincipal(options: AuthenticateOptions): RequestHandler {
+  const { pool, keyUse, sessions } = options;
   return (req, res, next) => {
-    authenticateApiKey(pool, req.headers.authorization).then(
-      (principal) => {
-        res.locals.principal = principal;
-        void keyUse.record(principal.tenantId, principal.apiKeyId);
-        next();
-      },
-      (error: unknown) => {
-        res.setHeader('WWW-Authenticate', 'Bearer realm="webhook-relay"');
-        next(error);
-      },
-    );
+    const fail = (error: unknown) => {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="webhook-relay"');
+      next(error);
+    };
+    const accept = (principal: Principal) => {
+      res.locals.principal = principal;
+      if (principal.apiKeyId) void keyUse.record(principal.tenantId, principal.apiKeyId);
+      next();
+    };
+    if (req.headers.authorization !== undefined || !sessions || !req.headers.cookie) {
+      authenticateApiKey(pool, req.headers.authorization).then(accept, fail);
+      return;
+    }
+    sessions(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      sessionPrincipal(pool, req).then(accept, fail);
+    });
   };
+}
+
+async function sessionPrincipal(pool: ConnectionPool, req: Request): Promise<Principal> {
+  const data = req.session?.principal;
+  if (!data) return authenticateApiKey(pool, undefined);
+  if (!SAFE_METHODS.has(req.method) && !sameToken(req.get(CSRF_HEADER), req.session.csrf))
+    throw new RelayError('forbidden', `the dashboard session's CSRF token is missing or wrong (${CSRF_HEADER}): reload the page`);
+  if (!data.apiKeyHash) return { tenantId: data.tenantId, actor: data.actor };
+  const row = (await relayFindApiKey(pool, Buffer.from(data.apiKeyHash, 'base64')))[0];
+  if (!row || row.tenant_id !== data.tenantId) {
+    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    throw new RelayError('unauthorized', 'the API key this session signed in with has been revoked: sign in again');
+  }
+  return { tenantId: row.tenant_id, apiKeyId: row.api_key_id, actor: data.actor };
+}
+
+export function sameToken(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function principalOf(res: Response): Principal {

@@ -6,7 +6,8 @@ import { hashApiKey } from './api-key-secret.js';
 
 export interface Principal {
   tenantId: string;
-  apiKeyId: string;
+  /** The key that opened the request (absent for a dashboard session signed in through an identity provider). */
+  apiKeyId?: string;
   /** How audit entries name who acted. */
   actor: string;
 }
