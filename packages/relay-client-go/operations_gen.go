@@ -1,0 +1,576 @@
+// Generated from packages/relay-client-generator/openapi.json by `pnpm clients:generate`. Do not edit by hand.
+
+package webhookrelay
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+)
+
+// Not offered (not JSON over an API key): finishCliSignIn (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
+
+// AddProviderSecret: Add a provider secret (others stay active) (POST /v1/endpoints/{endpoint_id}/secrets).
+func (c *Client) AddProviderSecret(ctx context.Context, endpointID string, body AddProviderSecretRequest, opts ...RequestOption) (*ProviderSecret, error) {
+	var answer ProviderSecret
+	if err := c.do(ctx, request{method: "POST", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/secrets", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// CreateAPIKey: Create an API key (the secret is shown once) (POST /v1/api-keys).
+func (c *Client) CreateAPIKey(ctx context.Context, body CreateApiKeyRequest, opts ...RequestOption) (*CreatedApiKey, error) {
+	var answer CreatedApiKey
+	if err := c.do(ctx, request{method: "POST", path: "/v1/api-keys", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// CreateDestination: Register a destination (its signing secret is shown once) (POST /v1/destinations).
+func (c *Client) CreateDestination(ctx context.Context, body CreateDestinationRequest, opts ...RequestOption) (*CreatedDestination, error) {
+	var answer CreatedDestination
+	if err := c.do(ctx, request{method: "POST", path: "/v1/destinations", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// CreateEndpoint: Create an endpoint and its ingest URL (POST /v1/endpoints).
+func (c *Client) CreateEndpoint(ctx context.Context, body CreateEndpointRequest, opts ...RequestOption) (*EndpointWithIngestUrl, error) {
+	var answer EndpointWithIngestUrl
+	if err := c.do(ctx, request{method: "POST", path: "/v1/endpoints", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// CreateSubscription: Forward an endpoint's events (optionally only some states or event types) to a destination (POST /v1/subscriptions).
+func (c *Client) CreateSubscription(ctx context.Context, body CreateSubscriptionRequest, opts ...RequestOption) (*Subscription, error) {
+	var answer Subscription
+	if err := c.do(ctx, request{method: "POST", path: "/v1/subscriptions", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// DeleteDestination: Delete a destination (pending deliveries are cancelled) (DELETE /v1/destinations/{destination_id}).
+func (c *Client) DeleteDestination(ctx context.Context, destinationID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/destinations/" + url.PathEscape(destinationID), idempotent: false}, nil, opts)
+}
+
+// DeleteEndpoint: Delete an endpoint (its URL stops answering) (DELETE /v1/endpoints/{endpoint_id}).
+func (c *Client) DeleteEndpoint(ctx context.Context, endpointID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/endpoints/" + url.PathEscape(endpointID), idempotent: false}, nil, opts)
+}
+
+// DeleteSubscription: Stop forwarding (deliveries already queued go on) (DELETE /v1/subscriptions/{subscription_id}).
+func (c *Client) DeleteSubscription(ctx context.Context, subscriptionID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/subscriptions/" + url.PathEscape(subscriptionID), idempotent: false}, nil, opts)
+}
+
+// GetDelivery: Get a delivery with its attempts (GET /v1/deliveries/{delivery_id}).
+func (c *Client) GetDelivery(ctx context.Context, deliveryID string, opts ...RequestOption) (*DeliveryDetail, error) {
+	var answer DeliveryDetail
+	if err := c.do(ctx, request{method: "GET", path: "/v1/deliveries/" + url.PathEscape(deliveryID), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetDestination: Get a destination (GET /v1/destinations/{destination_id}).
+func (c *Client) GetDestination(ctx context.Context, destinationID string, opts ...RequestOption) (*Destination, error) {
+	var answer Destination
+	if err := c.do(ctx, request{method: "GET", path: "/v1/destinations/" + url.PathEscape(destinationID), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetEndpoint: Get an endpoint (GET /v1/endpoints/{endpoint_id}).
+func (c *Client) GetEndpoint(ctx context.Context, endpointID string, opts ...RequestOption) (*Endpoint, error) {
+	var answer Endpoint
+	if err := c.do(ctx, request{method: "GET", path: "/v1/endpoints/" + url.PathEscape(endpointID), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetEvent: Get an event with its headers, body and verification (GET /v1/events/{event_id}).
+func (c *Client) GetEvent(ctx context.Context, eventID string, opts ...RequestOption) (*EventDetail, error) {
+	var answer EventDetail
+	if err := c.do(ctx, request{method: "GET", path: "/v1/events/" + url.PathEscape(eventID), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetIngestURL: Read the ingest URL again (GET /v1/endpoints/{endpoint_id}/ingest-url).
+func (c *Client) GetIngestURL(ctx context.Context, endpointID string, opts ...RequestOption) (*IngestUrl, error) {
+	var answer IngestUrl
+	if err := c.do(ctx, request{method: "GET", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/ingest-url", idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetUsage: The plan, its allowance and this period's captured events (GET /v1/usage).
+func (c *Client) GetUsage(ctx context.Context, opts ...RequestOption) (*Usage, error) {
+	var answer Usage
+	if err := c.do(ctx, request{method: "GET", path: "/v1/usage", idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListAPIKeysParams are the query parameters of ListAPIKeys; nil members are not sent.
+type ListAPIKeysParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+}
+
+func (p *ListAPIKeysParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	return values
+}
+
+// ListAPIKeys: List API keys, masked (GET /v1/api-keys).
+func (c *Client) ListAPIKeys(ctx context.Context, params *ListAPIKeysParams, opts ...RequestOption) (*ListAPIKeysAnswer, error) {
+	var answer ListAPIKeysAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/api-keys", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListAPIKeysAll walks every item of ListAPIKeys, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListAPIKeysAll(params *ListAPIKeysParams, opts ...RequestOption) *Pager[ApiKey] {
+	var page ListAPIKeysParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]ApiKey, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListAPIKeys(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListAuditEntriesParams are the query parameters of ListAuditEntries; nil members are not sent.
+type ListAuditEntriesParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+}
+
+func (p *ListAuditEntriesParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	return values
+}
+
+// ListAuditEntries: List audit entries, newest first (GET /v1/audit).
+func (c *Client) ListAuditEntries(ctx context.Context, params *ListAuditEntriesParams, opts ...RequestOption) (*ListAuditEntriesAnswer, error) {
+	var answer ListAuditEntriesAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/audit", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListAuditEntriesAll walks every item of ListAuditEntries, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListAuditEntriesAll(params *ListAuditEntriesParams, opts ...RequestOption) *Pager[AuditEntry] {
+	var page ListAuditEntriesParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]AuditEntry, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListAuditEntries(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListDeliveriesParams are the query parameters of ListDeliveries; nil members are not sent.
+type ListDeliveriesParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+	State *DeliveryState
+	DestinationID *string
+	EventID *string
+}
+
+func (p *ListDeliveriesParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	if p.State != nil {
+		values.Set("state", fmt.Sprint(*p.State))
+	}
+	if p.DestinationID != nil {
+		values.Set("destination_id", fmt.Sprint(*p.DestinationID))
+	}
+	if p.EventID != nil {
+		values.Set("event_id", fmt.Sprint(*p.EventID))
+	}
+	return values
+}
+
+// ListDeliveries: List deliveries, newest first; state=dead_lettered lists the dead letters (GET /v1/deliveries).
+func (c *Client) ListDeliveries(ctx context.Context, params *ListDeliveriesParams, opts ...RequestOption) (*ListDeliveriesAnswer, error) {
+	var answer ListDeliveriesAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/deliveries", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListDeliveriesAll walks every item of ListDeliveries, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListDeliveriesAll(params *ListDeliveriesParams, opts ...RequestOption) *Pager[Delivery] {
+	var page ListDeliveriesParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]Delivery, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListDeliveries(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListDestinationsParams are the query parameters of ListDestinations; nil members are not sent.
+type ListDestinationsParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+}
+
+func (p *ListDestinationsParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	return values
+}
+
+// ListDestinations: List destinations, newest first (GET /v1/destinations).
+func (c *Client) ListDestinations(ctx context.Context, params *ListDestinationsParams, opts ...RequestOption) (*ListDestinationsAnswer, error) {
+	var answer ListDestinationsAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/destinations", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListDestinationsAll walks every item of ListDestinations, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListDestinationsAll(params *ListDestinationsParams, opts ...RequestOption) *Pager[Destination] {
+	var page ListDestinationsParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]Destination, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListDestinations(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListEndpointsParams are the query parameters of ListEndpoints; nil members are not sent.
+type ListEndpointsParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+}
+
+func (p *ListEndpointsParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	return values
+}
+
+// ListEndpoints: List endpoints, newest first (GET /v1/endpoints).
+func (c *Client) ListEndpoints(ctx context.Context, params *ListEndpointsParams, opts ...RequestOption) (*ListEndpointsAnswer, error) {
+	var answer ListEndpointsAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/endpoints", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListEndpointsAll walks every item of ListEndpoints, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListEndpointsAll(params *ListEndpointsParams, opts ...RequestOption) *Pager[Endpoint] {
+	var page ListEndpointsParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]Endpoint, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListEndpoints(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListEventsParams are the query parameters of ListEvents; nil members are not sent.
+type ListEventsParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+	EndpointID *string
+	// A verification state, or `pending` for events whose check is still due.
+	State *string
+	// Only events whose verification named this provider (a registry id, e.g. `stripe`).
+	Provider *string
+	From *string
+	To *string
+}
+
+func (p *ListEventsParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	if p.EndpointID != nil {
+		values.Set("endpoint_id", fmt.Sprint(*p.EndpointID))
+	}
+	if p.State != nil {
+		values.Set("state", fmt.Sprint(*p.State))
+	}
+	if p.Provider != nil {
+		values.Set("provider", fmt.Sprint(*p.Provider))
+	}
+	if p.From != nil {
+		values.Set("from", fmt.Sprint(*p.From))
+	}
+	if p.To != nil {
+		values.Set("to", fmt.Sprint(*p.To))
+	}
+	return values
+}
+
+// ListEvents: List captured events, newest first (GET /v1/events).
+func (c *Client) ListEvents(ctx context.Context, params *ListEventsParams, opts ...RequestOption) (*ListEventsAnswer, error) {
+	var answer ListEventsAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/events", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListEventsAll walks every item of ListEvents, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListEventsAll(params *ListEventsParams, opts ...RequestOption) *Pager[EventSummary] {
+	var page ListEventsParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]EventSummary, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListEvents(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListProviderSecrets: List provider secrets, masked (GET /v1/endpoints/{endpoint_id}/secrets).
+func (c *Client) ListProviderSecrets(ctx context.Context, endpointID string, opts ...RequestOption) (*ListProviderSecretsAnswer, error) {
+	var answer ListProviderSecretsAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/secrets", idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListSubscriptionsParams are the query parameters of ListSubscriptions; nil members are not sent.
+type ListSubscriptionsParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+	EndpointID *string
+	DestinationID *string
+}
+
+func (p *ListSubscriptionsParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	if p.EndpointID != nil {
+		values.Set("endpoint_id", fmt.Sprint(*p.EndpointID))
+	}
+	if p.DestinationID != nil {
+		values.Set("destination_id", fmt.Sprint(*p.DestinationID))
+	}
+	return values
+}
+
+// ListSubscriptions: List subscriptions, newest first (GET /v1/subscriptions).
+func (c *Client) ListSubscriptions(ctx context.Context, params *ListSubscriptionsParams, opts ...RequestOption) (*ListSubscriptionsAnswer, error) {
+	var answer ListSubscriptionsAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/subscriptions", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListSubscriptionsAll walks every item of ListSubscriptions, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListSubscriptionsAll(params *ListSubscriptionsParams, opts ...RequestOption) *Pager[Subscription] {
+	var page ListSubscriptionsParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]Subscription, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListSubscriptions(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// RemoveProviderSecret: Remove a provider secret at once (DELETE /v1/endpoints/{endpoint_id}/secrets/{secret_id}).
+func (c *Client) RemoveProviderSecret(ctx context.Context, endpointID string, secretID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/secrets/" + url.PathEscape(secretID), idempotent: false}, nil, opts)
+}
+
+// Replay: Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order) (POST /v1/replays).
+func (c *Client) Replay(ctx context.Context, body ReplayRequest, opts ...RequestOption) (*ReplayResult, error) {
+	var answer ReplayResult
+	if err := c.do(ctx, request{method: "POST", path: "/v1/replays", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// RevokeAPIKey: Revoke an API key for good (DELETE /v1/api-keys/{key_id}).
+func (c *Client) RevokeAPIKey(ctx context.Context, keyID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/api-keys/" + url.PathEscape(keyID), idempotent: false}, nil, opts)
+}
+
+// RevokeDestinationSecret: Stop signing with a secret at once (DELETE /v1/destinations/{destination_id}/secrets/{secret_id}).
+func (c *Client) RevokeDestinationSecret(ctx context.Context, destinationID string, secretID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/secrets/" + url.PathEscape(secretID), idempotent: false}, nil, opts)
+}
+
+// RotateDestinationSecret: Add a signing secret and retire the active ones after a grace period (both sign until then); without a body, the secret is generated and the grace period is one day (POST /v1/destinations/{destination_id}/secrets/rotate).
+func (c *Client) RotateDestinationSecret(ctx context.Context, destinationID string, body *RotateDestinationSecretRequest, opts ...RequestOption) (*RotatedDestinationSecret, error) {
+	var answer RotatedDestinationSecret
+	if err := c.do(ctx, request{method: "POST", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/secrets/rotate", body: body, hasBody: body != nil, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// RotateIngestURL: Rotate the ingest token in place (the old URL answers 404) (POST /v1/endpoints/{endpoint_id}/ingest-url/rotate).
+func (c *Client) RotateIngestURL(ctx context.Context, endpointID string, opts ...RequestOption) (*IngestUrl, error) {
+	var answer IngestUrl
+	if err := c.do(ctx, request{method: "POST", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/ingest-url/rotate", idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// RotateProviderSecrets: Add a secret and retire the active ones after a grace period (POST /v1/endpoints/{endpoint_id}/secrets/rotate).
+func (c *Client) RotateProviderSecrets(ctx context.Context, endpointID string, body RotateProviderSecretRequest, opts ...RequestOption) (*RotatedProviderSecrets, error) {
+	var answer RotatedProviderSecrets
+	if err := c.do(ctx, request{method: "POST", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/secrets/rotate", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// UpdateDestination: Change a destination; enabling it again resumes its queue (PATCH /v1/destinations/{destination_id}).
+func (c *Client) UpdateDestination(ctx context.Context, destinationID string, body UpdateDestinationRequest, opts ...RequestOption) (*Destination, error) {
+	var answer Destination
+	if err := c.do(ctx, request{method: "PATCH", path: "/v1/destinations/" + url.PathEscape(destinationID), body: body, hasBody: true, idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// UpdateEndpoint: Rename an endpoint or change its provider (PATCH /v1/endpoints/{endpoint_id}).
+func (c *Client) UpdateEndpoint(ctx context.Context, endpointID string, body UpdateEndpointRequest, opts ...RequestOption) (*Endpoint, error) {
+	var answer Endpoint
+	if err := c.do(ctx, request{method: "PATCH", path: "/v1/endpoints/" + url.PathEscape(endpointID), body: body, hasBody: true, idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// VerifyAuditChain: Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted) (POST /v1/audit/verify).
+func (c *Client) VerifyAuditChain(ctx context.Context, opts ...RequestOption) (*AuditVerification, error) {
+	var answer AuditVerification
+	if err := c.do(ctx, request{method: "POST", path: "/v1/audit/verify", idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}

@@ -1,0 +1,546 @@
+// Generated from packages/relay-client-generator/openapi.json by `pnpm clients:generate`. Do not edit by hand.
+
+package webhookrelay
+
+// CreatedApiKey is a schema of the API.
+type CreatedApiKey struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	// The prefix and last four characters.
+	KeyHint string `json:"key_hint"`
+	CreatedAt string `json:"created_at"`
+	LastUsedAt *string `json:"last_used_at"`
+	RevokedAt *string `json:"revoked_at"`
+	// The secret key: shown in this answer only.
+	Key string `json:"key"`
+}
+
+// RelayErrorError is a schema of the API.
+type RelayErrorError struct {
+	Code string `json:"code"`
+	Message string `json:"message"`
+}
+
+// RelayError: Every error answer.
+type RelayError struct {
+	Error RelayErrorError `json:"error"`
+}
+
+// CreateApiKeyRequest is a schema of the API.
+type CreateApiKeyRequest struct {
+	Name string `json:"name"`
+}
+
+// ApiKey is a schema of the API.
+type ApiKey struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	// The prefix and last four characters.
+	KeyHint string `json:"key_hint"`
+	CreatedAt string `json:"created_at"`
+	LastUsedAt *string `json:"last_used_at"`
+	RevokedAt *string `json:"revoked_at"`
+}
+
+// EndpointWithIngestUrlDedup is a schema of the API.
+type EndpointWithIngestUrlDedup struct {
+	Strategy string `json:"strategy"`
+	Fields []string `json:"fields,omitempty"`
+	WindowSeconds *int64 `json:"window_seconds,omitempty"`
+}
+
+// EndpointWithIngestUrl is a schema of the API.
+type EndpointWithIngestUrl struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	Provider *string `json:"provider"`
+	Dedup *EndpointWithIngestUrlDedup `json:"dedup"`
+	// The ingest URL with its token masked, or null.
+	IngestURLHint *string `json:"ingest_url_hint"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+	// {ingest_url}/<token>: a credential; treat it as a secret.
+	IngestURL string `json:"ingest_url"`
+}
+
+// CreateEndpointRequest is a schema of the API.
+type CreateEndpointRequest struct {
+	Name string `json:"name"`
+	Provider *Nullable[string] `json:"provider,omitempty"`
+	Dedup *Nullable[EndpointDedup] `json:"dedup,omitempty"`
+}
+
+// EndpointDedup is a schema of the API.
+type EndpointDedup struct {
+	Strategy string `json:"strategy"`
+	Fields []string `json:"fields,omitempty"`
+	WindowSeconds *int64 `json:"window_seconds,omitempty"`
+}
+
+// Endpoint is a schema of the API.
+type Endpoint struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	Provider *string `json:"provider"`
+	Dedup *EndpointDedup `json:"dedup"`
+	// The ingest URL with its token masked, or null.
+	IngestURLHint *string `json:"ingest_url_hint"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+// UpdateEndpointRequest is a schema of the API.
+type UpdateEndpointRequest struct {
+	Name *string `json:"name,omitempty"`
+	Provider *Nullable[string] `json:"provider,omitempty"`
+	Dedup *Nullable[EndpointDedup] `json:"dedup,omitempty"`
+}
+
+// IngestUrl is a schema of the API.
+type IngestUrl struct {
+	// {ingest_url}/<token>: a credential; treat it as a secret.
+	IngestURL string `json:"ingest_url"`
+}
+
+// ProviderSecret is a schema of the API.
+type ProviderSecret struct {
+	ID string `json:"id"`
+	Label *string `json:"label"`
+	// The last four characters (none for short secrets).
+	SecretHint string `json:"secret_hint"`
+	CreatedAt string `json:"created_at"`
+	ExpiresAt *string `json:"expires_at"`
+	Active bool `json:"active"`
+}
+
+// AddProviderSecretRequest is a schema of the API.
+type AddProviderSecretRequest struct {
+	Secret string `json:"secret"`
+	Label *string `json:"label,omitempty"`
+	ExpiresAt *string `json:"expires_at,omitempty"`
+}
+
+// RotatedProviderSecrets is a schema of the API.
+type RotatedProviderSecrets struct {
+	Secret ProviderSecret `json:"secret"`
+	Previous []ProviderSecret `json:"previous"`
+}
+
+// RotateProviderSecretRequest is a schema of the API.
+type RotateProviderSecretRequest struct {
+	Secret string `json:"secret"`
+	Label *string `json:"label,omitempty"`
+	PreviousExpireInSeconds *int64 `json:"previous_expire_in_seconds,omitempty"`
+}
+
+// EventSummaryVerification is a schema of the API.
+type EventSummaryVerification struct {
+	// The final verification state; null while the check is still due (`pending`).
+	State *string `json:"state"`
+	Cause *string `json:"cause"`
+	// True while the event waits for its signature check (its endpoint has a provider); `state` is null until then.
+	Pending bool `json:"pending"`
+}
+
+// EventSummary is a schema of the API.
+type EventSummary struct {
+	ID string `json:"id"`
+	EndpointID string `json:"endpoint_id"`
+	ReceivedAt string `json:"received_at"`
+	Method string `json:"method"`
+	ContentType *string `json:"content_type"`
+	// Body size in bytes.
+	Size int64 `json:"size"`
+	Provider *string `json:"provider"`
+	Verification EventSummaryVerification `json:"verification"`
+	// The first capture of the same delivery, when this one repeats it.
+	DuplicateOf *string `json:"duplicate_of"`
+}
+
+// EventDetailVerification is a schema of the API.
+type EventDetailVerification struct {
+	// The final verification state; null while the check is still due (`pending`).
+	State *string `json:"state"`
+	Cause *string `json:"cause"`
+	// True while the event waits for its signature check; `state` is null until then.
+	Pending bool `json:"pending"`
+	Detail map[string]any `json:"detail"`
+	MatchedSecretID *string `json:"matched_secret_id"`
+	VerifiedAt *string `json:"verified_at"`
+}
+
+// EventDetailBody is a schema of the API.
+type EventDetailBody struct {
+	// utf8 when the bytes are valid UTF-8, base64 otherwise.
+	Encoding string `json:"encoding"`
+	Data string `json:"data"`
+	SHA256 string `json:"sha256"`
+}
+
+// EventDetail is a schema of the API.
+type EventDetail struct {
+	ID string `json:"id"`
+	EndpointID string `json:"endpoint_id"`
+	ReceivedAt string `json:"received_at"`
+	Method string `json:"method"`
+	ContentType *string `json:"content_type"`
+	// Body size in bytes.
+	Size int64 `json:"size"`
+	Provider *string `json:"provider"`
+	Verification EventDetailVerification `json:"verification"`
+	// The first capture of the same delivery, when this one repeats it.
+	DuplicateOf *string `json:"duplicate_of"`
+	// The path the sender called, its ingest token masked as in `ingest_url_hint` (`/whep_…9Ga4/sub/path`): the token is a credential and is not stored with events.
+	Path string `json:"path"`
+	Query string `json:"query"`
+	// Name/value pairs in arrival order.
+	Headers [][]string `json:"headers"`
+	SourceAddress *string `json:"source_address"`
+	Body EventDetailBody `json:"body"`
+}
+
+// AuditEntryTarget is a schema of the API.
+type AuditEntryTarget struct {
+	Type string `json:"type"`
+	ID *string `json:"id"`
+}
+
+// AuditEntry is a schema of the API.
+type AuditEntry struct {
+	ID string `json:"id"`
+	Seq int64 `json:"seq"`
+	Actor string `json:"actor"`
+	Action string `json:"action"`
+	Target AuditEntryTarget `json:"target"`
+	Details map[string]any `json:"details"`
+	CreatedAt string `json:"created_at"`
+	// hash of the entry before (64 zeros for the first).
+	PrevHash string `json:"prev_hash"`
+	// sha256(prev_hash || canonical entry), hex.
+	Hash string `json:"hash"`
+}
+
+// AuditVerificationFirstBroken is a schema of the API.
+type AuditVerificationFirstBroken struct {
+	Seq int64 `json:"seq"`
+	ID string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// AuditVerification is a schema of the API.
+type AuditVerification struct {
+	Intact bool `json:"intact"`
+	// Entries checked before the first broken one (all of them when intact, the ones found when the head does not match).
+	Entries int64 `json:"entries"`
+	LastHash *string `json:"last_hash"`
+	FirstBroken *AuditVerificationFirstBroken `json:"first_broken"`
+	AnchorMismatch *AuditAnchorMismatch `json:"anchor_mismatch"`
+}
+
+// AuditAnchorMismatch: The chain holds link by link but does not end at the tenant's anchored head (entry count and last hash, moved forward with every append and never back by the service).
+type AuditAnchorMismatch struct {
+	// truncated: the newest entries were deleted; rewritten: the chain ends in another hash than the head; beyond_anchor: entries the head does not count; anchor_missing: entries but no head.
+	Cause string `json:"cause"`
+	// What was expected and what was found, e.g. "expected 9 entries ending in hash …, found 7 …".
+	Reason string `json:"reason"`
+	// Entries the anchored head counts.
+	ExpectedEntries int64 `json:"expected_entries"`
+	ExpectedLastHash *string `json:"expected_last_hash"`
+	FoundEntries int64 `json:"found_entries"`
+	FoundLastHash *string `json:"found_last_hash"`
+}
+
+// CreatedDestination is a schema of the API.
+type CreatedDestination struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	URL string `json:"url"`
+	HeaderNames []string `json:"header_names"`
+	TimeoutMS int64 `json:"timeout_ms"`
+	Enabled bool `json:"enabled"`
+	// Why the relay disabled it (e.g. the destination answered 410).
+	DisabledReason *string `json:"disabled_reason"`
+	Secrets []DestinationSecret `json:"secrets"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+	// The signing secret, shown this once (whsec_...).
+	Secret string `json:"secret"`
+}
+
+// DestinationSecret is a schema of the API.
+type DestinationSecret struct {
+	ID string `json:"id"`
+	Label *string `json:"label"`
+	SecretHint string `json:"secret_hint"`
+	CreatedAt string `json:"created_at"`
+	ExpiresAt *string `json:"expires_at"`
+	Active bool `json:"active"`
+}
+
+// CreateDestinationRequest is a schema of the API.
+type CreateDestinationRequest struct {
+	Name string `json:"name"`
+	URL string `json:"url"`
+	// Extra request headers (stored encrypted; only their names are shown back).
+	Headers map[string]string `json:"headers,omitempty"`
+	TimeoutMS *int64 `json:"timeout_ms,omitempty"`
+	Enabled *bool `json:"enabled,omitempty"`
+	// A Standard Webhooks secret; one is generated when absent.
+	Secret *string `json:"secret,omitempty"`
+}
+
+// Destination is a schema of the API.
+type Destination struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	URL string `json:"url"`
+	HeaderNames []string `json:"header_names"`
+	TimeoutMS int64 `json:"timeout_ms"`
+	Enabled bool `json:"enabled"`
+	// Why the relay disabled it (e.g. the destination answered 410).
+	DisabledReason *string `json:"disabled_reason"`
+	Secrets []DestinationSecret `json:"secrets"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+// UpdateDestinationRequest is a schema of the API.
+type UpdateDestinationRequest struct {
+	Name *string `json:"name,omitempty"`
+	URL *string `json:"url,omitempty"`
+	// Extra request headers (stored encrypted; only their names are shown back).
+	Headers map[string]string `json:"headers,omitempty"`
+	TimeoutMS *int64 `json:"timeout_ms,omitempty"`
+	Enabled *bool `json:"enabled,omitempty"`
+}
+
+// RotatedDestinationSecret is a schema of the API.
+type RotatedDestinationSecret struct {
+	// The new signing secret, shown this once.
+	Secret string `json:"secret"`
+	Created DestinationSecret `json:"created"`
+	Previous []DestinationSecret `json:"previous"`
+}
+
+// RotateDestinationSecretRequest is a schema of the API.
+type RotateDestinationSecretRequest struct {
+	Secret *string `json:"secret,omitempty"`
+	Label *string `json:"label,omitempty"`
+	PreviousExpireInSeconds *int64 `json:"previous_expire_in_seconds,omitempty"`
+}
+
+// Subscription is a schema of the API.
+type Subscription struct {
+	ID string `json:"id"`
+	EndpointID string `json:"endpoint_id"`
+	DestinationID string `json:"destination_id"`
+	// Verification states forwarded; empty = all.
+	States []VerificationState `json:"states"`
+	// Provider event types forwarded; empty = all.
+	EventTypes []string `json:"event_types"`
+	CreatedAt string `json:"created_at"`
+}
+
+// VerificationState is a schema of the API.
+type VerificationState string
+
+const (
+	VerificationStateVerified VerificationState = "verified"
+	VerificationStateAuthenticated VerificationState = "authenticated"
+	VerificationStateFailed VerificationState = "failed"
+	VerificationStateUnattempted VerificationState = "unattempted"
+)
+
+// CreateSubscriptionRequest is a schema of the API.
+type CreateSubscriptionRequest struct {
+	EndpointID string `json:"endpoint_id"`
+	DestinationID string `json:"destination_id"`
+	States []VerificationState `json:"states,omitempty"`
+	EventTypes []string `json:"event_types,omitempty"`
+}
+
+// Delivery is a schema of the API.
+type Delivery struct {
+	ID string `json:"id"`
+	DestinationID string `json:"destination_id"`
+	EventID string `json:"event_id"`
+	State DeliveryState `json:"state"`
+	Attempts int64 `json:"attempts"`
+	NextAttemptAt *string `json:"next_attempt_at"`
+	LastStatus *int64 `json:"last_status"`
+	LastError *string `json:"last_error"`
+	// The delivery or event this replay re-sends.
+	ReplayOf *string `json:"replay_of"`
+	CreatedAt string `json:"created_at"`
+	CompletedAt *string `json:"completed_at"`
+	DeadLetteredAt *string `json:"dead_lettered_at"`
+}
+
+// DeliveryState is a schema of the API.
+type DeliveryState string
+
+const (
+	DeliveryStatePending DeliveryState = "pending"
+	DeliveryStateSucceeded DeliveryState = "succeeded"
+	DeliveryStateDeadLettered DeliveryState = "dead_lettered"
+	DeliveryStateCancelled DeliveryState = "cancelled"
+)
+
+// DeliveryDetail is a schema of the API.
+type DeliveryDetail struct {
+	ID string `json:"id"`
+	DestinationID string `json:"destination_id"`
+	EventID string `json:"event_id"`
+	State DeliveryState `json:"state"`
+	Attempts int64 `json:"attempts"`
+	NextAttemptAt *string `json:"next_attempt_at"`
+	LastStatus *int64 `json:"last_status"`
+	LastError *string `json:"last_error"`
+	// The delivery or event this replay re-sends.
+	ReplayOf *string `json:"replay_of"`
+	CreatedAt string `json:"created_at"`
+	CompletedAt *string `json:"completed_at"`
+	DeadLetteredAt *string `json:"dead_lettered_at"`
+	AttemptLog []DeliveryAttempt `json:"attempt_log"`
+}
+
+// DeliveryAttempt is a schema of the API.
+type DeliveryAttempt struct {
+	ID string `json:"id"`
+	StartedAt string `json:"started_at"`
+	DurationMS int64 `json:"duration_ms"`
+	StatusCode *int64 `json:"status_code"`
+	Error *string `json:"error"`
+	// The start of the response body (bounded).
+	ResponseExcerpt *string `json:"response_excerpt"`
+}
+
+// ReplayResult is a schema of the API.
+type ReplayResult struct {
+	DestinationID string `json:"destination_id"`
+	// New deliveries queued, in capture order.
+	Replayed int64 `json:"replayed"`
+	DeliveryIDs []string `json:"delivery_ids"`
+}
+
+// ReplayRequest is a schema of the API.
+type ReplayRequest struct {
+	DestinationID string `json:"destination_id"`
+	EventIDs []string `json:"event_ids,omitempty"`
+	// Dead-lettered deliveries (of any destination) to send again.
+	DeliveryIDs []string `json:"delivery_ids,omitempty"`
+	From *string `json:"from,omitempty"`
+	To *string `json:"to,omitempty"`
+	// With from/to: only this endpoint’s events.
+	EndpointID *string `json:"endpoint_id,omitempty"`
+}
+
+// UsagePlan is a schema of the API.
+type UsagePlan struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	// Events the plan may capture per period; null = unlimited.
+	EventAllowance *int64 `json:"event_allowance"`
+	// false: the allowance is spent once and never resets (the free plan); true: it resets every calendar month (UTC).
+	AllowanceResets bool `json:"allowance_resets"`
+	RetentionDays int64 `json:"retention_days"`
+}
+
+// Usage is a schema of the API.
+type Usage struct {
+	Plan UsagePlan `json:"plan"`
+	// Start of the counting period; null when the allowance never resets.
+	PeriodStart *string `json:"period_start"`
+	PeriodEnd *string `json:"period_end"`
+	// Events captured in the period (duplicates included: each was stored).
+	EventsCaptured int64 `json:"events_captured"`
+	// null = unlimited.
+	EventsRemaining *int64 `json:"events_remaining"`
+	// true: ingest answers 429 and stores nothing, because the allowance is spent or an operator paused capture.
+	CapturePaused bool `json:"capture_paused"`
+	PausedReason *string `json:"paused_reason"`
+}
+
+// RelayHealth is a schema of the API.
+type RelayHealth struct {
+	Status string `json:"status"`
+	Checks map[string]string `json:"checks,omitempty"`
+}
+
+// DashboardSessionSignInProvidersItem is a schema of the API.
+type DashboardSessionSignInProvidersItem struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+}
+
+// DashboardSession is a schema of the API.
+type DashboardSession struct {
+	SignedIn bool `json:"signed_in"`
+	TenantID *string `json:"tenant_id"`
+	// How audit entries name this session: api_key:<id> or user:<id>.
+	Actor *string `json:"actor"`
+	// Send as X-CSRF-Token on every request that changes something.
+	CsrfToken *string `json:"csrf_token"`
+	ExpiresAt *string `json:"expires_at"`
+	// Identity providers configured for browser sign-in (empty: sign in with an API key).
+	SignInProviders []DashboardSessionSignInProvidersItem `json:"sign_in_providers"`
+}
+
+// DashboardSignIn is a schema of the API.
+type DashboardSignIn struct {
+	APIKey string `json:"api_key"`
+}
+
+// ListAPIKeysAnswer is a schema of the API.
+type ListAPIKeysAnswer struct {
+	Data []ApiKey `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListAuditEntriesAnswer is a schema of the API.
+type ListAuditEntriesAnswer struct {
+	Data []AuditEntry `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListDeliveriesAnswer is a schema of the API.
+type ListDeliveriesAnswer struct {
+	Data []Delivery `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListDestinationsAnswer is a schema of the API.
+type ListDestinationsAnswer struct {
+	Data []Destination `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListEndpointsAnswer is a schema of the API.
+type ListEndpointsAnswer struct {
+	Data []Endpoint `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListEventsAnswer is a schema of the API.
+type ListEventsAnswer struct {
+	Data []EventSummary `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListProviderSecretsAnswer is a schema of the API.
+type ListProviderSecretsAnswer struct {
+	Data []ProviderSecret `json:"data"`
+}
+
+// ListSubscriptionsAnswer is a schema of the API.
+type ListSubscriptionsAnswer struct {
+	Data []Subscription `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}

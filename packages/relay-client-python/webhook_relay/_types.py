@@ -1,0 +1,508 @@
+# Generated from packages/relay-client-generator/openapi.json by `pnpm clients:generate`. Do not edit by hand.
+"""Request and answer types of the webhook-relay API (TypedDicts: the JSON objects as the API sends them)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+VerificationState = Literal["verified", "authenticated", "failed", "unattempted"]
+DeliveryState = Literal["pending", "succeeded", "dead_lettered", "cancelled"]
+
+
+class CreatedApiKey(TypedDict):
+    id: str
+    name: str
+    key_hint: str
+    """The prefix and last four characters."""
+    created_at: str
+    last_used_at: str | None
+    revoked_at: str | None
+    key: str
+    """The secret key: shown in this answer only."""
+
+
+class RelayErrorError(TypedDict):
+    code: Literal["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "idempotency_key_in_use", "payload_too_large", "capture_paused", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "unavailable", "internal"]
+    message: str
+
+
+class RelayError(TypedDict):
+    error: RelayErrorError
+
+
+class CreateApiKeyRequest(TypedDict):
+    name: str
+
+
+class ApiKey(TypedDict):
+    id: str
+    name: str
+    key_hint: str
+    """The prefix and last four characters."""
+    created_at: str
+    last_used_at: str | None
+    revoked_at: str | None
+
+
+class _EndpointWithIngestUrlDedupRequired(TypedDict):
+    strategy: Literal["sw_webhook_id", "provider_event_id", "content_hash", "fields"]
+
+
+class EndpointWithIngestUrlDedup(_EndpointWithIngestUrlDedupRequired, total=False):
+    fields: list[str]
+    window_seconds: int
+
+
+class EndpointWithIngestUrl(TypedDict):
+    id: str
+    name: str
+    provider: str | None
+    dedup: EndpointWithIngestUrlDedup | None
+    ingest_url_hint: str | None
+    """The ingest URL with its token masked, or null."""
+    created_at: str
+    updated_at: str
+    ingest_url: str
+    """{ingest_url}/<token>: a credential; treat it as a secret."""
+
+
+class _CreateEndpointRequestRequired(TypedDict):
+    name: str
+
+
+class CreateEndpointRequest(_CreateEndpointRequestRequired, total=False):
+    provider: str | None
+    dedup: EndpointDedup | None
+
+
+class _EndpointDedupRequired(TypedDict):
+    strategy: Literal["sw_webhook_id", "provider_event_id", "content_hash", "fields"]
+
+
+class EndpointDedup(_EndpointDedupRequired, total=False):
+    fields: list[str]
+    window_seconds: int
+
+
+class Endpoint(TypedDict):
+    id: str
+    name: str
+    provider: str | None
+    dedup: EndpointDedup | None
+    ingest_url_hint: str | None
+    """The ingest URL with its token masked, or null."""
+    created_at: str
+    updated_at: str
+
+
+class UpdateEndpointRequest(TypedDict, total=False):
+    name: str
+    provider: str | None
+    dedup: EndpointDedup | None
+
+
+class IngestUrl(TypedDict):
+    ingest_url: str
+    """{ingest_url}/<token>: a credential; treat it as a secret."""
+
+
+class ProviderSecret(TypedDict):
+    id: str
+    label: str | None
+    secret_hint: str
+    """The last four characters (none for short secrets)."""
+    created_at: str
+    expires_at: str | None
+    active: bool
+
+
+class _AddProviderSecretRequestRequired(TypedDict):
+    secret: str
+
+
+class AddProviderSecretRequest(_AddProviderSecretRequestRequired, total=False):
+    label: str
+    expires_at: str
+
+
+class RotatedProviderSecrets(TypedDict):
+    secret: ProviderSecret
+    previous: list[ProviderSecret]
+
+
+class _RotateProviderSecretRequestRequired(TypedDict):
+    secret: str
+
+
+class RotateProviderSecretRequest(_RotateProviderSecretRequestRequired, total=False):
+    label: str
+    previous_expire_in_seconds: int
+
+
+class EventSummaryVerification(TypedDict):
+    state: Literal["verified", "authenticated", "failed", "unattempted"] | None
+    """The final verification state; null while the check is still due (`pending`)."""
+    cause: str | None
+    pending: bool
+    """True while the event waits for its signature check (its endpoint has a provider); `state` is null until then."""
+
+
+class EventSummary(TypedDict):
+    id: str
+    endpoint_id: str
+    received_at: str
+    method: str
+    content_type: str | None
+    size: int
+    """Body size in bytes."""
+    provider: str | None
+    verification: EventSummaryVerification
+    duplicate_of: str | None
+    """The first capture of the same delivery, when this one repeats it."""
+
+
+class EventDetailVerification(TypedDict):
+    state: Literal["verified", "authenticated", "failed", "unattempted"] | None
+    """The final verification state; null while the check is still due (`pending`)."""
+    cause: str | None
+    pending: bool
+    """True while the event waits for its signature check; `state` is null until then."""
+    detail: dict[str, Any] | None
+    matched_secret_id: str | None
+    verified_at: str | None
+
+
+class EventDetailBody(TypedDict):
+    encoding: Literal["utf8", "base64"]
+    """utf8 when the bytes are valid UTF-8, base64 otherwise."""
+    data: str
+    sha256: str
+
+
+class EventDetail(TypedDict):
+    id: str
+    endpoint_id: str
+    received_at: str
+    method: str
+    content_type: str | None
+    size: int
+    """Body size in bytes."""
+    provider: str | None
+    verification: EventDetailVerification
+    duplicate_of: str | None
+    """The first capture of the same delivery, when this one repeats it."""
+    path: str
+    """The path the sender called, its ingest token masked as in `ingest_url_hint` (`/whep_…9Ga4/sub/path`): the token is a credential and is not stored with events."""
+    query: str
+    headers: list[list[str]]
+    """Name/value pairs in arrival order."""
+    source_address: str | None
+    body: EventDetailBody
+
+
+class AuditEntryTarget(TypedDict):
+    type: str
+    id: str | None
+
+
+class AuditEntry(TypedDict):
+    id: str
+    seq: int
+    actor: str
+    action: str
+    target: AuditEntryTarget
+    details: dict[str, Any]
+    created_at: str
+    prev_hash: str
+    """hash of the entry before (64 zeros for the first)."""
+    hash: str
+    """sha256(prev_hash || canonical entry), hex."""
+
+
+class AuditVerificationFirstBroken(TypedDict):
+    seq: int
+    id: str
+    reason: str
+
+
+class AuditVerification(TypedDict):
+    intact: bool
+    entries: int
+    """Entries checked before the first broken one (all of them when intact, the ones found when the head does not match)."""
+    last_hash: str | None
+    first_broken: AuditVerificationFirstBroken | None
+    anchor_mismatch: AuditAnchorMismatch | None
+
+
+class AuditAnchorMismatch(TypedDict):
+    cause: Literal["truncated", "rewritten", "beyond_anchor", "anchor_missing"]
+    """truncated: the newest entries were deleted; rewritten: the chain ends in another hash than the head; beyond_anchor: entries the head does not count; anchor_missing: entries but no head."""
+    reason: str
+    """What was expected and what was found, e.g. "expected 9 entries ending in hash …, found 7 …"."""
+    expected_entries: int
+    """Entries the anchored head counts."""
+    expected_last_hash: str | None
+    found_entries: int
+    found_last_hash: str | None
+
+
+class CreatedDestination(TypedDict):
+    id: str
+    name: str
+    url: str
+    header_names: list[str]
+    timeout_ms: int
+    enabled: bool
+    disabled_reason: str | None
+    """Why the relay disabled it (e.g. the destination answered 410)."""
+    secrets: list[DestinationSecret]
+    created_at: str
+    updated_at: str
+    secret: str
+    """The signing secret, shown this once (whsec_...)."""
+
+
+class DestinationSecret(TypedDict):
+    id: str
+    label: str | None
+    secret_hint: str
+    created_at: str
+    expires_at: str | None
+    active: bool
+
+
+class _CreateDestinationRequestRequired(TypedDict):
+    name: str
+    url: str
+
+
+class CreateDestinationRequest(_CreateDestinationRequestRequired, total=False):
+    headers: dict[str, str]
+    """Extra request headers (stored encrypted; only their names are shown back)."""
+    timeout_ms: int
+    enabled: bool
+    secret: str
+    """A Standard Webhooks secret; one is generated when absent."""
+
+
+class Destination(TypedDict):
+    id: str
+    name: str
+    url: str
+    header_names: list[str]
+    timeout_ms: int
+    enabled: bool
+    disabled_reason: str | None
+    """Why the relay disabled it (e.g. the destination answered 410)."""
+    secrets: list[DestinationSecret]
+    created_at: str
+    updated_at: str
+
+
+class UpdateDestinationRequest(TypedDict, total=False):
+    name: str
+    url: str
+    headers: dict[str, str]
+    """Extra request headers (stored encrypted; only their names are shown back)."""
+    timeout_ms: int
+    enabled: bool
+
+
+class RotatedDestinationSecret(TypedDict):
+    secret: str
+    """The new signing secret, shown this once."""
+    created: DestinationSecret
+    previous: list[DestinationSecret]
+
+
+class RotateDestinationSecretRequest(TypedDict, total=False):
+    secret: str
+    label: str
+    previous_expire_in_seconds: int
+
+
+class Subscription(TypedDict):
+    id: str
+    endpoint_id: str
+    destination_id: str
+    states: list[VerificationState]
+    """Verification states forwarded; empty = all."""
+    event_types: list[str]
+    """Provider event types forwarded; empty = all."""
+    created_at: str
+
+
+class _CreateSubscriptionRequestRequired(TypedDict):
+    endpoint_id: str
+    destination_id: str
+
+
+class CreateSubscriptionRequest(_CreateSubscriptionRequestRequired, total=False):
+    states: list[VerificationState]
+    event_types: list[str]
+
+
+class Delivery(TypedDict):
+    id: str
+    destination_id: str
+    event_id: str
+    state: DeliveryState
+    attempts: int
+    next_attempt_at: str | None
+    last_status: int | None
+    last_error: str | None
+    replay_of: str | None
+    """The delivery or event this replay re-sends."""
+    created_at: str
+    completed_at: str | None
+    dead_lettered_at: str | None
+
+
+class DeliveryDetail(TypedDict):
+    id: str
+    destination_id: str
+    event_id: str
+    state: DeliveryState
+    attempts: int
+    next_attempt_at: str | None
+    last_status: int | None
+    last_error: str | None
+    replay_of: str | None
+    """The delivery or event this replay re-sends."""
+    created_at: str
+    completed_at: str | None
+    dead_lettered_at: str | None
+    attempt_log: list[DeliveryAttempt]
+
+
+class DeliveryAttempt(TypedDict):
+    id: str
+    started_at: str
+    duration_ms: int
+    status_code: int | None
+    error: str | None
+    response_excerpt: str | None
+    """The start of the response body (bounded)."""
+
+
+class ReplayResult(TypedDict):
+    destination_id: str
+    replayed: int
+    """New deliveries queued, in capture order."""
+    delivery_ids: list[str]
+
+
+class _ReplayRequestRequired(TypedDict):
+    destination_id: str
+
+
+class ReplayRequest(_ReplayRequestRequired, total=False):
+    event_ids: list[str]
+    delivery_ids: list[str]
+    """Dead-lettered deliveries (of any destination) to send again."""
+    from: str
+    to: str
+    endpoint_id: str
+    """With from/to: only this endpoint’s events."""
+
+
+class UsagePlan(TypedDict):
+    id: Literal["free", "pro", "scale", "enterprise"]
+    name: str
+    event_allowance: int | None
+    """Events the plan may capture per period; null = unlimited."""
+    allowance_resets: bool
+    """false: the allowance is spent once and never resets (the free plan); true: it resets every calendar month (UTC)."""
+    retention_days: int
+
+
+class Usage(TypedDict):
+    plan: UsagePlan
+    period_start: str | None
+    """Start of the counting period; null when the allowance never resets."""
+    period_end: str | None
+    events_captured: int
+    """Events captured in the period (duplicates included: each was stored)."""
+    events_remaining: int | None
+    """null = unlimited."""
+    capture_paused: bool
+    """true: ingest answers 429 and stores nothing, because the allowance is spent or an operator paused capture."""
+    paused_reason: Literal["allowance", "paused"] | None
+
+
+class _RelayHealthRequired(TypedDict):
+    status: str
+
+
+class RelayHealth(_RelayHealthRequired, total=False):
+    checks: dict[str, Literal["ok", "failing"]]
+
+
+class DashboardSessionSignInProvidersItem(TypedDict):
+    id: str
+    name: str
+
+
+class DashboardSession(TypedDict):
+    signed_in: bool
+    tenant_id: str | None
+    actor: str | None
+    """How audit entries name this session: api_key:<id> or user:<id>."""
+    csrf_token: str | None
+    """Send as X-CSRF-Token on every request that changes something."""
+    expires_at: str | None
+    sign_in_providers: list[DashboardSessionSignInProvidersItem]
+    """Identity providers configured for browser sign-in (empty: sign in with an API key)."""
+
+
+class DashboardSignIn(TypedDict):
+    api_key: str
+
+
+class ListApiKeysAnswer(TypedDict):
+    data: list[ApiKey]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+class ListAuditEntriesAnswer(TypedDict):
+    data: list[AuditEntry]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+class ListDeliveriesAnswer(TypedDict):
+    data: list[Delivery]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+class ListDestinationsAnswer(TypedDict):
+    data: list[Destination]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+class ListEndpointsAnswer(TypedDict):
+    data: list[Endpoint]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+class ListEventsAnswer(TypedDict):
+    data: list[EventSummary]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+class ListProviderSecretsAnswer(TypedDict):
+    data: list[ProviderSecret]
+
+
+class ListSubscriptionsAnswer(TypedDict):
+    data: list[Subscription]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+__all__ = ["AddProviderSecretRequest", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateSubscriptionRequest", "CreatedApiKey", "CreatedDestination", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "UpdateDestinationRequest", "UpdateEndpointRequest", "Usage", "UsagePlan", "VerificationState"]

@@ -1,0 +1,2 @@
+import { jestPreset } from '../../packages/service-kit/jest-preset.js';
+export default jestPreset();

@@ -1,0 +1,235 @@
+// Generated from packages/relay-client-generator/openapi.json by `pnpm clients:generate`. Do not edit by hand.
+
+import type { components, operations } from './schema.js';
+
+export type Schemas = components['schemas'];
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** POST only: the Idempotency-Key to send (default: a new random key per call, reused by its retries). */
+  idempotencyKey?: string;
+  /** Aborts the call, its retries and their waits. */
+  signal?: AbortSignal;
+  /** Time limit of each attempt, in milliseconds (default: the client's). */
+  timeoutMs?: number;
+}
+
+/** What a generated method hands to the client to send. */
+export interface OperationRequest {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined> | undefined;
+  body?: unknown;
+  /** The operation takes an Idempotency-Key header. */
+  idempotent: boolean;
+}
+
+/** One page of a cursor-paginated list. */
+export interface Page<Item> {
+  data: Item[];
+  next_cursor: string | null;
+}
+
+// Not offered (not JSON over an API key): finishCliSignIn (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
+
+/** Every JSON operation of the webhook-relay API (1.0.0), one typed method each. */
+export abstract class RelayOperations {
+  protected abstract send<Answer>(request: OperationRequest, options?: RequestOptions): Promise<Answer>;
+  protected abstract paginate<Item>(fetchPage: (cursor: string | undefined) => Promise<Page<Item>>): AsyncGenerator<Item, void, undefined>;
+
+  /** Add a provider secret (others stay active) (`POST /v1/endpoints/{endpoint_id}/secrets`). */
+  addProviderSecret(endpointId: string, body: NonNullable<operations['addProviderSecret']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['addProviderSecret']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'addProviderSecret', method: 'POST', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets`, body, idempotent: true }, options);
+  }
+
+  /** Create an API key (the secret is shown once) (`POST /v1/api-keys`). */
+  createApiKey(body: NonNullable<operations['createApiKey']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createApiKey']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'createApiKey', method: 'POST', path: '/v1/api-keys', body, idempotent: true }, options);
+  }
+
+  /** Register a destination (its signing secret is shown once) (`POST /v1/destinations`). */
+  createDestination(body: NonNullable<operations['createDestination']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createDestination']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'createDestination', method: 'POST', path: '/v1/destinations', body, idempotent: true }, options);
+  }
+
+  /** Create an endpoint and its ingest URL (`POST /v1/endpoints`). */
+  createEndpoint(body: NonNullable<operations['createEndpoint']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createEndpoint']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'createEndpoint', method: 'POST', path: '/v1/endpoints', body, idempotent: true }, options);
+  }
+
+  /** Forward an endpoint's events (optionally only some states or event types) to a destination (`POST /v1/subscriptions`). */
+  createSubscription(body: NonNullable<operations['createSubscription']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createSubscription']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'createSubscription', method: 'POST', path: '/v1/subscriptions', body, idempotent: true }, options);
+  }
+
+  /** Delete a destination (pending deliveries are cancelled) (`DELETE /v1/destinations/{destination_id}`). */
+  deleteDestination(destinationId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'deleteDestination', method: 'DELETE', path: `/v1/destinations/${encodeURIComponent(destinationId)}`, idempotent: false }, options);
+  }
+
+  /** Delete an endpoint (its URL stops answering) (`DELETE /v1/endpoints/{endpoint_id}`). */
+  deleteEndpoint(endpointId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'deleteEndpoint', method: 'DELETE', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, idempotent: false }, options);
+  }
+
+  /** Stop forwarding (deliveries already queued go on) (`DELETE /v1/subscriptions/{subscription_id}`). */
+  deleteSubscription(subscriptionId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'deleteSubscription', method: 'DELETE', path: `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, idempotent: false }, options);
+  }
+
+  /** Get a delivery with its attempts (`GET /v1/deliveries/{delivery_id}`). */
+  getDelivery(deliveryId: string, options?: RequestOptions): Promise<operations['getDelivery']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getDelivery', method: 'GET', path: `/v1/deliveries/${encodeURIComponent(deliveryId)}`, idempotent: false }, options);
+  }
+
+  /** Get a destination (`GET /v1/destinations/{destination_id}`). */
+  getDestination(destinationId: string, options?: RequestOptions): Promise<operations['getDestination']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getDestination', method: 'GET', path: `/v1/destinations/${encodeURIComponent(destinationId)}`, idempotent: false }, options);
+  }
+
+  /** Get an endpoint (`GET /v1/endpoints/{endpoint_id}`). */
+  getEndpoint(endpointId: string, options?: RequestOptions): Promise<operations['getEndpoint']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getEndpoint', method: 'GET', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, idempotent: false }, options);
+  }
+
+  /** Get an event with its headers, body and verification (`GET /v1/events/{event_id}`). */
+  getEvent(eventId: string, options?: RequestOptions): Promise<operations['getEvent']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getEvent', method: 'GET', path: `/v1/events/${encodeURIComponent(eventId)}`, idempotent: false }, options);
+  }
+
+  /** Read the ingest URL again (`GET /v1/endpoints/{endpoint_id}/ingest-url`). */
+  getIngestUrl(endpointId: string, options?: RequestOptions): Promise<operations['getIngestUrl']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getIngestUrl', method: 'GET', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/ingest-url`, idempotent: false }, options);
+  }
+
+  /** The plan, its allowance and this period's captured events (`GET /v1/usage`). */
+  getUsage(options?: RequestOptions): Promise<operations['getUsage']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getUsage', method: 'GET', path: '/v1/usage', idempotent: false }, options);
+  }
+
+  /** List API keys, masked (`GET /v1/api-keys`). */
+  listApiKeys(query?: operations['listApiKeys']['parameters']['query'], options?: RequestOptions): Promise<operations['listApiKeys']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listApiKeys', method: 'GET', path: '/v1/api-keys', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listApiKeys`, page after page (follows `next_cursor`). */
+  listApiKeysAll(query?: Omit<NonNullable<operations['listApiKeys']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listApiKeys']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listApiKeys({ ...query, cursor }, options));
+  }
+
+  /** List audit entries, newest first (`GET /v1/audit`). */
+  listAuditEntries(query?: operations['listAuditEntries']['parameters']['query'], options?: RequestOptions): Promise<operations['listAuditEntries']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listAuditEntries', method: 'GET', path: '/v1/audit', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listAuditEntries`, page after page (follows `next_cursor`). */
+  listAuditEntriesAll(query?: Omit<NonNullable<operations['listAuditEntries']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listAuditEntries']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listAuditEntries({ ...query, cursor }, options));
+  }
+
+  /** List deliveries, newest first; state=dead_lettered lists the dead letters (`GET /v1/deliveries`). */
+  listDeliveries(query?: operations['listDeliveries']['parameters']['query'], options?: RequestOptions): Promise<operations['listDeliveries']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listDeliveries', method: 'GET', path: '/v1/deliveries', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listDeliveries`, page after page (follows `next_cursor`). */
+  listDeliveriesAll(query?: Omit<NonNullable<operations['listDeliveries']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listDeliveries']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listDeliveries({ ...query, cursor }, options));
+  }
+
+  /** List destinations, newest first (`GET /v1/destinations`). */
+  listDestinations(query?: operations['listDestinations']['parameters']['query'], options?: RequestOptions): Promise<operations['listDestinations']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listDestinations', method: 'GET', path: '/v1/destinations', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listDestinations`, page after page (follows `next_cursor`). */
+  listDestinationsAll(query?: Omit<NonNullable<operations['listDestinations']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listDestinations']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listDestinations({ ...query, cursor }, options));
+  }
+
+  /** List endpoints, newest first (`GET /v1/endpoints`). */
+  listEndpoints(query?: operations['listEndpoints']['parameters']['query'], options?: RequestOptions): Promise<operations['listEndpoints']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listEndpoints', method: 'GET', path: '/v1/endpoints', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listEndpoints`, page after page (follows `next_cursor`). */
+  listEndpointsAll(query?: Omit<NonNullable<operations['listEndpoints']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listEndpoints']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listEndpoints({ ...query, cursor }, options));
+  }
+
+  /** List captured events, newest first (`GET /v1/events`). */
+  listEvents(query?: operations['listEvents']['parameters']['query'], options?: RequestOptions): Promise<operations['listEvents']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listEvents', method: 'GET', path: '/v1/events', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listEvents`, page after page (follows `next_cursor`). */
+  listEventsAll(query?: Omit<NonNullable<operations['listEvents']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listEvents']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listEvents({ ...query, cursor }, options));
+  }
+
+  /** List provider secrets, masked (`GET /v1/endpoints/{endpoint_id}/secrets`). */
+  listProviderSecrets(endpointId: string, options?: RequestOptions): Promise<operations['listProviderSecrets']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listProviderSecrets', method: 'GET', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets`, idempotent: false }, options);
+  }
+
+  /** List subscriptions, newest first (`GET /v1/subscriptions`). */
+  listSubscriptions(query?: operations['listSubscriptions']['parameters']['query'], options?: RequestOptions): Promise<operations['listSubscriptions']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listSubscriptions', method: 'GET', path: '/v1/subscriptions', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listSubscriptions`, page after page (follows `next_cursor`). */
+  listSubscriptionsAll(query?: Omit<NonNullable<operations['listSubscriptions']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listSubscriptions']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listSubscriptions({ ...query, cursor }, options));
+  }
+
+  /** Remove a provider secret at once (`DELETE /v1/endpoints/{endpoint_id}/secrets/{secret_id}`). */
+  removeProviderSecret(endpointId: string, secretId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'removeProviderSecret', method: 'DELETE', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets/${encodeURIComponent(secretId)}`, idempotent: false }, options);
+  }
+
+  /** Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order) (`POST /v1/replays`). */
+  replay(body: NonNullable<operations['replay']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['replay']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'replay', method: 'POST', path: '/v1/replays', body, idempotent: true }, options);
+  }
+
+  /** Revoke an API key for good (`DELETE /v1/api-keys/{key_id}`). */
+  revokeApiKey(keyId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'revokeApiKey', method: 'DELETE', path: `/v1/api-keys/${encodeURIComponent(keyId)}`, idempotent: false }, options);
+  }
+
+  /** Stop signing with a secret at once (`DELETE /v1/destinations/{destination_id}/secrets/{secret_id}`). */
+  revokeDestinationSecret(destinationId: string, secretId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'revokeDestinationSecret', method: 'DELETE', path: `/v1/destinations/${encodeURIComponent(destinationId)}/secrets/${encodeURIComponent(secretId)}`, idempotent: false }, options);
+  }
+
+  /** Add a signing secret and retire the active ones after a grace period (both sign until then); without a body, the secret is generated and the grace period is one day (`POST /v1/destinations/{destination_id}/secrets/rotate`). */
+  rotateDestinationSecret(destinationId: string, body?: NonNullable<operations['rotateDestinationSecret']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['rotateDestinationSecret']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'rotateDestinationSecret', method: 'POST', path: `/v1/destinations/${encodeURIComponent(destinationId)}/secrets/rotate`, body, idempotent: true }, options);
+  }
+
+  /** Rotate the ingest token in place (the old URL answers 404) (`POST /v1/endpoints/{endpoint_id}/ingest-url/rotate`). */
+  rotateIngestUrl(endpointId: string, options?: RequestOptions): Promise<operations['rotateIngestUrl']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'rotateIngestUrl', method: 'POST', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/ingest-url/rotate`, idempotent: true }, options);
+  }
+
+  /** Add a secret and retire the active ones after a grace period (`POST /v1/endpoints/{endpoint_id}/secrets/rotate`). */
+  rotateProviderSecrets(endpointId: string, body: NonNullable<operations['rotateProviderSecrets']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['rotateProviderSecrets']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'rotateProviderSecrets', method: 'POST', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets/rotate`, body, idempotent: true }, options);
+  }
+
+  /** Change a destination; enabling it again resumes its queue (`PATCH /v1/destinations/{destination_id}`). */
+  updateDestination(destinationId: string, body: NonNullable<operations['updateDestination']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['updateDestination']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'updateDestination', method: 'PATCH', path: `/v1/destinations/${encodeURIComponent(destinationId)}`, body, idempotent: false }, options);
+  }
+
+  /** Rename an endpoint or change its provider (`PATCH /v1/endpoints/{endpoint_id}`). */
+  updateEndpoint(endpointId: string, body: NonNullable<operations['updateEndpoint']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['updateEndpoint']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'updateEndpoint', method: 'PATCH', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, body, idempotent: false }, options);
+  }
+
+  /** Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted) (`POST /v1/audit/verify`). */
+  verifyAuditChain(options?: RequestOptions): Promise<operations['verifyAuditChain']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'verifyAuditChain', method: 'POST', path: '/v1/audit/verify', idempotent: true }, options);
+  }
+}
