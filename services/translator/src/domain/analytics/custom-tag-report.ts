@@ -11,13 +11,14 @@ import { isoDay, rangeDate, usageDay } from './report-dates.js';
 // included, in pages of CUSTOM_TAG_PAGE_SIZE items ordered by tag (bytewise, the same on every database) then day. One row more than a page
 // is read to know whether another page follows.
 const PER_PERIOD = `
-SELECT tag, sum(text_translation_characters)::text AS characters, sum(text_improvement_characters)::text AS improvement_characters
+SELECT tag, sum(text_translation_characters)::text AS characters, sum(text_improvement_characters)::text AS improvement_characters,
+       sum(document_translation_characters)::text AS document_characters
   FROM tag_usage WHERE usage_date BETWEEN $1::date AND $2::date
  GROUP BY tag ORDER BY tag COLLATE "C" LIMIT $3 OFFSET $4`;
 
 const PER_DAY = `
 SELECT tag, to_char(usage_date, 'YYYY-MM-DD') AS usage_date, sum(text_translation_characters)::text AS characters,
-       sum(text_improvement_characters)::text AS improvement_characters
+       sum(text_improvement_characters)::text AS improvement_characters, sum(document_translation_characters)::text AS document_characters
   FROM tag_usage WHERE usage_date BETWEEN $1::date AND $2::date
  GROUP BY tag, tag_usage.usage_date ORDER BY tag COLLATE "C", tag_usage.usage_date LIMIT $3 OFFSET $4`;
 
@@ -26,11 +27,13 @@ interface TagRow {
   usage_date?: string;
   characters: string;
   improvement_characters: string;
+  document_characters: string;
 }
 
-function breakdown(textTranslationCharacters: number, textImprovementCharacters: number): CustomTagBreakdown {
+// The breakdown has no document member (DeepL shows none); documents count in the total.
+function breakdown(textTranslationCharacters: number, textImprovementCharacters: number, documentCharacters: number): CustomTagBreakdown {
   return {
-    total_characters: textTranslationCharacters + textImprovementCharacters,
+    total_characters: textTranslationCharacters + textImprovementCharacters + documentCharacters,
     text_translation_characters: textTranslationCharacters,
     text_improvement_characters: textImprovementCharacters,
     speech_to_text_minutes: 0,
@@ -58,7 +61,7 @@ export async function buildCustomTagReport(
       usage: page.map((row) => ({
         custom_tag: row.tag,
         ...(byDay ? { usage_date: usageDay(row.usage_date!) } : {}),
-        breakdown: breakdown(Number(row.characters), Number(row.improvement_characters)),
+        breakdown: breakdown(Number(row.characters), Number(row.improvement_characters), Number(row.document_characters)),
       })),
     },
   };

@@ -4,8 +4,32 @@
 // (Keys with a limit are metered one request at a time, before translating: they may be refused.)
 import type { ConnectionPool } from '../../db/database.js';
 
-/** Which counter of the reports the characters go to; both count against the key's limit. */
-export type UsageKind = 'translation' | 'improvement';
+/** Which counter of the reports the characters go to; all count against the key's limit. */
+export type UsageKind = 'translation' | 'improvement' | 'document';
+
+// The reports' counter of each kind, in the order the statements list them.
+const COUNTERS: ReadonlyArray<[UsageKind, string]> = [
+  ['translation', 'text_translation_characters'],
+  ['improvement', 'text_improvement_characters'],
+  ['document', 'document_translation_characters'],
+];
+
+/** SQL: the characters in the kind's column, 0 in the others (text_translation, text_improvement, document_translation). */
+export function kindColumns(characters: string, kind: string): string {
+  return COUNTERS.map(([name]) => `CASE WHEN ${kind} = '${name}' THEN ${characters} ELSE 0 END`).join(', ');
+}
+
+/** SQL: each counter of `table` plus the inserted row's. */
+export function addCounters(table: string): string {
+  return COUNTERS.map(([, column]) => `${column} = ${table}.${column} + EXCLUDED.${column}`).join(',\n        ');
+}
+
+/** SQL: the kind's counter less the characters, never below 0. */
+export function subtractCounters(characters: string, kind: string): string {
+  return COUNTERS.map(
+    ([name, column]) => `${column} = GREATEST(${column} - CASE WHEN ${kind} = '${name}' THEN ${characters} ELSE 0 END, 0)`,
+  ).join(',\n    ');
+}
 
 export interface UsageEntry {
   keyId: string;
@@ -40,28 +64,27 @@ interface Pending {
 const ADD_USAGE = `
 WITH entries AS (
   SELECT api_key_id, period_start, usage_date, characters, tag,
-         CASE WHEN improvement THEN 0 ELSE characters END AS translated,
-         CASE WHEN improvement THEN characters ELSE 0 END AS improved
-    FROM unnest($1::uuid[], $2::date[], $3::date[], $4::bigint[], $5::varchar[], $6::boolean[])
-      AS e(api_key_id, period_start, usage_date, characters, tag, improvement)
+         CASE WHEN kind = 'translation' THEN characters ELSE 0 END AS translated,
+         CASE WHEN kind = 'improvement' THEN characters ELSE 0 END AS improved,
+         CASE WHEN kind = 'document' THEN characters ELSE 0 END AS documents
+    FROM unnest($1::uuid[], $2::date[], $3::date[], $4::bigint[], $5::varchar[], $6::text[])
+      AS e(api_key_id, period_start, usage_date, characters, tag, kind)
 ), period AS (
   INSERT INTO period_usage (api_key_id, period_start, characters)
   SELECT api_key_id, period_start, sum(characters) FROM entries GROUP BY api_key_id, period_start ORDER BY api_key_id, period_start
   ON CONFLICT (api_key_id, period_start) DO UPDATE SET characters = period_usage.characters + EXCLUDED.characters
 ), daily AS (
-  INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, text_improvement_characters, requests)
-  SELECT api_key_id, usage_date, sum(translated), sum(improved), count(*) FROM entries GROUP BY api_key_id, usage_date ORDER BY api_key_id, usage_date
+  INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, text_improvement_characters, document_translation_characters, requests)
+  SELECT api_key_id, usage_date, sum(translated), sum(improved), sum(documents), count(*) FROM entries GROUP BY api_key_id, usage_date ORDER BY api_key_id, usage_date
   ON CONFLICT (api_key_id, usage_date) DO UPDATE
-    SET text_translation_characters = daily_usage.text_translation_characters + EXCLUDED.text_translation_characters,
-        text_improvement_characters = daily_usage.text_improvement_characters + EXCLUDED.text_improvement_characters,
+    SET ${addCounters('daily_usage')},
         requests = daily_usage.requests + EXCLUDED.requests
 )
-INSERT INTO tag_usage (api_key_id, tag, usage_date, text_translation_characters, text_improvement_characters, requests)
-SELECT api_key_id, tag, usage_date, sum(translated), sum(improved), count(*) FROM entries WHERE tag IS NOT NULL
+INSERT INTO tag_usage (api_key_id, tag, usage_date, text_translation_characters, text_improvement_characters, document_translation_characters, requests)
+SELECT api_key_id, tag, usage_date, sum(translated), sum(improved), sum(documents), count(*) FROM entries WHERE tag IS NOT NULL
  GROUP BY api_key_id, tag, usage_date ORDER BY api_key_id, tag, usage_date
 ON CONFLICT (api_key_id, tag, usage_date) DO UPDATE
-  SET text_translation_characters = tag_usage.text_translation_characters + EXCLUDED.text_translation_characters,
-      text_improvement_characters = tag_usage.text_improvement_characters + EXCLUDED.text_improvement_characters,
+  SET ${addCounters('tag_usage')},
       requests = tag_usage.requests + EXCLUDED.requests`;
 
 export class UsageBatcher {
@@ -119,7 +142,7 @@ export class UsageBatcher {
           entries.map((e) => e.day),
           entries.map((e) => e.characters),
           entries.map((e) => e.reportingTag),
-          entries.map((e) => e.kind === 'improvement'),
+          entries.map((e) => e.kind ?? 'translation'),
         ],
       });
       for (const item of batch) item.resolve();

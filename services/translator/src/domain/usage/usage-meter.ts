@@ -2,7 +2,7 @@ import type { ConnectionPool } from '../../db/database.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
 import { TranslatorError } from '../translator-error.js';
 import { monthStart, utcDay } from './periods.js';
-import { UsageBatcher, type UsageKind } from './usage-batcher.js';
+import { addCounters, kindColumns, subtractCounters, UsageBatcher, type UsageKind } from './usage-batcher.js';
 
 export const QUOTA_MESSAGE = 'Quota for this billing period has been exceeded.';
 
@@ -10,7 +10,7 @@ export const QUOTA_MESSAGE = 'Quota for this billing period has been exceeded.';
 // that stays within its limit (so concurrent requests can never pass it together), and in the same
 // statement to the day's and the reporting tag's rows that reports read. Nothing is written when the
 // limit refuses. (Keys without a limit go through usage-batcher.ts.) $7 says which counter of the
-// reports the characters go to: text translation (false) or text improvement (true).
+// reports the characters go to: `translation`, `improvement` or `document` (usage-batcher.ts).
 const METER = `
 WITH reserved AS (
   INSERT INTO period_usage (api_key_id, period_start, characters)
@@ -21,19 +21,17 @@ WITH reserved AS (
     WHERE period_usage.characters + EXCLUDED.characters <= $5::bigint
   RETURNING 1
 ), daily AS (
-  INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, text_improvement_characters, requests)
-  SELECT $1::uuid, $3::date, CASE WHEN $7::boolean THEN 0 ELSE $4::bigint END, CASE WHEN $7::boolean THEN $4::bigint ELSE 0 END, 1 FROM reserved
+  INSERT INTO daily_usage (api_key_id, usage_date, text_translation_characters, text_improvement_characters, document_translation_characters, requests)
+  SELECT $1::uuid, $3::date, ${kindColumns('$4::bigint', '$7::text')}, 1 FROM reserved
   ON CONFLICT (api_key_id, usage_date) DO UPDATE
-    SET text_translation_characters = daily_usage.text_translation_characters + EXCLUDED.text_translation_characters,
-        text_improvement_characters = daily_usage.text_improvement_characters + EXCLUDED.text_improvement_characters,
+    SET ${addCounters('daily_usage')},
         requests = daily_usage.requests + 1
 ), tagged AS (
-  INSERT INTO tag_usage (api_key_id, tag, usage_date, text_translation_characters, text_improvement_characters, requests)
-  SELECT $1::uuid, $6::varchar, $3::date, CASE WHEN $7::boolean THEN 0 ELSE $4::bigint END, CASE WHEN $7::boolean THEN $4::bigint ELSE 0 END, 1
+  INSERT INTO tag_usage (api_key_id, tag, usage_date, text_translation_characters, text_improvement_characters, document_translation_characters, requests)
+  SELECT $1::uuid, $6::varchar, $3::date, ${kindColumns('$4::bigint', '$7::text')}, 1
     FROM reserved WHERE $6::varchar IS NOT NULL
   ON CONFLICT (api_key_id, tag, usage_date) DO UPDATE
-    SET text_translation_characters = tag_usage.text_translation_characters + EXCLUDED.text_translation_characters,
-        text_improvement_characters = tag_usage.text_improvement_characters + EXCLUDED.text_improvement_characters,
+    SET ${addCounters('tag_usage')},
         requests = tag_usage.requests + 1
 )
 SELECT count(*)::int AS reserved FROM reserved`;
@@ -44,13 +42,11 @@ WITH period AS (
   UPDATE period_usage SET characters = GREATEST(characters - $4::bigint, 0)
   WHERE api_key_id = $1::uuid AND period_start = $2::date
 ), daily AS (
-  UPDATE daily_usage SET text_translation_characters = GREATEST(text_translation_characters - CASE WHEN $6::boolean THEN 0 ELSE $4::bigint END, 0),
-    text_improvement_characters = GREATEST(text_improvement_characters - CASE WHEN $6::boolean THEN $4::bigint ELSE 0 END, 0),
+  UPDATE daily_usage SET ${subtractCounters('$4::bigint', '$6::text')},
     requests = GREATEST(requests - 1, 0)
   WHERE api_key_id = $1::uuid AND usage_date = $3::date
 )
-UPDATE tag_usage SET text_translation_characters = GREATEST(text_translation_characters - CASE WHEN $6::boolean THEN 0 ELSE $4::bigint END, 0),
-  text_improvement_characters = GREATEST(text_improvement_characters - CASE WHEN $6::boolean THEN $4::bigint ELSE 0 END, 0),
+UPDATE tag_usage SET ${subtractCounters('$4::bigint', '$6::text')},
   requests = GREATEST(requests - 1, 0)
 WHERE api_key_id = $1::uuid AND tag = $5::varchar AND usage_date = $3::date`;
 
@@ -102,7 +98,7 @@ export class UsageMeter {
 
   /**
    * Meters `characters` for the key, or refuses with 456 (metering nothing) past its monthly limit. Text
-   * translation and text improvement share the limit and are reported apart.
+   * translation, text improvement and documents share the limit and are reported apart.
    */
   async reserve(
     key: AuthenticatedKey,
@@ -110,7 +106,6 @@ export class UsageMeter {
     reportingTag: string | undefined,
     kind: UsageKind = 'translation',
   ): Promise<Reservation> {
-    const improvement = kind === 'improvement';
     const at = this.now();
     const period = isoDate(monthStart(at));
     const day = isoDate(utcDay(at));
@@ -120,7 +115,7 @@ export class UsageMeter {
       const { rows } = await this.pool.query<{ reserved: number }>({
         name: 'translator-meter-usage',
         text: METER,
-        values: [key.id, period, day, characters, key.characterLimit.toString(), reportingTag ?? null, improvement],
+        values: [key.id, period, day, characters, key.characterLimit.toString(), reportingTag ?? null, kind],
       });
       if (rows[0]?.reserved !== 1) throw new TranslatorError('QUOTA_EXCEEDED', QUOTA_MESSAGE);
     }
@@ -129,7 +124,7 @@ export class UsageMeter {
         await this.pool.query({
           name: 'translator-refund-usage',
           text: REFUND,
-          values: [key.id, period, day, characters, reportingTag ?? null, improvement],
+          values: [key.id, period, day, characters, reportingTag ?? null, kind],
         });
       },
     };
