@@ -1,6 +1,6 @@
 import express from 'express';
 import { buildWebhookRelayOpenApi } from '@workspace/contracts';
-import { registerHealthRoutes, requestLogging, securityHeaders } from '@workspace/service-kit';
+import { httpMetrics, registerHealthRoutes, registerMetricsRoute, requestLogging, securityHeaders } from '@workspace/service-kit';
 import type { Deps } from './deps.js';
 import { KeyUseRecorder } from './domain/api-keys/key-use-recorder.js';
 import { RelayError } from './domain/relay-error.js';
@@ -30,6 +30,8 @@ export function createApp(deps: Deps): express.Express {
 
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders);
+  if (deps.metrics) app.use(httpMetrics(deps.metrics.service));
+  if (deps.metrics && deps.config.METRICS_PORT === undefined) registerMetricsRoute(app, deps.metrics.service);
   registerHealthRoutes(app, { database: () => deps.pool.query('SELECT 1') });
   const openApi = buildWebhookRelayOpenApi();
   app.get('/openapi.json', (_req, res) => {

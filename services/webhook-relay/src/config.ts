@@ -5,6 +5,7 @@ import {
   envPort,
   envTrustProxy,
   loadConfig,
+  metricsSettings,
   pgTimeoutSettings,
   redisTimeoutSettings,
 } from '@workspace/service-kit';
@@ -119,6 +120,16 @@ export const ConfigSchema = z.object({
   /** Browser sign-ins one client address may start per minute (per replica); past it /auth/cli/start answers 429. */
   RELAY_SIGN_IN_STARTS_PER_MINUTE: envInteger(20, { min: 1, max: 100_000 }),
   TRUST_PROXY: envTrustProxy(),
+  /** METRICS_ENABLED, METRICS_PORT: /metrics on PORT by default, or on its own port (service-kit's metrics-settings.ts). */
+  ...metricsSettings(),
+  /**
+   * The operator's credential for /admin/* (create tenants, change plans, pause capture, revoke keys, delete
+   * tenants). Unset: /admin answers 404. Never a tenant key: it must not start with whk_.
+   */
+  RELAY_ADMIN_API_KEY: envOptional().refine(
+    (key) => key === undefined || (!key.startsWith(API_KEY_PREFIX) && key.length >= 32 && key.length <= 200),
+    `must be 32-200 characters long and must not start with ${API_KEY_PREFIX} (tenant keys do)`,
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,4 +1,4 @@
-import { createLogger, pgTimeoutsFrom, redisTimeoutsFrom, type Logger } from '@workspace/service-kit';
+import { createLogger, pgTimeoutsFrom, redisTimeoutsFrom, ServiceMetrics, type Logger } from '@workspace/service-kit';
 import { appDatabaseUrl, ingestBaseUrl, publicApiUrl, type Config } from './config.js';
 import type { KeyProvider } from './crypto/key-provider.js';
 import { MasterKeyProvider, parseMasterKey } from './crypto/master-key-provider.js';
@@ -10,6 +10,7 @@ import { SealedValues } from './domain/sealed-values.js';
 import { EgressGuard } from './delivery/egress-guard.js';
 import { HttpSender } from './delivery/http-sender.js';
 import type { RetryPolicy } from './delivery/retry-policy.js';
+import { registerRelayGauges, relayMetrics, type RelayMetrics } from './metrics/relay-metrics.js';
 import { connectRedis, DeliveryQueues } from './queue/delivery-queues.js';
 import type { SignInSettings } from './sign-in/identity-providers.js';
 
@@ -20,7 +21,17 @@ export interface Deps {
   sealed: SealedValues;
   runtime: Runtime;
   logger: Logger;
-  config: { ingestBaseUrl: string; IDEMPOTENCY_TTL_SECONDS: number; TRUST_PROXY: Config['TRUST_PROXY'] };
+  config: {
+    ingestBaseUrl: string;
+    IDEMPOTENCY_TTL_SECONDS: number;
+    TRUST_PROXY: Config['TRUST_PROXY'];
+    /** Set: /metrics is served on its own port, not by the API app. */
+    METRICS_PORT?: number | undefined;
+    /** The operator's credential for /admin/* (absent: /admin answers 404). */
+    RELAY_ADMIN_API_KEY?: string | undefined;
+  };
+  /** The relay's metrics (absent: nothing recorded and no /metrics). */
+  metrics?: RelayMetrics;
   /** The delivery queues (absent: the API serves destinations but cannot queue replays). */
   delivery?: { queues: DeliveryQueues; wake(): void };
   /** Browser sign-in for the CLI (absent or no providers: /auth/* answers 404). */
@@ -28,6 +39,7 @@ export interface Deps {
 }
 
 export interface Resources extends Deps {
+  metrics: RelayMetrics;
   db: Database;
   keyProvider: KeyProvider;
   close(): Promise<void>;
@@ -83,6 +95,10 @@ export function connectResources(
     pgTimeoutsFrom(config, LONG_STATEMENTS),
   );
   const keyProvider = masterKeyProvider(config);
+  const metrics = relayMetrics(new ServiceMetrics({ enabled: config.METRICS_ENABLED, service: 'webhook-relay' }));
+  registerRelayGauges(metrics, database.pool, systemRuntime, (error) =>
+    logger.warn({ err: error }, 'could not read the outbox for /metrics'),
+  );
   return {
     db: database.db,
     keyProvider,
@@ -91,10 +107,13 @@ export function connectResources(
     sealed: new SealedValues(new TenantKeyring({ provider: keyProvider })),
     runtime: systemRuntime,
     logger,
+    metrics,
     config: {
       ingestBaseUrl: ingestBaseUrl(config),
       IDEMPOTENCY_TTL_SECONDS: config.IDEMPOTENCY_TTL_SECONDS,
       TRUST_PROXY: config.TRUST_PROXY,
+      METRICS_PORT: config.METRICS_PORT,
+      RELAY_ADMIN_API_KEY: config.RELAY_ADMIN_API_KEY,
     },
     signIn: {
       providers: config.RELAY_SIGN_IN_PROVIDERS,

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { installGracefulShutdown, listenOn, migrateOnStart } from '@workspace/service-kit';
+import { installGracefulShutdown, listenOn, metricsServer, migrateOnStart, registerRedisMetrics } from '@workspace/service-kit';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
 
   const delivery = startDelivery(config, resources, { workers: config.RELAY_WORKERS_IN_PROCESS });
   await delivery.start();
+  registerRedisMetrics(resources.metrics.service, { queues: delivery.queues.commands });
   const server = createServer(createApp({ ...resources, delivery }));
   const ingest = createIngest(resources, {
     maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
@@ -45,9 +46,15 @@ async function main(): Promise<void> {
     concurrentCommits: config.INGEST_CONCURRENT_COMMITS,
     fanOut: delivery.fanOut,
   });
+  // METRICS_PORT: /metrics on a port of its own, which no Ingress routes to (else the API app serves it).
+  const ownMetricsPort = config.METRICS_ENABLED ? config.METRICS_PORT : undefined;
+  const metricsListener = ownMetricsPort === undefined ? undefined : metricsServer(resources.metrics.service);
   installGracefulShutdown(server, {
     logger,
     closers: [
+      ...(metricsListener
+        ? [{ name: 'metrics listener', close: () => new Promise<void>((resolve) => metricsListener.close(() => resolve())) }]
+        : []),
       { name: 'ingest listener', close: () => ingest.close() },
       { name: 'delivery', close: () => delivery.close() },
       { name: 'database', close: () => resources.close() },
@@ -58,6 +65,10 @@ async function main(): Promise<void> {
   logger.info({ port, host: config.HOST }, 'webhook-relay API listening');
   const ingestPort = await listenOn(ingest.server, { port: config.INGEST_PORT, host: config.HOST, setting: 'INGEST_PORT' });
   logger.info({ port: ingestPort, host: config.HOST }, 'webhook-relay ingest listening');
+  if (metricsListener) {
+    const metricsPort = await listenOn(metricsListener, { port: ownMetricsPort ?? 0, host: config.HOST, setting: 'METRICS_PORT' });
+    logger.info({ port: metricsPort, host: config.HOST }, 'webhook-relay metrics listening');
+  }
   logger.flush();
 }
 

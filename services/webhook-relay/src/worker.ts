@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { listenOn, migrateOnStart } from '@workspace/service-kit';
+import { listenOn, migrateOnStart, registerRedisMetrics } from '@workspace/service-kit';
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
 import { assertMasterKeysOpenDataKeys } from './db/master-key-check.js';
@@ -27,8 +27,9 @@ async function main(): Promise<void> {
     lockMs: config.RELAY_WORKER_LOCK_MS,
     reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS,
   });
+  registerRedisMetrics(resources.metrics.service, { queues: delivery.queues.commands });
   // The probe port is bound before any job is taken, so a taken port fails the start cleanly.
-  const health = workerHealthServer({ pool: resources.pool, redis: delivery.queues.commands });
+  const health = workerHealthServer({ pool: resources.pool, redis: delivery.queues.commands, metrics: resources.metrics.service });
   const healthPort = await listenOn(health, { port: config.WORKER_HEALTH_PORT, host: config.HOST, setting: 'WORKER_HEALTH_PORT' });
   logger.info({ port: healthPort, host: config.HOST }, 'webhook-relay worker probes listening');
   await workers.start();

@@ -5,3 +5,4 @@ export { configurationTableProblems, readConfigurationTable, readmeConfiguration
 export type { ConfigurationRow } from './readme-configuration.js';
 export { schemaDriftProblems } from './schema-drift.js';
 export type { SchemaDriftOptions } from './schema-drift.js';
+export * from './prometheus-text.js';

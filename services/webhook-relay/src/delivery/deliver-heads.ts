@@ -1,6 +1,8 @@
+import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
+import type { AttemptResult, RelayMetrics } from '../metrics/relay-metrics.js';
 import type { DeliveryJob } from '../queue/delivery-queues.js';
 import { loadHeads, recordOutcomes, type AttemptOutcome, type DestinationTarget, type PendingHead } from './delivery-store.js';
 import type { HttpSender } from './http-sender.js';
@@ -32,6 +34,9 @@ export interface DeliverHeadsDeps {
    * attempt meets the 410 again.
    */
   disableGone: (job: DeliveryJob, reason: string) => Promise<void>;
+  /** Attempts counted by result; a dead letter is counted and logged once recorded (absent: neither). */
+  metrics?: RelayMetrics;
+  logger?: Logger;
 }
 
 /** Delivery ids this worker finished recently: a job for one of them has nothing left to do. */
@@ -84,6 +89,7 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, don
     const outcomes: AttemptOutcome[] = [];
     const stop = await sendInOrder(deps, target, heads, outcomes);
     await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes });
+    reportOutcomes(deps, job, heads, outcomes);
     for (const outcome of outcomes) if (outcome.state !== 'pending') done.add(outcome.deliveryId);
     if (stop?.kind === 'gone') {
       await deps.disableGone(job, stop.reason);
@@ -97,6 +103,37 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, don
     if (!heads.some((head) => head.id === deliveryId) && heads.length < HEADS_PER_READ) return DONE;
   }
   return DONE;
+}
+
+/** After the outcomes are committed: counts each attempt, and logs each dead letter with the ids needed to replay it. */
+function reportOutcomes(deps: DeliverHeadsDeps, job: DeliveryJob, heads: PendingHead[], outcomes: AttemptOutcome[]): void {
+  const { metrics, logger } = deps;
+  for (const outcome of outcomes) {
+    const result = attemptResult(outcome);
+    metrics?.deliveryAttempts.inc({ result });
+    metrics?.deliveryAttemptDuration.observe(outcome.durationMs / 1000);
+    if (result !== 'dead_lettered') continue;
+    metrics?.deadLetters.inc();
+    const head = heads.find((candidate) => candidate.id === outcome.deliveryId);
+    // Ids and the last status only: the error text may name the destination's host or carry its query.
+    logger?.warn(
+      {
+        tenant_id: job.tenantId,
+        destination_id: job.destinationId,
+        delivery_id: outcome.deliveryId,
+        event_id: head?.eventId,
+        attempts: (head?.attempts ?? 0) + 1,
+        last_status: outcome.status,
+      },
+      'delivery dead-lettered: its retries are spent; replay it with POST /v1/replays {"delivery_ids": [...]}',
+    );
+  }
+}
+
+function attemptResult(outcome: AttemptOutcome): AttemptResult {
+  if (outcome.state === 'succeeded' || outcome.state === 'dead_lettered') return outcome.state;
+  // Pending again: retried later, unless the destination answered 410 and was turned off.
+  return outcome.nextAttemptAt ? 'retry_scheduled' : 'gone';
 }
 
 async function sendInOrder(

@@ -3,6 +3,7 @@ import type { Logger } from '@workspace/service-kit';
 import { relayPendingDestinations } from '../db/functions/relay-pending-destinations.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { Runtime } from '../domain/runtime.js';
+import type { RelayMetrics } from '../metrics/relay-metrics.js';
 import type { DeliveryQueues } from '../queue/delivery-queues.js';
 import { pendingDeliveryIds } from './delivery-store.js';
 
@@ -17,6 +18,8 @@ export interface DeliveryReconcilerDeps {
   runtime: Runtime;
   logger: Logger;
   intervalMs: number;
+  /** Repairs counted by kind (absent: not counted). */
+  metrics?: RelayMetrics | undefined;
 }
 
 export interface ReconcilePass {
@@ -100,6 +103,8 @@ export class DeliveryReconciler {
       );
     }
     result.markedReady = await queues.ready.ensure(complete, runtime.now().getTime());
+    if (result.jobsAdded > 0) this.deps.metrics?.reconcilerRepairs.inc({ repair: 'jobs_added' }, result.jobsAdded);
+    if (result.markedReady > 0) this.deps.metrics?.reconcilerRepairs.inc({ repair: 'destinations_marked_ready' }, result.markedReady);
     if (result.markedReady > 0) logger.info({ destinations: result.markedReady }, 'reconciler marked destinations ready again');
     logger.debug(
       {

@@ -4,6 +4,7 @@ import type { TenantDatabase } from '../db/tenant-database.js';
 import { disableGoneDestination } from '../domain/destinations/disable-gone-destination.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
+import type { RelayMetrics } from '../metrics/relay-metrics.js';
 import type { DeliveryJob, DeliveryQueues } from '../queue/delivery-queues.js';
 import { RecentlyDone } from './deliver-heads.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
@@ -29,6 +30,8 @@ export interface DeliveryWorkersDeps {
   lockMs: number;
   reconcileIntervalMs: number;
   turnMs?: number;
+  /** Attempts, dead letters and reconciler repairs counted here (absent: not counted). */
+  metrics?: RelayMetrics;
 }
 
 /**
@@ -63,6 +66,7 @@ export class DeliveryWorkers {
       runtime: deps.runtime,
       logger: deps.logger,
       intervalMs: deps.reconcileIntervalMs,
+      metrics: deps.metrics,
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Resources } from '../deps.js';
 import type { FanOut } from '../delivery/fan-out.js';
+import type { RelayMetrics } from '../metrics/relay-metrics.js';
 import { CaptureBatcher, type Captured } from './capture-batcher.js';
 import { createIngestServer } from './ingest-server.js';
 import { TokenResolver } from './token-resolver.js';
@@ -16,7 +17,7 @@ const SWEEP_INTERVAL_MS = 5_000;
 
 /** The ingest listener with its batcher and the verification that follows each commit. */
 export function createIngest(
-  resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'>,
+  resources: Pick<Resources, 'pool' | 'runtime' | 'sealed' | 'logger' | 'config'> & { metrics?: RelayMetrics },
   options: {
     maxBodyBytes: number;
     maxBatch: number;
@@ -26,7 +27,7 @@ export function createIngest(
     verifyEvents?: VerificationQueueDeps['verifyEvents'];
   },
 ): Ingest {
-  const { pool, runtime, sealed, logger } = resources;
+  const { pool, runtime, sealed, logger, metrics } = resources;
   const ingestBase = resources.config.ingestBaseUrl;
   const { fanOut } = options;
   // Checked events are ready for delivery; so are events with nothing to check, right after capture.
@@ -37,6 +38,7 @@ export function createIngest(
     logger,
     ingestBase,
     verifyEvents: options.verifyEvents,
+    metrics,
     ...(fanOut ? { onChecked: (tenantId, ids) => fanOut.submit(tenantId, ids) } : {}),
   });
   const batcher = new CaptureBatcher(pool, {
@@ -77,6 +79,7 @@ export function createIngest(
     runtime,
     logger,
     maxBodyBytes: options.maxBodyBytes,
+    metrics,
     handshakeSecret: async (tenantId, endpointId) => (await verification.activeSecretsOf(tenantId, endpointId))[0]?.value ?? null,
   });
   let timer: NodeJS.Timeout | undefined;

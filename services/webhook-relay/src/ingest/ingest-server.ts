@@ -4,6 +4,7 @@ import { isDependencyUnavailable, type Logger } from '@workspace/service-kit';
 import { hashIngestToken, INGEST_TOKEN_PREFIX } from '../domain/endpoints/ingest-token.js';
 import { RelayError } from '../domain/relay-error.js';
 import type { Runtime } from '../domain/runtime.js';
+import type { IngestOutcome, RelayMetrics } from '../metrics/relay-metrics.js';
 import type { CaptureBatcher, CaptureRefusal } from './capture-batcher.js';
 import { dedupKey } from './dedup-key.js';
 import { answerHandshake, findHandshake, needsSecret } from './handshake.js';
@@ -18,6 +19,8 @@ export interface IngestDeps {
   maxBodyBytes: number;
   /** The endpoint's newest active secret, for handshakes that prove knowledge of it (Zoom, X). */
   handshakeSecret?: (tenantId: string, endpointId: string) => Promise<string | null>;
+  /** Requests by outcome and their durations (absent: not counted). */
+  metrics?: RelayMetrics;
 }
 
 const TOKEN_PATTERN = new RegExp(`^${INGEST_TOKEN_PREFIX}[A-Za-z0-9_-]{16,128}$`);
@@ -36,26 +39,36 @@ const REFUSALS: Record<CaptureRefusal, string> = {
  * only then answered 200.
  */
 export function createIngestServer(deps: IngestDeps): Server {
+  const { metrics } = deps;
   return createServer((req, res) => {
-    handle(deps, req, res).catch((error: unknown) => {
+    const started = performance.now();
+    const count = (outcome: IngestOutcome) => {
+      if (!metrics) return;
+      metrics.ingestRequests.inc({ outcome });
+      metrics.ingestDuration.observe({ outcome }, (performance.now() - started) / 1000);
+    };
+    handle(deps, req, res).then(count, (error: unknown) => {
       if (error instanceof BodyTooLarge) {
         discardBody(req, deps.maxBodyBytes * DISCARD_FACTOR);
+        count('too_large');
         return answer(res, 413, {
           error: { code: 'payload_too_large', message: `request body is larger than the limit of ${deps.maxBodyBytes} bytes` },
         });
       }
       if (isDependencyUnavailable(error) || (error instanceof RelayError && error.code === 'unavailable')) {
         deps.logger.warn({ err: error }, 'ingest could not store a request');
+        count('unavailable');
         res.setHeader('Retry-After', '5');
         return answer(res, 503, { error: { code: 'unavailable', message: 'the request was not stored; retry shortly' } });
       }
       deps.logger.error({ err: error }, 'ingest failed');
+      count('error');
       answer(res, 500, { error: { code: 'internal', message: 'the request was not stored' } });
     });
   });
 }
 
-async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerResponse): Promise<IngestOutcome> {
   const receivedAt = deps.runtime.now();
   const target = req.url ?? '/';
   const queryAt = target.indexOf('?');
@@ -63,14 +76,18 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
   const token = path.split('/')[1] ?? '';
   if (!TOKEN_PATTERN.test(token)) {
     discardBody(req, deps.maxBodyBytes * DISCARD_FACTOR);
-    return answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
+    answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
+    return 'unknown_token';
   }
 
   const tokenHash = hashIngestToken(token);
   // Headers as received: in order, repeated ones kept, names as the sender spelled them.
   const headers = pairs(req.rawHeaders);
   const [endpoint, body] = await Promise.all([deps.resolver.resolve(tokenHash), readBody(req, deps.maxBodyBytes, declaredLength(headers))]);
-  if (!endpoint) return answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
+  if (!endpoint) {
+    answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
+    return 'unknown_token';
+  }
 
   const bodySha256 = hash('sha256', body, 'buffer');
   const method = req.method ?? 'POST';
@@ -88,17 +105,28 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
     dedupKey: dedupKey(endpoint.dedup, { method, headers, body, bodySha256, receivedAt }),
   });
   // The token was rotated or its endpoint deleted between the lookup and the commit.
-  if (!outcome) return answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
-  if ('refused' in outcome) return answer(res, 429, { error: { code: 'capture_paused', message: REFUSALS[outcome.refused] } });
+  if (!outcome) {
+    answer(res, 404, { error: { code: 'not_found', message: UNKNOWN } });
+    return 'unknown_token';
+  }
+  if ('refused' in outcome) {
+    answer(res, 429, { error: { code: 'capture_paused', message: REFUSALS[outcome.refused] } });
+    return outcome.refused === 'paused' ? 'paused' : 'allowance_spent';
+  }
+  const captured: IngestOutcome = outcome.duplicateOf ? 'duplicate' : 'captured';
   const captureAnswer = { event_id: outcome.eventId, duplicate_of: outcome.duplicateOf };
   // A setup handshake (Slack, Meta, Zoom, ...) is stored like any request, then answered as its provider expects.
   const handshake = findHandshake(endpoint.dedup.provider, { method, url: target, headers, body });
   if (handshake) {
     const secret = needsSecret(handshake.handshake) ? await handshakeSecret(deps, endpoint.tenantId, endpoint.endpointId) : null;
     const reply = answerHandshake(handshake.handshake, handshake.challenge, JSON.stringify(captureAnswer), secret);
-    if (reply) return send(res, 200, reply.contentType, reply.body, reply.headers);
+    if (reply) {
+      send(res, 200, reply.contentType, reply.body, reply.headers);
+      return captured;
+    }
   }
   answer(res, 200, captureAnswer);
+  return captured;
 }
 
 // The request is already committed: a secret that cannot be read leaves the handshake unanswered, never the capture.

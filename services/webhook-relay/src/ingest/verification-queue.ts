@@ -5,6 +5,7 @@ import { activeSecrets, VerificationSettingsCache } from '../domain/events/verif
 import { verifyCapturedEvents, type EventToVerify } from '../domain/events/verify-captured-events.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
+import type { RelayMetrics } from '../metrics/relay-metrics.js';
 import type { VerificationSecret } from '../verification/types.js';
 
 export interface VerificationQueueDeps {
@@ -19,6 +20,8 @@ export interface VerificationQueueDeps {
   onChecked?: (tenantId: string, eventIds: string[]) => void;
   /** The checks of one batch (tests hold one back to make checks finish out of capture order). */
   verifyEvents?: typeof verifyCapturedEvents;
+  /** Checks counted by state and cause (absent: not counted). */
+  metrics?: RelayMetrics;
 }
 
 const SWEEP_BATCH = 2000;
@@ -116,6 +119,8 @@ export class VerificationQueue {
     try {
       const verifyEvents = this.deps.verifyEvents ?? verifyCapturedEvents;
       const outcomes = await verifyEvents({ pool, tenantId, events, runtime, settings: this.settings, ingestBase });
+      const counter = this.deps.metrics?.verifications;
+      if (counter) for (const outcome of outcomes.values()) counter.inc({ state: outcome.state, cause: outcome.cause ?? 'none' });
       const unsubscribed = new Set(events.filter((event) => event.subscribed === false).map((event) => event.id));
       const ready = [...outcomes.keys()].filter((id) => !unsubscribed.has(id));
       if (ready.length) this.deps.onChecked?.(tenantId, ready);

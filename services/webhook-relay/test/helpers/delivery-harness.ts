@@ -8,6 +8,7 @@ import { FanOut } from '../../src/delivery/fan-out.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
 import type { RetryPolicy } from '../../src/delivery/retry-policy.js';
 import { systemRuntime } from '../../src/domain/runtime.js';
+import type { RelayMetrics } from '../../src/metrics/relay-metrics.js';
 import { createIngest, type Ingest } from '../../src/ingest/create-ingest.js';
 import { connectRedis, DeliveryQueues } from '../../src/queue/delivery-queues.js';
 import { api, createTestContext, type TestContext, type TestTenant } from './test-app.js';
@@ -25,6 +26,8 @@ export interface DeliveryHarnessOptions {
   workers?: boolean;
   /** Where the service logs (silent unless given). */
   logger?: Logger;
+  /** The relay's metrics, recorded by the app, ingest and the workers (none unless given). */
+  metrics?: RelayMetrics;
 }
 
 export interface DeliveryHarness {
@@ -52,7 +55,11 @@ export const FAST_POLICY: RetryPolicy = { schedule: [100, 100, 100], jitter: 0, 
 
 /** Real PostgreSQL (own database), real Redis (own prefix), a real ingest listener, workers in process. */
 export async function startDeliveryHarness(options: DeliveryHarnessOptions = {}): Promise<DeliveryHarness> {
-  const context = await createTestContext({ runtime: systemRuntime, ...(options.logger ? { logger: options.logger } : {}) });
+  const context = await createTestContext({
+    runtime: systemRuntime,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   const tenant = await context.newTenant('pro');
   const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
   const queues = new DeliveryQueues(connectRedis(REDIS_URL), prefix);
