@@ -6,7 +6,10 @@ const camel = (name: string) => name.replace(/[_-]([a-z0-9])/g, (_, c: string) =
 
 /** `src/generated/schema.ts` (openapi-typescript) and `src/generated/operations.ts` (one method per operation). */
 export async function emitTypeScript(document: OpenApiDocument, model: ClientModel): Promise<Record<string, string>> {
-  const schema = astToString(await openapiTS(document as unknown as Parameters<typeof openapiTS>[0]));
+  const schema = astToString(
+    // A member with a default may be left out of a request: not required unless the document says so.
+    await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { defaultNonNullable: false }),
+  );
   return {
     'src/generated/schema.ts': `// ${GENERATED_NOTICE}\n// Types by openapi-typescript.\n\n${schema}`,
     'src/generated/operations.ts': operationsFile(model),

@@ -676,7 +676,7 @@ export interface components {
             secret: string;
             label?: string;
             /** @default 86400 */
-            previous_expire_in_seconds: number;
+            previous_expire_in_seconds?: number;
         };
         EventSummary: {
             /** Format: uuid */
@@ -846,9 +846,9 @@ export interface components {
                 [key: string]: string;
             };
             /** @default 15000 */
-            timeout_ms: number;
+            timeout_ms?: number;
             /** @default true */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description A Standard Webhooks secret; one is generated when absent. */
             secret?: string;
         };
@@ -889,7 +889,7 @@ export interface components {
             secret?: string;
             label?: string;
             /** @default 86400 */
-            previous_expire_in_seconds: number;
+            previous_expire_in_seconds?: number;
         };
         Subscription: {
             /** Format: uuid */
@@ -913,9 +913,9 @@ export interface components {
             /** Format: uuid */
             destination_id: string;
             /** @default [] */
-            states: components["schemas"]["VerificationState"][];
+            states?: components["schemas"]["VerificationState"][];
             /** @default [] */
-            event_types: string[];
+            event_types?: string[];
         };
         Delivery: {
             /** Format: uuid */
