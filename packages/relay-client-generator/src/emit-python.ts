@@ -4,6 +4,12 @@ import { GENERATED_NOTICE } from './notice.js';
 const KEYWORDS = new Set(['from', 'import', 'class', 'def', 'global', 'in', 'is', 'lambda', 'pass', 'return', 'type', 'id']);
 const pyName = (name: string) => (KEYWORDS.has(name) ? `${name}_` : name.replace(/[^A-Za-z0-9_]/g, '_'));
 const pyString = (text: string) => JSON.stringify(text);
+const PYTHON_KEYWORDS = new Set(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
+    ' ',
+  ),
+);
+const isIdentifier = (name: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !PYTHON_KEYWORDS.has(name);
 
 /** `webhook_relay/_types.py` (TypedDicts) and `webhook_relay/_operations.py` (one method per operation). */
 export function emitPython(model: ClientModel): Record<string, string> {
@@ -79,6 +85,21 @@ class PythonTypes {
     ];
     const requiredFields = fields.filter((f) => f.required);
     const optionalFields = fields.filter((f) => !f.required);
+    if (fields.some((f) => !isIdentifier(f.field))) {
+      // A member named like a keyword (`from`): the functional syntax, its types as forward-reference strings.
+      const dict = (className: string, members: typeof fields, total: boolean) =>
+        `${className} = TypedDict(${pyString(className)}, {${members
+          .map((m) => `${pyString(m.field)}: ${pyString(this.expression(schema.properties![m.field]!, `${name}${pascal(m.field)}`))}`)
+          .join(', ')}}${total ? '' : ', total=False'})`;
+      return [
+        dict(`_${name}Required`, requiredFields, true),
+        dict(`_${name}Optional`, optionalFields, false),
+        '',
+        '',
+        `class ${name}(_${name}Required, _${name}Optional):`,
+        '    pass',
+      ].join('\n');
+    }
     // Python 3.10 has no NotRequired: required members in a base class, optional ones in a total=False subclass.
     if (optionalFields.length === 0) return block(name, 'TypedDict', requiredFields).join('\n');
     if (requiredFields.length === 0) return block(name, 'TypedDict, total=False', optionalFields).join('\n');

@@ -392,18 +392,12 @@ class ReplayResult(TypedDict):
     delivery_ids: list[str]
 
 
-class _ReplayRequestRequired(TypedDict):
-    destination_id: str
+_ReplayRequestRequired = TypedDict("_ReplayRequestRequired", {"destination_id": "str"})
+_ReplayRequestOptional = TypedDict("_ReplayRequestOptional", {"event_ids": "list[str]", "delivery_ids": "list[str]", "from": "str", "to": "str", "endpoint_id": "str"}, total=False)
 
 
-class ReplayRequest(_ReplayRequestRequired, total=False):
-    event_ids: list[str]
-    delivery_ids: list[str]
-    """Dead-lettered deliveries (of any destination) to send again."""
-    from: str
-    to: str
-    endpoint_id: str
-    """With from/to: only this endpoint’s events."""
+class ReplayRequest(_ReplayRequestRequired, _ReplayRequestOptional):
+    pass
 
 
 class UsagePlan(TypedDict):
