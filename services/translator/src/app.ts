@@ -1,5 +1,16 @@
 import express from 'express';
-import { formBody, HttpProblem, jsonBody, registerHealthRoutes, requestLogging, type Logger } from '@workspace/service-kit';
+import {
+  formBody,
+  httpMetrics,
+  HttpProblem,
+  jsonBody,
+  registerHealthRoutes,
+  registerMetricsRoute,
+  requestLogging,
+  routeTemplate,
+  securityHeaders,
+  type Logger,
+} from '@workspace/service-kit';
 import type { ConnectionPool, Database } from './db/database.js';
 import type { KeyAuthenticator } from './domain/keys/authenticate-key.js';
 import type { LanguageCatalog } from './domain/languages/language-catalog.js';
@@ -22,6 +33,7 @@ import { registerUsageRoutes } from './http/routes/usage.js';
 import { registerWriteRoutes } from './http/routes/write.js';
 import type { RephraseDeps } from './domain/write/rephrase-texts.js';
 import { newTraceId, traceIdHeader } from './http/trace-id.js';
+import { countingEngine, type TranslatorMetrics } from './metrics/translator-metrics.js';
 
 // The 128 KiB limit is checked on the texts themselves (domain/translation/request-size.ts); the raw
 // body may be larger by the encoding's overhead, up to this cap.
@@ -49,9 +61,16 @@ export interface AppDeps
   maxActiveDeveloperKeys: number;
   /** Drops every replica's cached answer for a key that was deactivated or got new limits. */
   forgetKey: (id: string) => Promise<void>;
+  /** The translator's metrics (absent: nothing recorded and no /metrics). */
+  metrics?: TranslatorMetrics;
+  /** METRICS_PORT is set: /metrics is served there, not by this app. */
+  metricsOnOwnPort?: boolean;
 }
 
-export function createApp(deps: AppDeps): express.Express {
+export function createApp(appDeps: AppDeps): express.Express {
+  const { metrics } = appDeps;
+  // Characters counted by engine and pair where the engine is called, whichever route calls it.
+  const deps = metrics ? { ...appDeps, engine: countingEngine(appDeps.engine, metrics) } : appDeps;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -62,6 +81,17 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(requestLogging(deps.logger, { newId: newTraceId }));
   app.use(traceIdHeader);
+  app.use(securityHeaders);
+  if (metrics) {
+    app.use(httpMetrics(metrics.service));
+    app.use((req, res, next) => {
+      res.on('finish', () => {
+        if (res.statusCode === 456) metrics.quotaExceeded.inc({ route: routeTemplate(req) });
+      });
+      next();
+    });
+    if (!deps.metricsOnOwnPort) registerMetricsRoute(app, metrics.service);
+  }
   registerHealthRoutes(app, {
     database: () => deps.db.$queryRaw`SELECT 1`,
     engine: () => deps.engine.checkReady(),

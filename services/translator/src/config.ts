@@ -1,5 +1,14 @@
 import { availableParallelism } from 'node:os';
-import { envBoolean, envInteger, envOptional, envPort, envTrustProxy, loadConfig, pgTimeoutSettings } from '@workspace/service-kit';
+import {
+  envBoolean,
+  envInteger,
+  envOptional,
+  envPort,
+  envTrustProxy,
+  loadConfig,
+  metricsSettings,
+  pgTimeoutSettings,
+} from '@workspace/service-kit';
 import { z } from 'zod';
 import { isStageAllocatorSetting } from './engine/apertium/stage-allocator.js';
 import { STAGE_SCHEDULING } from './engine/apertium/stage-scheduling.js';
@@ -32,6 +41,8 @@ export const ConfigSchema = z
     ...pgTimeoutSettings(),
     MIGRATE_ON_START: envBoolean(true),
     TRUST_PROXY: envTrustProxy(),
+    /** METRICS_ENABLED, METRICS_PORT: /metrics on PORT by default, or on its own port (service-kit's metrics-settings.ts). */
+    ...metricsSettings(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRANSLATOR_ADMIN_KEY: envOptional().refine((key) => key === undefined || key.length >= 16, 'must be at least 16 characters'),
     TRANSLATOR_ENGINE: z.enum(['apertium', 'deepl', 'libretranslate']).default('apertium'),

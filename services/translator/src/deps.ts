@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createLogger, pgTimeoutsFrom, type Logger } from '@workspace/service-kit';
+import { createLogger, pgTimeoutsFrom, registerPoolMetrics, ServiceMetrics, type Logger } from '@workspace/service-kit';
 import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -13,6 +13,7 @@ import { UsageMeter } from './domain/usage/usage-meter.js';
 import { createEngine } from './engine/create-engine.js';
 import type { TranslationEngine } from './engine/engine.js';
 import { createLanguageDetector } from './languages/detect-language.js';
+import { chainObserver, translatorMetrics, type TranslatorMetrics } from './metrics/translator-metrics.js';
 import { OfflineWriter } from './write/offline-writer.js';
 import { SpellingDictionaries } from './write/spelling-dictionaries.js';
 
@@ -20,14 +21,17 @@ const CATALOG_REFRESH_MS = 10 * 60 * 1000;
 
 export interface Resources extends AppDeps {
   logger: Logger;
+  metrics: TranslatorMetrics;
   /** Started once the database exists (after migrations). */
   keyChanges: KeyChangeChannel;
   close(): Promise<void>;
 }
 
 /** Everything the app needs from the outside world, built from the configuration. */
-export function connectResources(config: Config, engine: TranslationEngine = createEngine(config)): Resources {
+export function connectResources(config: Config, givenEngine?: TranslationEngine): Resources {
   const logger = createLogger({ service: 'translator', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' });
+  const metrics = translatorMetrics(new ServiceMetrics({ enabled: config.METRICS_ENABLED, service: 'translator' }));
+  const engine = givenEngine ?? createEngine(config, chainObserver(metrics, logger));
   const timeouts = pgTimeoutsFrom(config);
   const database = openDatabase(
     config.DATABASE_URL,
@@ -35,6 +39,7 @@ export function connectResources(config: Config, engine: TranslationEngine = cre
     (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
     timeouts,
   );
+  registerPoolMetrics(metrics.service, { app: database.pool });
   const now = () => new Date();
   const authenticator = new KeyAuthenticator(database.pool, config.TRANSLATOR_KEY_CACHE_MS);
   const keyChanges = openKeyChangeChannel({
@@ -50,6 +55,8 @@ export function connectResources(config: Config, engine: TranslationEngine = cre
     authenticator,
     keyChanges,
     logger,
+    metrics,
+    metricsOnOwnPort: config.METRICS_PORT !== undefined,
     engine,
     catalog: cachedCatalog(engine, CATALOG_REFRESH_MS),
     detector: createLanguageDetector(),

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { ChainObserver } from './apertium/pipeline.js';
 import { ApertiumEngine } from './apertium/apertium-engine.js';
 import { resolveStageAllocator } from './apertium/stage-allocator.js';
 import { DeepLEngine } from './deepl/deepl-engine.js';
@@ -6,7 +7,8 @@ import type { TranslationEngine } from './engine.js';
 import { LibreTranslateEngine } from './libretranslate/libretranslate-engine.js';
 
 /** The engine TRANSLATOR_ENGINE names, configured from the environment. */
-export function createEngine(config: Config): TranslationEngine {
+/** `observer`: told of Apertium queue waits and chain restarts (metrics and logs). */
+export function createEngine(config: Config, observer?: ChainObserver): TranslationEngine {
   switch (config.TRANSLATOR_ENGINE) {
     case 'apertium':
       return new ApertiumEngine({
@@ -15,6 +17,7 @@ export function createEngine(config: Config): TranslationEngine {
         stageScheduling: config.APERTIUM_STAGE_SCHEDULING,
         stageAllocator: resolveStageAllocator(config.APERTIUM_STAGE_ALLOCATOR),
         idleShutdownMs: config.APERTIUM_IDLE_SECONDS * 1000,
+        ...(observer ? { observer } : {}),
       });
     case 'deepl':
       return new DeepLEngine({

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { createLogger } from '@workspace/service-kit';
+import { createLogger, type Logger } from '@workspace/service-kit';
 import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
@@ -16,6 +16,7 @@ import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
 import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
 import type { TranslationEngine } from '../../src/engine/engine.js';
 import { createLanguageDetector } from '../../src/languages/detect-language.js';
+import type { TranslatorMetrics } from '../../src/metrics/translator-metrics.js';
 import { OfflineWriter } from '../../src/write/offline-writer.js';
 import { DEFAULT_SPELLING_LANGUAGES, SpellingDictionaries } from '../../src/write/spelling-dictionaries.js';
 import { TEMPLATE } from './template.js';
@@ -46,6 +47,10 @@ export async function createTestContext(
     maxGlossaries?: number;
     maxMemoryFileBytes?: number;
     memoryUrlTtlMs?: number;
+    /** The translator's metrics, recorded by the app and served on /metrics (none unless given). */
+    metrics?: TranslatorMetrics;
+    /** Where the service logs (silent unless given). */
+    logger?: Logger;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -58,7 +63,8 @@ export async function createTestContext(
     db: handles.db,
     pool: handles.pool,
     authenticator,
-    logger: createLogger({ service: 'translator-test', level: 'silent' }),
+    logger: options.logger ?? createLogger({ service: 'translator-test', level: 'silent' }),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
     engine,
     catalog: cachedCatalog(engine, 60_000),
     detector: createLanguageDetector(),

@@ -6,7 +6,7 @@ import type { ModePair, RunOptions, RunResult } from './runner-types.js';
 import { fromStream, isCompleteOutput, toStream, type StreamFormat } from './format.js';
 import { codeSpellings } from './language-codes.js';
 import { DEFAULT_MODES_DIR, listModes, readModeFile, type ModeInfo, type PipelineCommand } from './mode-file.js';
-import { Pipeline, type Timers } from './pipeline.js';
+import { Pipeline, type ChainObserver, type Timers } from './pipeline.js';
 import type { StageAllocator } from './stage-allocator.js';
 import type { StageScheduling } from './stage-scheduling.js';
 import { DEFAULT_MAX_CHUNK_CHARS, joinChunks, splitText } from './text-chunks.js';
@@ -26,6 +26,8 @@ export interface ApertiumRunnerOptions {
   /** A chain with no work for this long is stopped (~200 MB each); 0 keeps chains forever. */
   idleShutdownMs?: number;
   now?: () => number;
+  /** Queue waits and chain restarts, for metrics and logs (absent: not reported). */
+  observer?: ChainObserver;
 }
 
 interface Pool {
@@ -135,6 +137,7 @@ export class ApertiumRunner {
       chosen = new Pipeline({
         ...this.options,
         commands,
+        name: mode.name,
         isComplete: isCompleteOutput,
         scheduling: this.options.stageScheduling,
         preload: this.options.stageAllocator?.preload,

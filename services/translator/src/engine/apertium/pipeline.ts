@@ -24,10 +24,27 @@ export interface PipelineOptions {
   scheduling?: StageScheduling;
   /** A malloc library every stage starts with preloaded (stage-allocator.ts); default: the system's. */
   preload?: string;
+  /** The mode this chain runs (`eng-spa`), for what the observer reports. */
+  name?: string;
+  /** Told of each segment's wait behind earlier ones and of each chain stopped by a crash or timeout. */
+  observer?: ChainObserver;
 }
+
+/** What a chain reports for metrics and logs (none of it is needed to translate). */
+export interface ChainObserver {
+  /** Seconds a segment waited in the chain's queue before the chain started on it. */
+  queueWait(seconds: number): void;
+  /** A chain was killed because a stage exited, hung past its timeout or answered with debris. */
+  restarted(event: { mode: string; cause: RestartCause; reason: string; pids: number[]; inFlight: number }): void;
+}
+
+/** Why a chain was killed: a stage exited, the head segment got no answer in time, or a record was debris. */
+export type RestartCause = 'exited' | 'timeout' | 'incomplete';
 
 interface InFlight {
   chars: number;
+  /** performance.now() when it was queued. */
+  queuedAt: number;
   resolve(text: string): void;
   reject(error: EngineError): void;
 }
@@ -62,8 +79,8 @@ export class Pipeline {
     // Restart lazily: a chain killed by a timeout or crash comes back on the next use.
     if (this.children.length === 0) this.start();
     return new Promise((resolve, reject) => {
-      this.queue.push({ chars: stream.length, resolve, reject });
-      if (this.queue.length === 1) this.armTimer();
+      this.queue.push({ chars: stream.length, queuedAt: performance.now(), resolve, reject });
+      if (this.queue.length === 1) this.startHead();
       this.unwritten.push(`${stream}\0`);
       if (this.unwritten.length === 1) setImmediate(() => this.writeUnwritten());
     });
@@ -114,12 +131,13 @@ export class Pipeline {
       this.received = [];
       from = at + 1;
       if (this.options.isComplete && !this.options.isComplete(text)) {
+        this.reportRestart('incomplete', 'a stage returned an incomplete record');
         void this.stop(new EngineError('EXITED', 'apertium chain returned an incomplete record'));
         return;
       }
       const head = this.queue.shift();
       this.disarmTimer();
-      if (this.queue.length) this.armTimer();
+      if (this.queue.length) this.startHead();
       head?.resolve(text);
     }
     if (from < data.length) this.received.push(data.subarray(from));
@@ -128,13 +146,25 @@ export class Pipeline {
   private onExit(children: ChildProcess[], reason: string): void {
     // Exits of a chain we already replaced or stopped are expected.
     if (children !== this.children) return;
+    this.reportRestart('exited', reason);
     void this.stop(new EngineError('EXITED', `apertium chain stopped: ${reason}`));
+  }
+
+  private reportRestart(cause: RestartCause, reason: string): void {
+    this.options.observer?.restarted({ mode: this.options.name ?? 'unknown', cause, reason, pids: this.pids, inFlight: this.queue.length });
+  }
+
+  /** The head of the queue is what the chain works on now: its wait is over and its timeout starts. */
+  private startHead(): void {
+    this.options.observer?.queueWait((performance.now() - this.queue[0]!.queuedAt) / 1000);
+    this.armTimer();
   }
 
   private armTimer(): void {
     const head = this.queue[0]!;
     const ms = (this.options.timeoutBaseMs ?? 5000) + (this.options.timeoutPerCharMs ?? 0.5) * head.chars;
     this.timer = this.timers.setTimeout(() => {
+      this.reportRestart('timeout', `no answer within ${Math.round(ms)} ms`);
       const stuck = this.queue.shift();
       // Segments behind the stuck one were never looked at: they may be retried on a fresh chain.
       // The stuck one hears of it only once the old processes are gone.
