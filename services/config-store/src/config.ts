@@ -5,6 +5,7 @@ import {
   envPort,
   envTrustProxy,
   loadConfig,
+  metricsSettings,
   pgTimeoutSettings,
   redisTimeoutSettings,
 } from '@workspace/service-kit';
@@ -38,6 +39,8 @@ export const ConfigSchema = z.object({
   LOGIN_DELAY_AFTER_FAILURES: envInteger(10, { min: 1 }),
   LOGIN_DELAY_BASE_MILLISECONDS: envInteger(250, { min: 0, max: 60_000 }),
   LOGIN_DELAY_MAX_MILLISECONDS: envInteger(5000, { min: 0, max: 60_000 }),
+  /** METRICS_ENABLED, METRICS_PORT: /metrics on PORT by default, or on its own port (service-kit's metrics-settings.ts). */
+  ...metricsSettings(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

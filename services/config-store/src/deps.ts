@@ -1,9 +1,19 @@
 import type session from 'express-session';
 import { Redis } from 'ioredis';
-import { createLogger, pgTimeoutsFrom, redisOptions, redisTimeoutsFrom, type Logger } from '@workspace/service-kit';
+import {
+  createLogger,
+  pgTimeoutsFrom,
+  redisOptions,
+  redisTimeoutsFrom,
+  registerPoolMetrics,
+  registerRedisMetrics,
+  ServiceMetrics,
+  type Logger,
+} from '@workspace/service-kit';
 import type { Config } from './config.js';
 import { openDatabase, type ConnectionPool, type Database } from './db/prisma.js';
 import { RedisSessionStore } from '@workspace/service-kit/sessions';
+import { configStoreMetrics, type ConfigStoreMetrics } from './metrics/config-store-metrics.js';
 
 // Everything the app needs from the outside world; tests build their own (own database, own key prefix).
 export interface Deps {
@@ -13,6 +23,10 @@ export interface Deps {
   logger: Logger;
   sessionStore: session.Store;
   sessionSecrets: string[];
+  /** The config store's metrics (absent: nothing recorded and no /metrics). */
+  metrics?: ConfigStoreMetrics;
+  /** METRICS_PORT is set: /metrics is served there, not by this app. */
+  metricsOnOwnPort?: boolean;
   config: Pick<
     Config,
     | 'REDIS_KEY_PREFIX'
@@ -35,6 +49,8 @@ export interface Resources {
   subscriber: Redis;
   sessionStore: RedisSessionStore;
   logger: Logger;
+  metrics: ConfigStoreMetrics;
+  metricsOnOwnPort: boolean;
   close(): Promise<void>;
 }
 
@@ -56,12 +72,17 @@ export async function connectResources(config: Config): Promise<Resources> {
     subscriber,
   });
   await sessionStore.listenForChanges();
+  const metrics = configStoreMetrics(new ServiceMetrics({ enabled: config.METRICS_ENABLED, service: 'config-store' }));
+  registerPoolMetrics(metrics.service, { app: database.pool });
+  registerRedisMetrics(metrics.service, { commands: redis, subscriber });
   return {
     ...database,
     redis,
     subscriber,
     sessionStore,
     logger,
+    metrics,
+    metricsOnOwnPort: config.METRICS_PORT !== undefined,
     async close() {
       await database.close();
       subscriber.disconnect();

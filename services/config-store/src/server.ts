@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { installGracefulShutdown, listenOn, migrateOnStart } from '@workspace/service-kit';
+import { installGracefulShutdown, listenOn, metricsServer, migrateOnStart } from '@workspace/service-kit';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { connectResources } from './deps.js';
@@ -28,15 +28,25 @@ async function main(): Promise<void> {
 
   const app = createApp({ ...resources, sessionSecrets, config });
   const server = createServer(app);
+  // METRICS_PORT: /metrics on a port of its own, which no Ingress routes to (else the app serves it).
+  const ownMetricsPort = config.METRICS_ENABLED ? config.METRICS_PORT : undefined;
+  const metricsListener = ownMetricsPort === undefined ? undefined : metricsServer(resources.metrics.service);
   installGracefulShutdown(server, {
     logger,
     closers: [
+      ...(metricsListener
+        ? [{ name: 'metrics listener', close: () => new Promise<void>((resolve) => metricsListener.close(() => resolve())) }]
+        : []),
       { name: 'database and redis', close: () => resources.close() },
       { name: 'log buffer', close: async () => logger.flush() },
     ],
   });
   const port = await listenOn(server, { port: config.PORT, host: config.HOST, setting: 'PORT' });
   logger.info({ port, host: config.HOST }, 'config-store listening');
+  if (metricsListener) {
+    const metricsPort = await listenOn(metricsListener, { port: ownMetricsPort ?? 0, host: config.HOST, setting: 'METRICS_PORT' });
+    logger.info({ port: metricsPort, host: config.HOST }, 'config-store metrics listening');
+  }
   logger.flush();
 }
 

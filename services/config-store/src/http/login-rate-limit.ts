@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { AppError } from '../domain/app-error.js';
 import { loginDelayMilliseconds, type LoginDelayPolicy } from '../domain/login-delay.js';
+import type { RateLimitScope } from '../metrics/config-store-metrics.js';
 
 export interface LoginRateLimitOptions {
   redis: Redis;
@@ -17,6 +18,8 @@ export interface LoginRateLimitOptions {
   delay: LoginDelayPolicy;
   /** Replaced in tests, which check the waits asked for instead of timing them. */
   sleep?: (milliseconds: number) => Promise<unknown>;
+  /** Told which counter refused a login (metrics); absent: nobody is told. */
+  onRefused?: (scope: RateLimitScope) => void;
 }
 
 // Where the per-user counter leaves its count on the request for the delay that follows it.
@@ -33,7 +36,14 @@ const USER_FAILURES = 'loginFailuresForUser';
 // anywhere, first waits a delay that doubles with each failure up to a few seconds. It waits rather
 // than refuses: a refusal window could be kept shut by a stranger timing requests, a wait cannot.
 export function loginRateLimits(options: LoginRateLimitOptions): RequestHandler[] {
-  const limiter = (counter: string, limit: number, key: (req: Request) => string, scope: string, requestPropertyName?: string) =>
+  const limiter = (
+    counter: string,
+    limit: number,
+    key: (req: Request) => string,
+    scope: string,
+    refusal: RateLimitScope,
+    requestPropertyName?: string,
+  ) =>
     rateLimit({
       windowMs: options.windowSeconds * 1000,
       limit,
@@ -46,18 +56,22 @@ export function loginRateLimits(options: LoginRateLimitOptions): RequestHandler[
       }),
       keyGenerator: key,
       ...(requestPropertyName ? { requestPropertyName } : {}),
-      handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', tooMany(scope, options.windowSeconds))),
+      handler: (_req, _res, next) => {
+        options.onRefused?.(refusal);
+        next(new AppError('RATE_LIMITED', tooMany(scope, options.windowSeconds)));
+      },
     });
   return [
-    limiter('address', options.maxFailuresPerAddress, addressKey, 'from this address'),
+    limiter('address', options.maxFailuresPerAddress, addressKey, 'from this address', 'address'),
     // The user part is a fixed-length hex digest, so the two parts cannot run into each other.
     limiter(
       'user-address',
       options.maxFailuresPerUserAndAddress,
       (req) => `${userKey(req)}:${addressKey(req)}`,
       'for this user from this address',
+      'user_address',
     ),
-    limiter('user', options.maxFailuresPerUser, userKey, 'for this user', USER_FAILURES),
+    limiter('user', options.maxFailuresPerUser, userKey, 'for this user', 'user', USER_FAILURES),
     delayAfterFailures(options.delay, options.sleep ?? sleepFor),
   ];
 }
