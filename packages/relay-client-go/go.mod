@@ -1,0 +1,3 @@
+module webhook-relay.local/relay-client-go
+
+go 1.19
