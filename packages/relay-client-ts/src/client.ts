@@ -86,12 +86,13 @@ export class RelayClient extends RelayOperations {
           options.signal,
         );
       } catch (error) {
-        if (options.signal?.aborted) throw new RelayConnectionError(`${where}: aborted by the caller`, attempt, false);
+        if (options.signal?.aborted) throw new RelayConnectionError(`${where}: aborted by the caller`, attempt, false, 'aborted');
         const timedOut = error instanceof TimeoutError;
         const wait = backoffMs(this.#policy, attempt - 1, this.#random);
         if (retriesLeft && (await this.#pause(started, wait, options.signal))) continue;
-        const why = timedOut ? `no answer within ${timeoutMs} ms` : `connection failed (${this.#clean(describe(error))})`;
-        throw new RelayConnectionError(`${where}: ${why} after ${attempt} attempt${attempt > 1 ? 's' : ''}`, attempt, timedOut);
+        const detail = timedOut ? 'timeout' : this.#clean(describe(error));
+        const why = timedOut ? `no answer within ${timeoutMs} ms` : `connection failed (${detail})`;
+        throw new RelayConnectionError(`${where}: ${why} after ${attempt} attempt${attempt > 1 ? 's' : ''}`, attempt, timedOut, detail);
       }
       if (response.ok) {
         if (response.status === 204) return undefined as Answer;
@@ -186,11 +187,13 @@ export class RelayClient extends RelayOperations {
 
 class TimeoutError extends Error {}
 
+/** A failed fetch, briefly: the system error code when there is one (ECONNREFUSED), else the message. */
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
-    return code ? `${error.message}: ${code}` : error.message;
+    if (cause && typeof cause === 'object' && 'code' in cause) return String((cause as { code: unknown }).code);
+    if (cause instanceof Error) return cause.message;
+    return error.message;
   }
   return String(error);
 }

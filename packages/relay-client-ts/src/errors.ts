@@ -28,6 +28,8 @@ export class RelayConnectionError extends RelayClientError {
     message: string,
     readonly attempts: number,
     readonly timedOut: boolean,
+    /** What failed, briefly and without secrets: a system error code (ECONNREFUSED), `timeout` or `aborted`. */
+    readonly detail: string = timedOut ? 'timeout' : 'connection failed',
   ) {
     super(message);
   }

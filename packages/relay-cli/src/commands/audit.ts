@@ -14,7 +14,7 @@ export function registerAudit(program: Command, context: (command: Command) => C
     .action(async (options: { json?: boolean }, command: Command) => {
       const ctx = context(command);
       const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
-      const result = await (await ctx.client()).verifyAudit();
+      const result = await (await ctx.client()).verifyAuditChain();
       if (output.isJson) output.json(result);
       else if (result.intact)
         output.line(

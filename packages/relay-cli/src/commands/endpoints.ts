@@ -18,7 +18,7 @@ export function registerEndpoints(program: Command, context: (command: Command) 
     .action(async (name: string, options: JsonOption & { provider?: string }, command: Command) => {
       const ctx = context(command);
       const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
-      const endpoint = await (await ctx.client()).createEndpoint(name, options.provider);
+      const endpoint = await (await ctx.client()).createEndpoint({ name, ...(options.provider ? { provider: options.provider } : {}) });
       if (output.isJson) return output.json(endpoint);
       output.line(`Created endpoint ${endpoint.name}`);
       output.line(`id          ${endpoint.id}`);

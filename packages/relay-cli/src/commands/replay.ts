@@ -32,7 +32,7 @@ export function registerReplay(program: Command, context: (command: Command) => 
         if (outcome.status === null) throw new CliError(`could not reach ${target}: ${outcome.error}`);
         return;
       }
-      const result = await (await ctx.client()).replayToDestination(eventId, options.destination!);
+      const result = await (await ctx.client()).replay({ destination_id: options.destination!, event_ids: [eventId] });
       if (output.isJson) return output.json({ type: 'replay', event_id: eventId, ...result });
       output.line(
         `Queued event ${eventId} for destination ${result.destination_id} (delivery ${result.delivery_ids.join(', ') || 'none'}).`,
