@@ -19,6 +19,7 @@ import type { TranslateTextsDeps } from './domain/translation/translate-texts.js
 import type { UsageMeter } from './domain/usage/usage-meter.js';
 import { requireKey } from './http/authenticate.js';
 import { translatorErrorHandler } from './http/error-handler.js';
+import { type DocumentRouteDeps, registerDocumentRoutes, registerDocumentUploadRoute } from './http/routes/documents.js';
 import { registerAnalyticsRoutes } from './http/routes/admin-analytics.js';
 import { registerDeveloperKeyRoutes } from './http/routes/admin-developer-keys.js';
 import type { GlossaryDeps } from './domain/glossaries/glossary-deps.js';
@@ -48,7 +49,8 @@ export interface AppDeps
   extends TranslateTextsDeps,
     RephraseDeps,
     Omit<GlossaryDeps, 'db' | 'catalog' | 'now'>,
-    Omit<MemoryRouteDeps, 'db' | 'now' | 'newId'> {
+    Omit<MemoryRouteDeps, 'db' | 'now' | 'newId'>,
+    Omit<DocumentRouteDeps, keyof TranslateTextsDeps | 'pool' | 'now' | 'newId'> {
   db: Database;
   /** The pool Prisma runs on, for the statements that are plain SQL (metering, reports). */
   pool: ConnectionPool;
@@ -100,6 +102,8 @@ export function createApp(appDeps: AppDeps): express.Express {
   // Upload and download URLs of memory files: no API key, and the body is the file itself.
   registerTranslationMemoryFileRoutes(app, deps);
   app.use(['/v2', '/v3'], requireKey(deps.authenticator));
+  // Multipart, read by its own parser; every other route takes JSON or a form.
+  registerDocumentUploadRoute(app, deps);
   app.use(LARGE_BODY_PATHS, jsonBody({ limit: MAX_GLOSSARY_BODY_BYTES }), formBody({ limit: MAX_GLOSSARY_BODY_BYTES }));
   app.use(jsonBody({ limit: MAX_RAW_BODY_BYTES }));
   app.use(formBody({ limit: MAX_RAW_BODY_BYTES }));
@@ -118,6 +122,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   registerGlossaryV3Routes(app, deps);
   registerTranslationMemoryRoutes(app, deps);
   registerStyleRuleRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
   registerUsageRoutes(app, deps.meter, deps.now);
   registerDeveloperKeyRoutes(app, deps);
   registerAnalyticsRoutes(app, deps.pool);

@@ -73,6 +73,16 @@ export const ConfigSchema = z
     TRANSLATOR_TRANSLATION_MEMORY_URL_SECONDS: envInteger(3600, { min: 10, max: 7 * 24 * 3600 }),
     /** This service's address as clients reach it, for upload/download URLs; unset: taken from each request's Host. */
     TRANSLATOR_PUBLIC_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
+    /** Largest document POST /v2/document takes; a larger one answers 413. */
+    TRANSLATOR_MAX_DOCUMENT_BYTES: envInteger(30 * 1024 * 1024, { min: 1024, max: 512 * 1024 * 1024 }),
+    /** Documents this process translates at once (its share of the job table); 0: this replica only answers. */
+    TRANSLATOR_DOCUMENT_WORKERS: envInteger(2, { min: 0, max: 64 }),
+    /** How often an idle worker looks for jobs queued elsewhere (an upload here wakes it at once). */
+    TRANSLATOR_DOCUMENT_POLL_MS: envInteger(5000, { min: 100, max: 600_000 }),
+    /** A job whose worker stopped renewing its lease for this long is taken again (its process died). */
+    TRANSLATOR_DOCUMENT_LEASE_SECONDS: envInteger(60, { min: 1, max: 3600 }),
+    /** How long a document (uploaded or translated) is kept when it is not downloaded. */
+    TRANSLATOR_DOCUMENT_RETENTION_SECONDS: envInteger(24 * 3600, { min: 60, max: 30 * 24 * 3600 }),
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),

@@ -10,6 +10,9 @@ import { GlossaryTerms } from './domain/write/glossary-terms.js';
 import { InflightLimit } from './domain/translation/inflight-limit.js';
 import { StoredResources } from './domain/translation/translation-resources.js';
 import { UsageMeter } from './domain/usage/usage-meter.js';
+import { DocumentJobs } from './domain/documents/document-jobs.js';
+import { DocumentWorker } from './domain/documents/document-worker.js';
+import { ApertiumEngine } from './engine/apertium/apertium-engine.js';
 import { createEngine } from './engine/create-engine.js';
 import type { TranslationEngine } from './engine/engine.js';
 import { createLanguageDetector } from './languages/detect-language.js';
@@ -21,6 +24,8 @@ const CATALOG_REFRESH_MS = 10 * 60 * 1000;
 
 export interface Resources extends AppDeps {
   logger: Logger;
+  /** Started once the database exists (after migrations). */
+  documentWorker: DocumentWorker;
   metrics: TranslatorMetrics;
   /** Started once the database exists (after migrations). */
   keyChanges: KeyChangeChannel;
@@ -49,7 +54,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     onChange: (id) => authenticator.forget(id),
     onError: (error) => logger.warn({ err: error }, 'key change notifications interrupted; reconnecting (cached keys expire meanwhile)'),
   });
-  return {
+  const resources: Omit<Resources, 'documentWorker' | 'onDocumentQueued' | 'forgetKey' | 'close'> = {
     db: database.db,
     pool: database.pool,
     authenticator,
@@ -75,6 +80,26 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     maxMemoryFileBytes: config.TRANSLATOR_MAX_TRANSLATION_MEMORY_FILE_BYTES,
     memoryUrlTtlMs: config.TRANSLATOR_TRANSLATION_MEMORY_URL_SECONDS * 1000,
     publicUrl: config.TRANSLATOR_PUBLIC_URL,
+    maxDocumentBytes: config.TRANSLATOR_MAX_DOCUMENT_BYTES,
+    documentRetentionMs: config.TRANSLATOR_DOCUMENT_RETENTION_SECONDS * 1000,
+  };
+  const documentWorker = new DocumentWorker(
+    {
+      ...resources,
+      jobs: new DocumentJobs(database.pool),
+      ...(engine instanceof ApertiumEngine ? { unknownWords: engine } : {}),
+    },
+    {
+      concurrency: config.TRANSLATOR_DOCUMENT_WORKERS,
+      pollMs: config.TRANSLATOR_DOCUMENT_POLL_MS,
+      leaseMs: config.TRANSLATOR_DOCUMENT_LEASE_SECONDS * 1000,
+      retentionMs: config.TRANSLATOR_DOCUMENT_RETENTION_SECONDS * 1000,
+    },
+  );
+  return {
+    ...resources,
+    documentWorker,
+    onDocumentQueued: () => documentWorker.wake(),
     async forgetKey(id) {
       authenticator.forget(id);
       // The change is committed already: other replicas learn of it now, or when their cache expires.
@@ -83,6 +108,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
         .catch((error: unknown) => logger.warn({ err: error }, 'could not announce a key change to other replicas'));
     },
     async close() {
+      await documentWorker.close();
       await keyChanges.close();
       await engine.close();
       await database.close();

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
   await ensureAdminKey(db, logger, config.TRANSLATOR_ADMIN_KEY);
   resources.keyChanges.start();
+  // Documents queued or left in translation by a stopped process are taken up again (they are in PostgreSQL).
+  resources.documentWorker.start();
   // Imports and exports a stopped process left half done: their files are in PostgreSQL.
   resumeMemoryJobs(resources).then(
     (count) => count > 0 && logger.info({ count }, 'resumed translation memory jobs'),

@@ -65,10 +65,15 @@ describe('bad bodies on every endpoint that takes one', () => {
     ['a bad form escape', 'application/x-www-form-urlencoded', 'text=%E0%A4%A&target_lang=ES'],
   ];
   it.each(WRITES.flatMap(([method, path]) => bodies.map(([name, type, body]) => [method, path, name, type, body] as const)))(
-    '%s %s with %s: 4xx, nothing changed',
-    async (method, path, _name, type, body) => {
+    '%s %s with %s: 4xx (an unknown parameter: ignored), nothing changed',
+    async (method, path, name, type, body) => {
       const before = await state();
       const response = await request(ctx.app)[method](path).set(auth(ctx.adminKey)).set('Content-Type', type).send(body);
+      // DeepL ignores parameters it does not know (deepl-node's extraRequestParameters): the request is
+      // then judged on the rest, so a route with required parameters still answers 400, and one without
+      // (languages, usage, a developer key with its default label) does its work.
+      const ignorable = name === 'an unknown parameter' || (name === 'wrong types' && /languages|usage/.test(path));
+      if (ignorable && response.status < 300) return;
       expectClientError(response);
       expect(await state()).toBe(before);
     },
@@ -106,12 +111,13 @@ describe('bad bodies on every endpoint that takes one', () => {
 
 describe('bad queries on every endpoint that reads one', () => {
   it.each(ENDPOINTS.filter(([method]) => method === 'get').map(([, path]) => path))(
-    'GET %s with repeated and unknown parameters: 4xx',
+    'GET %s with repeated parameters: 4xx; with an unknown one: ignored',
     async (path) => {
       expectClientError(
         await request(ctx.app).get(`${path}?type=source&type=target&start_date=2026-01-01&start_date=x`).set(auth(ctx.adminKey)),
       );
-      expectClientError(await request(ctx.app).get(`${path}?start_date=2026-01-01&end_date=2026-01-02&bogus=1`).set(auth(ctx.adminKey)));
+      const unknown = await request(ctx.app).get(`${path}?start_date=2026-01-01&end_date=2026-01-02&bogus=1`).set(auth(ctx.adminKey));
+      expect(unknown.status).toBeLessThan(500);
     },
   );
 });

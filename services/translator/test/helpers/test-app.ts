@@ -13,6 +13,8 @@ import { GlossaryTerms } from '../../src/domain/write/glossary-terms.js';
 import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
 import { StoredResources } from '../../src/domain/translation/translation-resources.js';
 import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
+import { DocumentJobs } from '../../src/domain/documents/document-jobs.js';
+import { DocumentWorker, type DocumentWorkerOptions } from '../../src/domain/documents/document-worker.js';
 import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
 import type { TranslationEngine } from '../../src/engine/engine.js';
 import { createLanguageDetector } from '../../src/languages/detect-language.js';
@@ -31,6 +33,10 @@ export interface TestContext {
   adminKey: string;
   /** A developer key, inserted directly (the admin API that creates them is a later piece of work). */
   createKey(options?: { characterLimit?: bigint | null; label?: string }): Promise<CreatedKey>;
+  /** Translates uploaded documents (started unless `documentWorker: false`). */
+  documentWorker: DocumentWorker;
+  /** A worker of its own on the same database, as another replica or a restarted process would run. */
+  newDocumentWorker(options?: Partial<DocumentWorkerOptions> & { engine?: TranslationEngine }): DocumentWorker;
   /** The app on a real port, for clients that need a URL (deepl-node). */
   listen(): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
@@ -51,6 +57,8 @@ export async function createTestContext(
     metrics?: TranslatorMetrics;
     /** Where the service logs (silent unless given). */
     logger?: Logger;
+    maxDocumentBytes?: number;
+    documentWorker?: boolean | Partial<DocumentWorkerOptions>;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -86,7 +94,27 @@ export async function createTestContext(
       authenticator.forget(id);
       await keyChanges.announce(id);
     },
+    maxDocumentBytes: options.maxDocumentBytes ?? 30 * 1024 * 1024,
+    documentRetentionMs: 3600_000,
+    onDocumentQueued: () => documentWorker.wake(),
   };
+  const workers: DocumentWorker[] = [];
+  const newDocumentWorker = (workerOptions: Partial<DocumentWorkerOptions> & { engine?: TranslationEngine } = {}) => {
+    const workerEngine = workerOptions.engine ?? engine;
+    const worker = new DocumentWorker(
+      {
+        ...deps,
+        engine: workerEngine,
+        jobs: new DocumentJobs(handles.pool),
+        ...(workerEngine instanceof ApertiumEngine ? { unknownWords: workerEngine } : {}),
+      },
+      { concurrency: 2, pollMs: 500, leaseMs: 30_000, retentionMs: 3600_000, ...workerOptions },
+    );
+    workers.push(worker);
+    return worker;
+  };
+  const documentWorker = newDocumentWorker(typeof options.documentWorker === 'object' ? options.documentWorker : {});
+  if (options.documentWorker !== false) documentWorker.start();
   const app = createApp(deps);
   const admin = await createKey(handles.db, { isAdmin: true, label: 'test admin' });
   const servers: Server[] = [];
@@ -99,6 +127,8 @@ export async function createTestContext(
     engine,
     adminKey: admin.secret,
     createKey: (keyOptions = {}) => createKey(handles.db, keyOptions),
+    documentWorker,
+    newDocumentWorker,
     async listen() {
       const server = createServer(app);
       servers.push(server);
@@ -114,6 +144,7 @@ export async function createTestContext(
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
+      for (const worker of workers) await worker.close();
       if (!options.engine) await engine.close();
       await keyChanges.close();
       await handles.close();

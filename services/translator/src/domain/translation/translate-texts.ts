@@ -94,7 +94,7 @@ export async function translateTexts(
 }
 
 /** `sources`: the request's source, undefined when the engine detects it, null when detected here. */
-async function translateWithEngine(
+export async function translateWithEngine(
   deps: TranslateTextsDeps,
   catalog: LanguageCatalog,
   texts: string[],
@@ -120,7 +120,7 @@ async function translateWithEngine(
   });
 }
 
-function resolveLanguages(catalog: LanguageCatalog, request: TranslateRequest): { source?: string; target: string } {
+export function resolveLanguages(catalog: LanguageCatalog, request: TranslateRequest): { source?: string; target: string } {
   const target = normalizeCode(request.target_lang);
   if (!catalog.isTarget(target)) {
     throw new TranslatorError(
@@ -157,13 +157,13 @@ function needsPlan(request: TranslateRequest): boolean {
   );
 }
 
-interface ResolvedResources {
+export interface ResolvedResources {
   plan: SegmentPlan;
   memory?: { matcher: MemoryMatcher; sourceLang: string };
   styleInstructions?: string[];
 }
 
-async function resolvePlan(
+export async function resolvePlan(
   resources: TranslationResources,
   request: TranslateRequest,
   source: string | undefined,
@@ -196,7 +196,7 @@ function segmentFormat(request: TranslateRequest): SegmentFormat {
   };
 }
 
-function engineOptions(
+export function engineOptions(
   request: TranslateRequest,
   target: string,
   format: SegmentFormat | undefined,

@@ -119,15 +119,23 @@ export class UsageMeter {
       });
       if (rows[0]?.reserved !== 1) throw new TranslatorError('QUOTA_EXCEEDED', QUOTA_MESSAGE);
     }
-    return {
-      refund: async () => {
-        await this.pool.query({
-          name: 'translator-refund-usage',
-          text: REFUND,
-          values: [key.id, period, day, characters, reportingTag ?? null, kind],
-        });
-      },
-    };
+    return { refund: () => this.refund({ keyId: key.id, characters, reportingTag, kind, at }) };
+  }
+
+  /** Gives back characters metered at `at` (a document that failed long after its upload was billed). */
+  async refund(charge: { keyId: string; characters: number; reportingTag: string | undefined; kind: UsageKind; at: Date }): Promise<void> {
+    await this.pool.query({
+      name: 'translator-refund-usage',
+      text: REFUND,
+      values: [
+        charge.keyId,
+        isoDate(monthStart(charge.at)),
+        isoDate(utcDay(charge.at)),
+        charge.characters,
+        charge.reportingTag ?? null,
+        charge.kind,
+      ],
+    });
   }
 
   /** Characters used by the key in the current month. */

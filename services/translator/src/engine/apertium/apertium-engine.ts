@@ -7,6 +7,7 @@ import { ApertiumRunner, type ApertiumRunnerOptions } from './apertium-runner.js
 import type { StreamFormat } from './format.js';
 import { DeepLRoutes } from './deepl-routes.js';
 import type { StageAllocator } from './stage-allocator.js';
+import { findUnknownWords } from './unknown-words.js';
 import { DEFAULT_MODES_DIR, listModes, modeFilesExist, readModeFile, type ModeInfo } from './mode-file.js';
 
 export class ApertiumEngine implements TranslationEngine {
@@ -31,6 +32,12 @@ export class ApertiumEngine implements TranslationEngine {
       texts = results.map((result) => result.text);
     }
     return texts.map((text) => ({ text, detectedSource: source }));
+  }
+
+  /** Source words the pair's dictionaries lack, per text (document quality reports); undefined for an unknown pair. */
+  async unknownWords(texts: string[], source: string, target: string): Promise<string[][] | undefined> {
+    const hop = (await this.loadRoutes()).route(source, target)?.hops[0];
+    return hop ? findUnknownWords(this.modesDir(), hop.mode, texts) : undefined;
   }
 
   async languages(): Promise<EngineLanguages> {
