@@ -2,7 +2,9 @@
 // first mode with unknown-word marks on (`apertium` without `-u`, a cold run of its own: the warm
 // chains drop the marks), and every `*word` of the output is a source word the dictionaries lack.
 import { spawn } from 'node:child_process';
-import { dirname } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 const MARKED = /\*([^\s*.,;:!?()[\]{}"'«»¿¡]+)/gu;
 const TIMEOUT_MS = 120_000;
@@ -12,22 +14,28 @@ export async function findUnknownWords(modesDir: string, mode: string, texts: st
   if (texts.length === 0) return [];
   // A blank line separates the texts and survives the chain; blank lines inside a text would not.
   const input = texts.map((text) => text.replace(/\s*\n\s*/g, ' ').trim() || '-').join('\n\n');
-  const output = await run('apertium', ['-d', dirname(modesDir), mode], input);
+  // The input goes as a file: apertium's deformatter opens /dev/stdin, which fails on the socket Node gives a child.
+  const dir = await mkdtemp(join(tmpdir(), 'translator-unknown-'));
+  let output: string;
+  try {
+    await writeFile(join(dir, 'input.txt'), input);
+    output = await run('apertium', ['-d', dirname(modesDir), mode, join(dir, 'input.txt')]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
   const parts = output.replace(/\s+$/, '').split(/\n\s*\n/);
   if (parts.length !== texts.length) return undefined;
   return parts.map((part) => [...part.matchAll(MARKED)].map((match) => match[1]!));
 }
 
-function run(program: string, args: string[], input: string): Promise<string> {
+function run(program: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'ignore'], timeout: TIMEOUT_MS });
+    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'ignore'], timeout: TIMEOUT_MS });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`${program} exited with ${code}`)),
     );
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
   });
 }
