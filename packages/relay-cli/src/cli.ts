@@ -1,10 +1,13 @@
 import { Command, CommanderError } from 'commander';
 import { registerAudit } from './commands/audit.js';
+import { registerDeliveries } from './commands/deliveries.js';
+import { registerDestinations } from './commands/destinations.js';
 import { registerEndpoints } from './commands/endpoints.js';
 import { registerListen } from './commands/listen.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerReplay } from './commands/replay.js';
+import { registerSubscriptions } from './commands/subscriptions.js';
 import { CommandContext, type GlobalOptions } from './context.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './errors.js';
 import type { CliIo } from './io.js';
@@ -30,6 +33,9 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
   registerLogin(program, context);
   registerLogout(program, context);
   registerEndpoints(program, context);
+  registerDestinations(program, context);
+  registerSubscriptions(program, context);
+  registerDeliveries(program, context);
   registerListen(program, context);
   registerReplay(program, context);
   registerAudit(program, context, exit);

@@ -19,8 +19,8 @@ export interface Clock {
 export interface CliIo {
   stdout: OutputStream;
   stderr: OutputStream;
-  /** The whole of standard input, as text (login --with-token). */
-  readStdin(): Promise<string>;
+  /** The whole of standard input, as text (login --with-token, secrets); `what` names it in the prompt on a terminal. */
+  readStdin(what?: string): Promise<string>;
   env: Record<string, string | undefined>;
   clock: Clock;
   fetch: typeof fetch;
@@ -55,8 +55,8 @@ export function systemIo(signal: AbortSignal): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    readStdin: () => {
-      if (process.stdin.isTTY) process.stderr.write('Paste the API key, then press Enter and Ctrl-D:\n');
+    readStdin: (what = 'the API key') => {
+      if (process.stdin.isTTY) process.stderr.write(`Paste ${what}, then press Enter and Ctrl-D:\n`);
       return readAll(process.stdin);
     },
     env: process.env,

@@ -1,7 +1,11 @@
 import type { Endpoint } from '@workspace/contracts';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
+import { CliError, EXIT_USAGE } from '../errors.js';
 import { Output, outputOptions } from '../output.js';
+import { commaList } from '../table.js';
+import { positiveInteger } from './options.js';
+import { registerProviderSecrets } from './provider-secrets.js';
 
 interface JsonOption {
   json?: boolean;
@@ -52,6 +56,40 @@ export function registerEndpoints(program: Command, context: (command: Command) 
     });
 
   endpoints
+    .command('ingest-url <endpoint_id>')
+    .description("show an endpoint's full ingest URL again")
+    .option('--json', 'print {"id", "ingest_url"} as JSON')
+    .action(async (endpointId: string, options: JsonOption, command: Command) => {
+      const ctx = context(command);
+      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const { ingest_url } = await (await ctx.client()).getIngestUrl(endpointId);
+      if (output.isJson) return output.json({ id: endpointId, ingest_url });
+      output.line(ingest_url);
+    });
+
+  endpoints
+    .command('dedup <endpoint_id>')
+    .description('set how the endpoint drops duplicate deliveries of the same event (or --off)')
+    .option('--strategy <strategy>', `${DEDUP_STRATEGIES.join(', ')}`)
+    .option('--fields <paths>', 'with --strategy fields: comma-separated JSON paths (e.g. data.id,type)')
+    .option('--window <seconds>', 'how long a seen event is remembered')
+    .option('--off', 'keep every request, duplicates included')
+    .option('--json', 'print the endpoint as JSON')
+    .action(async (endpointId: string, options: JsonOption & DedupOptions, command: Command) => {
+      const ctx = context(command);
+      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const updated = await (await ctx.client()).updateEndpoint(endpointId, { dedup: dedupSetting(options) });
+      if (output.isJson) return output.json(updated);
+      const dedup = updated.dedup as { strategy: string; fields?: string[]; window_seconds?: number } | null;
+      if (!dedup) return output.line(`Deduplication of ${updated.name} (${updated.id}) is off`);
+      const fields = dedup.fields ? ` on ${dedup.fields.join(', ')}` : '';
+      const window = dedup.window_seconds ? ` within ${dedup.window_seconds} s` : '';
+      output.line(`Deduplication of ${updated.name} (${updated.id}): ${dedup.strategy}${fields}${window}`);
+    });
+
+  registerProviderSecrets(endpoints, context);
+
+  endpoints
     .command('rotate <endpoint_id>')
     .description('give the endpoint a new ingest URL; the old one stops answering (404) at once')
     .option('--json', 'print {"ingest_url"} as JSON')
@@ -63,4 +101,34 @@ export function registerEndpoints(program: Command, context: (command: Command) 
       output.line(`Rotated the ingest URL of ${endpointId}; the old URL now answers 404.`);
       output.line(`ingest URL  ${rotated.ingest_url}`);
     });
+}
+
+const DEDUP_STRATEGIES = ['sw_webhook_id', 'provider_event_id', 'content_hash', 'fields'] as const;
+
+interface DedupOptions {
+  strategy?: string;
+  fields?: string;
+  window?: string;
+  off?: boolean;
+}
+
+type DedupSetting = {
+  strategy: (typeof DEDUP_STRATEGIES)[number];
+  fields?: string[];
+  window_seconds?: number;
+} | null;
+
+function dedupSetting(options: DedupOptions): DedupSetting {
+  if (options.off) {
+    if (options.strategy || options.fields || options.window) throw new CliError('--off takes no other dedup option', EXIT_USAGE);
+    return null;
+  }
+  const strategy = options.strategy as (typeof DEDUP_STRATEGIES)[number] | undefined;
+  if (!strategy || !DEDUP_STRATEGIES.includes(strategy))
+    throw new CliError(`give --strategy (${DEDUP_STRATEGIES.join(', ')}) or --off`, EXIT_USAGE);
+  return {
+    strategy,
+    ...(options.fields ? { fields: commaList(options.fields) } : {}),
+    ...(options.window ? { window_seconds: positiveInteger(options.window, '--window') } : {}),
+  };
 }

@@ -1,0 +1,165 @@
+import type { Schemas } from '@workspace/relay-client';
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { Output, outputOptions } from '../output.js';
+import { collect, printTable } from '../table.js';
+import { headerRecord, positiveInteger, repeatable } from './options.js';
+
+interface JsonOption {
+  json?: boolean;
+}
+
+type Destination = Schemas['Destination'];
+
+function printDestination(output: Output, destination: Destination): void {
+  output.line(`id         ${destination.id}`);
+  output.line(`name       ${destination.name}`);
+  output.line(`url        ${destination.url}`);
+  output.line(`enabled    ${destination.enabled ? 'yes' : `no${destination.disabled_reason ? ` (${destination.disabled_reason})` : ''}`}`);
+  output.line(`timeout    ${destination.timeout_ms} ms`);
+  if (destination.header_names.length > 0) output.line(`headers    ${destination.header_names.join(', ')}`);
+}
+
+/** `destinations …`: where the relay delivers events (signed per Standard Webhooks). */
+export function registerDestinations(program: Command, context: (command: Command) => CommandContext): void {
+  const destinations = program.command('destinations').description('create, list, edit, enable, disable and delete destinations');
+  const setup = (command: Command) => {
+    const ctx = context(command);
+    return { ctx, output: (json?: boolean) => new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, json)) };
+  };
+
+  destinations
+    .command('create <name> <url>')
+    .description('register a destination; prints its id and its signing secret (shown this once)')
+    .option('--header <name: value>', 'a header sent with every delivery (repeatable)', repeatable)
+    .option('--timeout-ms <ms>', 'how long a delivery waits for an answer')
+    .option('--disabled', 'create it disabled (nothing is delivered until `destinations enable`)')
+    .option('--json', 'print the destination (with its secret) as JSON')
+    .action(
+      async (
+        name: string,
+        url: string,
+        options: JsonOption & { header?: string[]; timeoutMs?: string; disabled?: boolean },
+        command: Command,
+      ) => {
+        const { ctx, output: make } = setup(command);
+        const output = make(options.json);
+        const headers = headerRecord(options.header);
+        const created = await (await ctx.client()).createDestination({
+          name,
+          url,
+          ...(headers ? { headers } : {}),
+          ...(options.timeoutMs ? { timeout_ms: positiveInteger(options.timeoutMs, '--timeout-ms') } : {}),
+          ...(options.disabled ? { enabled: false } : {}),
+        });
+        if (output.isJson) return output.json(created);
+        output.line(`Created destination ${created.name}`);
+        printDestination(output, created);
+        output.line(`secret     ${created.secret}`);
+        output.line('The signing secret is shown only now: store it where your receiver reads it (verify with it).');
+      },
+    );
+
+  destinations
+    .command('list')
+    .description('list destinations, newest first')
+    .option('--json', 'one JSON object per destination and line')
+    .action(async (options: JsonOption, command: Command) => {
+      const { ctx, output: make } = setup(command);
+      const output = make(options.json);
+      const all = await collect((await ctx.client()).listDestinationsAll({ limit: 100 }));
+      if (output.isJson) return all.forEach((destination) => output.json(destination));
+      if (all.length === 0) return output.line('No destinations yet: create one with `webhook-relay destinations create <name> <url>`.');
+      printTable(
+        output,
+        ['ID', 'NAME', 'URL', 'ENABLED', 'CREATED'],
+        all.map((d) => [d.id, d.name, d.url, d.enabled ? 'yes' : 'no', d.created_at]),
+      );
+    });
+
+  destinations
+    .command('edit <destination_id>')
+    .description('change a destination’s name, URL, headers or timeout')
+    .option('--name <name>', 'a new name')
+    .option('--url <url>', 'a new URL')
+    .option('--header <name: value>', 'the headers sent with every delivery, replacing the old ones (repeatable)', repeatable)
+    .option('--timeout-ms <ms>', 'how long a delivery waits for an answer')
+    .option('--json', 'print the destination as JSON')
+    .action(
+      async (
+        id: string,
+        options: JsonOption & { name?: string; url?: string; header?: string[]; timeoutMs?: string },
+        command: Command,
+      ) => {
+        const { ctx, output: make } = setup(command);
+        const output = make(options.json);
+        const headers = headerRecord(options.header);
+        const updated = await (await ctx.client()).updateDestination(id, {
+          ...(options.name ? { name: options.name } : {}),
+          ...(options.url ? { url: options.url } : {}),
+          ...(headers ? { headers } : {}),
+          ...(options.timeoutMs ? { timeout_ms: positiveInteger(options.timeoutMs, '--timeout-ms') } : {}),
+        });
+        if (output.isJson) return output.json(updated);
+        output.line(`Updated destination ${updated.name}`);
+        printDestination(output, updated);
+      },
+    );
+
+  for (const [verb, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    destinations
+      .command(`${verb} <destination_id>`)
+      .description(enabled ? 'deliver to it again (pending deliveries resume)' : 'stop delivering to it (deliveries wait)')
+      .option('--json', 'print the destination as JSON')
+      .action(async (id: string, options: JsonOption, command: Command) => {
+        const { ctx, output: make } = setup(command);
+        const output = make(options.json);
+        const updated = await (await ctx.client()).updateDestination(id, { enabled });
+        if (output.isJson) return output.json(updated);
+        output.line(`${enabled ? 'Enabled' : 'Disabled'} destination ${updated.name} (${updated.id})`);
+      });
+  }
+
+  destinations
+    .command('rotate-secret <destination_id>')
+    .description('a new signing secret (printed once); deliveries carry both signatures until the old one expires')
+    .option('--label <text>', 'a name for the new secret')
+    .option('--previous-expire-in <seconds>', 'how long the previous secrets still sign (default: the API’s, 1 day)')
+    .option('--json', 'print the new secret as JSON')
+    .action(async (id: string, options: JsonOption & { label?: string; previousExpireIn?: string }, command: Command) => {
+      const { ctx, output: make } = setup(command);
+      const output = make(options.json);
+      const expireIn =
+        options.previousExpireIn === undefined ? undefined : positiveInteger(options.previousExpireIn, '--previous-expire-in', 0);
+      const rotated = await (await ctx.client()).rotateDestinationSecret(id, {
+        ...(options.label ? { label: options.label } : {}),
+        ...(expireIn !== undefined ? { previous_expire_in_seconds: expireIn } : {}),
+      });
+      if (output.isJson) return output.json(rotated);
+      output.line(`New signing secret of destination ${id} (shown only now):`);
+      output.line(`secret     ${rotated.secret}`);
+      for (const previous of rotated.previous)
+        output.line(`secret ${previous.id} (${previous.secret_hint}) expires ${previous.expires_at ?? 'never'}`);
+    });
+
+  destinations
+    .command('revoke-secret <destination_id> <secret_id>')
+    .description('stop signing with a secret at once')
+    .action(async (id: string, secretId: string, _options: unknown, command: Command) => {
+      const { ctx } = setup(command);
+      await (await ctx.client()).revokeDestinationSecret(id, secretId);
+      ctx.io.stdout.write(`Revoked secret ${secretId} of destination ${id}\n`);
+    });
+
+  destinations
+    .command('delete <destination_id>')
+    .description('delete a destination; its pending deliveries are cancelled')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const { ctx } = setup(command);
+      await (await ctx.client()).deleteDestination(id);
+      ctx.io.stdout.write(`Deleted destination ${id}\n`);
+    });
+}
