@@ -2,6 +2,8 @@ import express from 'express';
 import { buildWebhookRelayOpenApi } from '@workspace/contracts';
 import { httpMetrics, registerHealthRoutes, registerMetricsRoute, requestLogging, securityHeaders } from '@workspace/service-kit';
 import type { Deps } from './deps.js';
+import { dashboardSessionMiddleware } from './dashboard/dashboard-sessions.js';
+import { serveDashboard } from './dashboard/serve-dashboard.js';
 import { KeyUseRecorder } from './domain/api-keys/key-use-recorder.js';
 import { RelayError } from './domain/relay-error.js';
 import { requirePrincipal } from './http/authenticate.js';
@@ -9,6 +11,7 @@ import { relayErrorHandler } from './http/error-handler.js';
 import { jsonRequestBody } from './http/json-request-body.js';
 import { registerApiKeyRoutes } from './http/routes/api-keys.js';
 import { registerAuditRoutes } from './http/routes/audit.js';
+import { registerDashboardSessionRoutes } from './http/routes/dashboard-session.js';
 import { registerDeliveryRoutes } from './http/routes/deliveries.js';
 import { registerDestinationRoutes } from './http/routes/destinations.js';
 import { registerEndpointRoutes } from './http/routes/endpoints.js';
@@ -38,13 +41,16 @@ export function createApp(deps: Deps): express.Express {
     res.json(openApi);
   });
 
-  registerSignInRoutes(app, deps);
+  const json = jsonRequestBody(MAX_API_BODY_BYTES);
+  const sessions = deps.dashboard ? dashboardSessionMiddleware(deps.dashboard) : undefined;
+  registerSignInRoutes(app, deps, sessions);
+  if (sessions) registerDashboardSessionRoutes(app, deps, sessions, json);
+  serveDashboard(app);
 
   const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
     deps.logger.warn({ err: error }, 'could not record when an API key was last used'),
   );
-  app.use('/v1', requirePrincipal({ pool: deps.pool, keyUse }));
-  const json = jsonRequestBody(MAX_API_BODY_BYTES);
+  app.use('/v1', requirePrincipal({ pool: deps.pool, keyUse, sessions }));
   registerApiKeyRoutes(app, deps, json);
   registerEndpointRoutes(app, deps, json);
   registerProviderSecretRoutes(app, deps, json);

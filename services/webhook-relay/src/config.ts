@@ -119,6 +119,8 @@ export const ConfigSchema = z.object({
   RELAY_SIGN_IN_PROVIDERS: envOptional().transform((value, ctx) => parsed(parseIdentityProviders)(value ?? '', ctx)),
   /** Browser sign-ins one client address may start per minute (per replica); past it /auth/cli/start answers 429. */
   RELAY_SIGN_IN_STARTS_PER_MINUTE: envInteger(20, { min: 1, max: 100_000 }),
+  /** How long a web dashboard sign-in lasts (from sign-in, not from the last request); sign-out ends it sooner. */
+  RELAY_DASHBOARD_SESSION_TTL_SECONDS: envInteger(8 * 60 * 60, { min: 60, max: 30 * 24 * 60 * 60 }),
   TRUST_PROXY: envTrustProxy(),
   /** METRICS_ENABLED, METRICS_PORT: /metrics on PORT by default, or on its own port (service-kit's metrics-settings.ts). */
   ...metricsSettings(),

@@ -12,6 +12,8 @@ import { HttpSender } from './delivery/http-sender.js';
 import type { RetryPolicy } from './delivery/retry-policy.js';
 import { registerRelayGauges, relayMetrics, type RelayMetrics } from './metrics/relay-metrics.js';
 import { connectRedis, DeliveryQueues } from './queue/delivery-queues.js';
+import type { DashboardSessionSettings } from './dashboard/dashboard-sessions.js';
+import type { LiveEvents } from './live/live-events.js';
 import type { SignInSettings } from './sign-in/identity-providers.js';
 
 /** Everything the app needs from the outside world; tests build their own (own database, pinned runtime). */
@@ -36,6 +38,10 @@ export interface Deps {
   delivery?: { queues: DeliveryQueues; wake(): void };
   /** Browser sign-in for the CLI (absent or no providers: /auth/* answers 404). */
   signIn?: SignInSettings;
+  /** The web dashboard's sessions (absent: /v1 takes API keys only and /auth/session answers 404). */
+  dashboard?: DashboardSessionSettings;
+  /** The live event feed behind GET /v1/events/stream (absent: that route answers 404). */
+  live?: LiveEvents;
 }
 
 export interface Resources extends Deps {
@@ -45,15 +51,21 @@ export interface Resources extends Deps {
   close(): Promise<void>;
 }
 
-export function masterKeyProvider(config: Pick<Config, 'RELAY_MASTER_KEY' | 'RELAY_MASTER_KEY_PREVIOUS'>): MasterKeyProvider {
+/** The current master key first, then the previous ones (a rotation in progress). */
+export function masterKeys(config: Pick<Config, 'RELAY_MASTER_KEY' | 'RELAY_MASTER_KEY_PREVIOUS'>): Buffer[] {
   const previous = (config.RELAY_MASTER_KEY_PREVIOUS ?? '')
     .split(',')
     .map((value) => value.trim())
     .filter(Boolean);
-  return new MasterKeyProvider({
-    current: parseMasterKey(config.RELAY_MASTER_KEY, 'RELAY_MASTER_KEY'),
-    previous: previous.map((value) => parseMasterKey(value, 'RELAY_MASTER_KEY_PREVIOUS')),
-  });
+  return [
+    parseMasterKey(config.RELAY_MASTER_KEY, 'RELAY_MASTER_KEY'),
+    ...previous.map((value) => parseMasterKey(value, 'RELAY_MASTER_KEY_PREVIOUS')),
+  ];
+}
+
+export function masterKeyProvider(config: Pick<Config, 'RELAY_MASTER_KEY' | 'RELAY_MASTER_KEY_PREVIOUS'>): MasterKeyProvider {
+  const [current, ...previous] = masterKeys(config);
+  return new MasterKeyProvider({ current: current!, previous });
 }
 
 export function retryPolicy(

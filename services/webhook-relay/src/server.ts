@@ -5,11 +5,15 @@ import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
 import { assertMasterKeysOpenDataKeys } from './db/master-key-check.js';
-import { connectResources } from './deps.js';
+import { connectResources, masterKeys } from './deps.js';
 import { ensureBootstrapTenant } from './domain/tenants/ensure-bootstrap-tenant.js';
 import { applyPlanAllowances } from './domain/tenants/plan-allowances.js';
 import { startDelivery } from './delivery/start-delivery.js';
 import { createIngest } from './ingest/create-ingest.js';
+import { RedisSessionStore } from '@workspace/service-kit/sessions';
+import { sessionSecretsFrom } from './dashboard/dashboard-sessions.js';
+import { EventNotices } from './live/event-notices.js';
+import { LiveEvents } from './live/live-events.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,8 +43,23 @@ async function main(): Promise<void> {
   const delivery = startDelivery(config, resources, { workers: config.RELAY_WORKERS_IN_PROCESS });
   await delivery.start();
   registerRedisMetrics(resources.metrics.service, { queues: delivery.queues.commands });
-  const server = createServer(createApp({ ...resources, delivery }));
+  // The dashboard's sessions and live feed share the delivery queues' Redis; the feed's subscriber
+  // connection opens only while a page is listening.
+  const redis = delivery.queues.connection;
+  const onRedisError = (error: unknown) => logger.warn({ err: error }, 'the live event feed lost Redis');
+  const live = new LiveEvents(() => redis.duplicate(), config.RELAY_QUEUE_PREFIX, onRedisError);
+  const dashboard = {
+    store: new RedisSessionStore(redis, {
+      prefix: `${config.RELAY_QUEUE_PREFIX}:dashboard-session:`,
+      ttlSeconds: config.RELAY_DASHBOARD_SESSION_TTL_SECONDS,
+      cacheMilliseconds: 0,
+    }),
+    secrets: sessionSecretsFrom(masterKeys(config)),
+    ttlSeconds: config.RELAY_DASHBOARD_SESSION_TTL_SECONDS,
+  };
+  const server = createServer(createApp({ ...resources, delivery, dashboard, live }));
   const ingest = createIngest(resources, {
+    notices: new EventNotices(redis, config.RELAY_QUEUE_PREFIX, onRedisError),
     maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
     maxBatch: config.INGEST_BATCH_MAX,
     concurrentCommits: config.INGEST_CONCURRENT_COMMITS,
@@ -56,6 +75,7 @@ async function main(): Promise<void> {
         ? [{ name: 'metrics listener', close: () => new Promise<void>((resolve) => metricsListener.close(() => resolve())) }]
         : []),
       { name: 'ingest listener', close: () => ingest.close() },
+      { name: 'live event feed', close: () => live.close() },
       { name: 'delivery', close: () => delivery.close() },
       { name: 'database', close: () => resources.close() },
       { name: 'log buffer', close: async () => logger.flush() },

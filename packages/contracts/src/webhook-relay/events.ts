@@ -4,8 +4,24 @@ import { RelayId, RelayListQuery, RelaySha256Hex, RelayTimestamp } from './commo
 export const VerificationState = z.enum(['verified', 'authenticated', 'failed', 'unattempted']).meta({ id: 'VerificationState' });
 export type VerificationState = z.infer<typeof VerificationState>;
 
-export const ListEventsQuery = RelayListQuery.extend({
+export const EVENT_STATE_FILTERS = ['verified', 'authenticated', 'failed', 'unattempted', 'pending'] as const;
+export const EventStateFilter = z
+  .enum(EVENT_STATE_FILTERS, { error: `state must be one of ${EVENT_STATE_FILTERS.join(', ')}` })
+  .meta({ description: 'A verification state, or `pending` for events whose check is still due.' });
+export type EventStateFilter = z.infer<typeof EventStateFilter>;
+
+const eventFilters = {
   endpoint_id: RelayId('endpoint_id').optional(),
+  state: EventStateFilter.optional(),
+  provider: z
+    .string({ error: 'provider must be a string' })
+    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'provider must be a provider id from the registry, e.g. stripe')
+    .optional()
+    .meta({ description: 'Only events whose verification named this provider (a registry id, e.g. `stripe`).' }),
+};
+
+export const ListEventsQuery = RelayListQuery.extend({
+  ...eventFilters,
   from: RelayTimestamp('from').optional(),
   to: RelayTimestamp('to').optional(),
 }).refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
@@ -62,3 +78,7 @@ export const EventDetail = EventSummary.extend({
   }),
 }).meta({ id: 'EventDetail' });
 export type EventDetail = z.infer<typeof EventDetail>;
+
+/** The live feed: the same filters as the list, without paging (it starts with what is captured next). */
+export const EventStreamQuery = z.object(eventFilters).strict();
+export type EventStreamQuery = z.infer<typeof EventStreamQuery>;

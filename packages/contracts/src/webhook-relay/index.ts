@@ -8,3 +8,4 @@ export * from './usage.js';
 export * from './openapi.js';
 export * from './destinations.js';
 export * from './deliveries.js';
+export * from './dashboard-session.js';

@@ -4,7 +4,8 @@ import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './api-keys.js';
 import { AuditEntry, AuditVerification } from './audit.js';
 import { IdempotencyKey, RelayError, RelayHealth, RelayId, RelayListQuery, relayPage } from './common.js';
 import { CreateEndpointRequest, Endpoint, EndpointWithIngestUrl, IngestUrl, UpdateEndpointRequest } from './endpoints.js';
-import { EventDetail, EventSummary, ListEventsQuery } from './events.js';
+import { EventDetail, EventStreamQuery, EventSummary, ListEventsQuery } from './events.js';
+import { DashboardSession, DashboardSignIn } from './dashboard-session.js';
 import {
   AddProviderSecretRequest,
   ProviderSecret,
@@ -43,6 +44,8 @@ interface Operation {
   notFound?: string;
   status: number;
   response?: z.ZodType;
+  /** A server-sent events stream (text/event-stream) instead of one JSON answer; says what it sends. */
+  stream?: string;
 }
 
 const page = (item: z.ZodType) => relayPage(item);
@@ -199,6 +202,17 @@ const OPERATIONS: Operation[] = [
     query: ListEventsQuery,
     status: 200,
     response: page(EventSummary),
+  },
+  {
+    method: 'get',
+    path: '/v1/events/stream',
+    operationId: 'streamEvents',
+    tag: 'Events',
+    summary: 'Live events as they are captured and checked (server-sent events)',
+    query: EventStreamQuery,
+    status: 200,
+    stream:
+      'Server-sent events. `event: ready` once listening; then `event: event` with an EventSummary as `data` (and its id as the SSE `id`) for each event captured, and again when its verification result is recorded; comments as keep-alives every 15 s. Events of the filters only. A reconnecting client lists what it missed with GET /v1/events.',
   },
   {
     method: 'get',
@@ -455,6 +469,67 @@ const PUBLIC_OPERATIONS: RouteConfig[] = [
   },
 ];
 
+// The web dashboard's session (its pages under /dashboard/ are static files, not operations).
+const SESSION_OPERATIONS: RouteConfig[] = [
+  {
+    method: 'get',
+    path: '/',
+    operationId: 'openDashboard',
+    tags: ['Sign-in'],
+    summary: 'Leads a browser to the web dashboard',
+    responses: { 302: { description: 'To /dashboard/' } },
+  },
+  {
+    method: 'get',
+    path: '/auth/session',
+    operationId: 'getDashboardSession',
+    tags: ['Sign-in'],
+    summary: "The dashboard session of this browser: who is signed in, the session's CSRF token, and the identity providers to sign in with",
+    responses: { 200: json('The session (signed_in false without one)', DashboardSession) },
+  },
+  {
+    method: 'post',
+    path: '/auth/session',
+    operationId: 'signInWithApiKey',
+    tags: ['Sign-in'],
+    summary: 'Sign the dashboard in with an API key (installations without an identity provider); sets the session cookie',
+    request: { body: { required: true, content: { 'application/json': { schema: DashboardSignIn } } } },
+    responses: {
+      200: json('Signed in: the session with its CSRF token', DashboardSession),
+      400: json('invalid_request: the body is not {"api_key": "whk_..."}', RelayError),
+      401: json('unauthorized: the API key is not valid or has been revoked', RelayError),
+      403: json('forbidden: the request came from another origin', RelayError),
+      415: json('unsupported_media_type: the body is not JSON', RelayError),
+      429: json('rate_limited: too many sign-in attempts from this address; wait a minute', RelayError),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/auth/session',
+    operationId: 'signOut',
+    tags: ['Sign-in'],
+    summary: 'Sign the dashboard out (needs X-CSRF-Token); the session ends on every replica',
+    responses: {
+      204: { description: 'Signed out (or was not signed in)' },
+      403: json("forbidden: X-CSRF-Token is missing or is not this session's", RelayError),
+    },
+  },
+  {
+    method: 'get',
+    path: '/auth/dashboard/start',
+    operationId: 'startDashboardSignIn',
+    tags: ['Sign-in'],
+    summary: 'Start a browser sign-in for the dashboard with a configured identity provider; /auth/callback then opens the session',
+    request: { query: z.object({ provider: z.string().meta({ description: 'A configured identity provider id (e.g. github, google).' }) }) },
+    responses: {
+      302: { description: "To the identity provider's authorization endpoint (sets a short-lived cookie that binds the sign-in to this browser)" },
+      400: json('invalid_request: the provider is unknown', RelayError),
+      404: json('not_found: browser sign-in is not configured on this server', RelayError),
+    },
+  },
+];
+PUBLIC_OPERATIONS.push(...SESSION_OPERATIONS);
+
 export const RELAY_PUBLIC_ROUTES: ReadonlyArray<{ method: Method; path: string }> = PUBLIC_OPERATIONS.map(({ method, path }) => ({
   method: method as Method,
   path,
@@ -467,8 +542,13 @@ const errorResponse = (description: string) => json(description, RelayError);
 
 function routeConfig(operation: Operation): RouteConfig {
   const responses: RouteConfig['responses'] = {
-    [operation.status]: operation.response ? json('Success', operation.response) : { description: 'Done; no body' },
-    401: errorResponse('unauthorized: missing, unknown or revoked API key'),
+    [operation.status]: operation.stream
+      ? { description: operation.stream, content: { 'text/event-stream': { schema: { type: 'string' } } } }
+      : operation.response
+        ? json('Success', operation.response)
+        : { description: 'Done; no body' },
+    401: errorResponse('unauthorized: missing, unknown or revoked API key (or no dashboard session)'),
+    403: errorResponse("forbidden: a dashboard session's request that changes something without its X-CSRF-Token"),
     500: errorResponse('internal: the request id in X-Request-Id finds it in the logs'),
     503: errorResponse('unavailable: the database did not answer; retry'),
   };
@@ -491,7 +571,7 @@ function routeConfig(operation: Operation): RouteConfig {
     operationId: operation.operationId,
     summary: operation.summary,
     tags: [operation.tag],
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { dashboardSession: [] }],
     request: {
       ...(operation.params ? { params: z.object(Object.fromEntries(operation.params.map((name) => [name, RelayId(name)]))) } : {}),
       ...(operation.query ? { query: operation.query } : {}),
@@ -513,6 +593,13 @@ export function buildWebhookRelayOpenApi(
     type: 'http',
     scheme: 'bearer',
     description: 'An API key: Authorization: Bearer whk_...',
+  });
+  registry.registerComponent('securitySchemes', 'dashboardSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'relay_dashboard',
+    description:
+      'The web dashboard\'s session (POST /auth/session or a browser sign-in). Requests other than GET also carry the session\'s CSRF token in X-CSRF-Token.',
   });
   // Schemas named with .meta({ id }) become components wherever an operation uses them.
   for (const operation of OPERATIONS) registry.registerPath(routeConfig(operation));

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Resources } from '../deps.js';
 import type { FanOut } from '../delivery/fan-out.js';
+import type { EventNotices } from '../live/event-notices.js';
 import type { RelayMetrics } from '../metrics/relay-metrics.js';
 import { CaptureBatcher, type Captured } from './capture-batcher.js';
 import { createIngestServer } from './ingest-server.js';
@@ -25,11 +26,13 @@ export function createIngest(
     sweep?: boolean;
     fanOut?: FanOut;
     verifyEvents?: VerificationQueueDeps['verifyEvents'];
+    /** Tells open dashboards about captured and checked events (absent: no live feed). */
+    notices?: EventNotices;
   },
 ): Ingest {
   const { pool, runtime, sealed, logger, metrics } = resources;
   const ingestBase = resources.config.ingestBaseUrl;
-  const { fanOut } = options;
+  const { fanOut, notices } = options;
   // Checked events are ready for delivery; so are events with nothing to check, right after capture.
   const verification = new VerificationQueue({
     pool,
@@ -40,12 +43,14 @@ export function createIngest(
     verifyEvents: options.verifyEvents,
     metrics,
     ...(fanOut ? { onChecked: (tenantId, ids) => fanOut.submit(tenantId, ids) } : {}),
+    ...(notices ? { onVerified: (tenantId, ids) => notices.publish(tenantId, ids) } : {}),
   });
   const batcher = new CaptureBatcher(pool, {
     maxBatch: options.maxBatch,
     maxConcurrentCommits: options.concurrentCommits,
     // The bytes just committed are checked from memory: no read back.
     onCaptured: (stored) => {
+      if (notices) publishCaptured(notices, stored.map(({ captured }) => captured));
       if (fanOut)
         submitReady(
           fanOut,
@@ -122,4 +127,14 @@ function submitReady(fanOut: FanOut, captured: Captured[]): void {
     byTenant.set(event.tenantId, [...(byTenant.get(event.tenantId) ?? []), event.eventId]);
   }
   for (const [tenantId, ids] of byTenant) fanOut.submit(tenantId, ids);
+}
+
+function publishCaptured(notices: EventNotices, captured: Captured[]): void {
+  const byTenant = new Map<string, string[]>();
+  for (const event of captured) {
+    const ids = byTenant.get(event.tenantId);
+    if (ids) ids.push(event.eventId);
+    else byTenant.set(event.tenantId, [event.eventId]);
+  }
+  for (const [tenantId, ids] of byTenant) notices.publish(tenantId, ids);
 }

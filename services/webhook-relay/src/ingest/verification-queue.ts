@@ -18,6 +18,8 @@ export interface VerificationQueueDeps {
   maxWaiting?: number;
   /** Called with the events whose check was recorded, unless known to have no subscription (delivery fans them out). */
   onChecked?: (tenantId: string, eventIds: string[]) => void;
+  /** Every event whose check was just recorded, subscribed or not (the dashboard's live list shows the new state). */
+  onVerified?: (tenantId: string, eventIds: string[]) => void;
   /** The checks of one batch (tests hold one back to make checks finish out of capture order). */
   verifyEvents?: typeof verifyCapturedEvents;
   /** Checks counted by state and cause (absent: not counted). */
@@ -124,6 +126,7 @@ export class VerificationQueue {
       const unsubscribed = new Set(events.filter((event) => event.subscribed === false).map((event) => event.id));
       const ready = [...outcomes.keys()].filter((id) => !unsubscribed.has(id));
       if (ready.length) this.deps.onChecked?.(tenantId, ready);
+      if (outcomes.size) this.deps.onVerified?.(tenantId, [...outcomes.keys()]);
     } catch (error) {
       // Left unchecked: the next sweep tries again.
       this.deps.logger.warn({ err: error, events: events.length }, 'could not verify captured events; will retry');

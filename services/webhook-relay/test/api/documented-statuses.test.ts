@@ -4,6 +4,8 @@
 // what the contract says (the success answer's schema, or RelayError). The cases come from the document itself, so a
 // new route is covered as soon as it is documented.
 import { randomUUID } from 'node:crypto';
+import { get, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildWebhookRelayOpenApi, RELAY_ANSWER_CONTRACTS, RelayError, RelayHealth } from '@workspace/contracts';
 import type { Response } from 'supertest';
@@ -24,6 +26,8 @@ interface Operation {
   params: string[];
   query: Array<{ name: string; schema: Schema }>;
   body: { required: boolean; schema: Schema } | null;
+  /** Answers server-sent events (text/event-stream): the test reads the status and the first event, then hangs up. */
+  stream: boolean;
 }
 
 // The document the service serves (beforeAll checks that /openapi.json is this very document).
@@ -49,10 +53,12 @@ const OPERATIONS: Operation[] = Object.entries(DOCUMENT.paths as Record<string, 
         params: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: parameters.filter((p) => p.in === 'query'),
         body: body ?? null,
+        stream: Boolean(op.responses[listed.find((status) => status >= 200 && status < 300)!]?.content?.['text/event-stream']),
       };
     }),
 );
-const SECURED = OPERATIONS.filter((op) => op.secured);
+// /admin takes the operator's key, not a tenant's: test/api/admin-tenants.test.ts drives it.
+const SECURED = OPERATIONS.filter((op) => op.secured && !op.path.startsWith('/admin/'));
 const WITH_PARAMS = SECURED.filter((op) => op.params.length).flatMap((op) => op.params.map((param) => [op.route, param, op] as const));
 const WITH_QUERY = SECURED.filter((op) => op.query.length).map((op) => [op.route, op] as const);
 const WITH_BODY = SECURED.filter((op) => op.body).map((op) => [op.route, op] as const);
@@ -139,10 +145,40 @@ describe('every documented operation answers only statuses its document lists', 
     op.path.replace(/\{([a-z_]+)\}/g, (_match, name: string) => replace[name] ?? idFor(world, op.path, name));
 
   function call(op: Operation, url: string, options: { auth?: boolean; body?: unknown; raw?: string; type?: string } = {}) {
+    if (op.stream) return openStream(url, options.auth !== false);
     let request = api(h.context)[op.method](url);
     if (options.auth !== false) request = request.set(h.tenant.auth);
     if (options.raw !== undefined) return request.set('Content-Type', options.type ?? 'application/json').send(options.raw);
     return options.body === undefined ? request : request.send(options.body as object);
+  }
+
+  let streams: Server | undefined;
+  afterAll(() => streams?.close());
+
+  /** A stream's status and, when it opened, its first event (`ready`); then the request is dropped. */
+  async function openStream(url: string, auth: boolean): Promise<Response> {
+    if (!streams) {
+      const server = h.context.app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      streams = server;
+    }
+    const { port } = streams.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const request = get({ host: '127.0.0.1', port, path: url, headers: auth ? h.tenant.auth : {} }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          const json = response.headers['content-type']?.startsWith('application/json');
+          if (json || text.includes('\n\n')) {
+            request.destroy();
+            resolve({ status: response.statusCode, body: json ? JSON.parse(text) : { text } } as unknown as Response);
+          }
+        });
+        response.on('end', () => resolve({ status: response.statusCode, body: text ? JSON.parse(text) : {} } as unknown as Response));
+      });
+      request.on('error', reject);
+    });
   }
 
   function expectAnswer(op: Operation, response: Response, expected: number) {
@@ -154,12 +190,15 @@ describe('every documented operation answers only statuses its document lists', 
       listed: expect.arrayContaining([response.status]),
     });
     if (response.status >= 400) expectContract(RelayError, response.body, `${op.route}'s ${response.status} answer`);
+    else if (op.stream) expect(response.body.text).toContain('event: ready');
     else if (response.status !== 204)
       expectContract(RELAY_ANSWER_CONTRACTS[op.operationId]!, response.body, `${op.route}'s ${response.status} answer`);
   }
 
   it('has a contract for the success answer of every operation that answers with a body', () => {
-    const withBody = SECURED.filter((op) => DOCUMENT.paths[op.path][op.method].responses[op.success].content).map((op) => op.operationId);
+    const withBody = SECURED.filter((op) => !op.stream && DOCUMENT.paths[op.path][op.method].responses[op.success].content).map(
+      (op) => op.operationId,
+    );
     expect(Object.keys(RELAY_ANSWER_CONTRACTS).sort()).toEqual(withBody.sort());
   });
 

@@ -79,7 +79,7 @@ export async function startDeliveryHarness(options: DeliveryHarnessOptions = {})
           reconcileIntervalMs: options.reconcileIntervalMs ?? 200,
         });
   context.deps.delivery = { queues, wake: () => void workers?.reconcile() };
-  const ingest = createIngest(context.deps, { maxBodyBytes: 1024 * 1024, maxBatch: 256, sweep: false, fanOut });
+  const ingest = createIngest(context.deps, { maxBodyBytes: 1024 * 1024, maxBatch: 256, sweep: false, fanOut, notices: context.notices });
   await new Promise<void>((resolve) => ingest.server.listen(0, '127.0.0.1', () => resolve()));
   const ingestUrl = `http://127.0.0.1:${(ingest.server.address() as AddressInfo).port}`;
   await workers?.start();

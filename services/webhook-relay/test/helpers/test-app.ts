@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import type pg from 'pg';
 import request from 'supertest';
 import { createLogger, createPgPool } from '@workspace/service-kit';
+import { RedisSessionStore } from '@workspace/service-kit/sessions';
 import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp } from '../../src/app.js';
 import { APP_DATABASE_ROLE } from '../../src/config.js';
@@ -9,7 +11,10 @@ import { MasterKeyProvider } from '../../src/crypto/master-key-provider.js';
 import { TenantKeyring } from '../../src/crypto/tenant-keyring.js';
 import { openDatabase, type ConnectionPool, type Database } from '../../src/db/prisma.js';
 import { TenantDatabase } from '../../src/db/tenant-database.js';
+import { sessionSecretsFrom } from '../../src/dashboard/dashboard-sessions.js';
 import type { Deps } from '../../src/deps.js';
+import { EventNotices } from '../../src/live/event-notices.js';
+import { LiveEvents } from '../../src/live/live-events.js';
 import { ensureBootstrapTenant } from '../../src/domain/tenants/ensure-bootstrap-tenant.js';
 import { systemRuntime, type Runtime } from '../../src/domain/runtime.js';
 import { SealedValues } from '../../src/domain/sealed-values.js';
@@ -37,8 +42,14 @@ export interface TestContext {
   runtime: ReturnType<typeof testRuntime>;
   /** A new tenant (on the free plan unless told) and a key that opens it. */
   newTenant(plan?: string): Promise<{ tenantId: string; apiKey: string; auth: { Authorization: string } }>;
+  /** Redis for the dashboard's sessions and the live feed (connects on first use), under this context's own prefix. */
+  redis: Redis;
+  /** What ingest publishes for the live feed (createIngest's `notices`). */
+  notices: EventNotices;
   close(): Promise<void>;
 }
+
+export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export function appRoleUrlOf(databaseUrl: string): string {
   const url = new URL(databaseUrl);
@@ -59,6 +70,10 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
   // An error listener, as every pool needs: an idle connection closed by the server must not crash the run.
   const ownerPool = createPgPool(database.url, 2);
   const runtime = testRuntime();
+  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
+  const ignore = () => {};
+  const live = new LiveEvents(() => redis.duplicate(), prefix, ignore);
   const deps: Deps = {
     pool: handles.pool,
     tenants: new TenantDatabase(handles.db),
@@ -66,6 +81,12 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     runtime,
     logger: createLogger({ service: 'webhook-relay-test', level: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent' }),
     config: { ingestBaseUrl: INGEST_BASE, IDEMPOTENCY_TTL_SECONDS: 3600, TRUST_PROXY: false },
+    dashboard: {
+      store: new RedisSessionStore(redis, { prefix: `${prefix}:dashboard-session:`, ttlSeconds: 3600, cacheMilliseconds: 0 }),
+      secrets: sessionSecretsFrom([TEST_MASTER_KEY]),
+      ttlSeconds: 3600,
+    },
+    live,
     ...overrides,
   };
   return {
@@ -77,6 +98,8 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     databaseUrl: database.url,
     appRoleUrl,
     runtime,
+    redis,
+    notices: new EventNotices(redis, prefix, ignore),
     async newTenant(plan = 'free') {
       const apiKey = `whk_${randomBytes(32).toString('base64url')}`;
       await ensureBootstrapTenant({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, apiKey, plan });
@@ -87,6 +110,8 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     },
     async close() {
       try {
+        await live.close();
+        redis.disconnect();
         await ownerPool.end();
         await handles.close();
       } finally {

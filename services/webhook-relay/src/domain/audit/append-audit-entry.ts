@@ -25,7 +25,13 @@ export type AuditAction =
   | 'delivery.replayed'
   | 'tenant.bootstrapped'
   | 'tenant.plan_changed'
-  | 'tenant.signed_up';
+  | 'tenant.signed_up'
+  | 'tenant.created'
+  | 'tenant.capture_paused'
+  | 'tenant.capture_resumed'
+  | 'tenant.deleted'
+  | 'dashboard.signed_in'
+  | 'dashboard.signed_out';
 
 export interface AppendAuditEntryOptions {
   tx: TenantTx;

@@ -1,19 +1,19 @@
 import type { Event, EventCheck } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
+import { eventFilterWhere, type EventFilters } from './event-filters.js';
 import { decodeCursor, firstIdAt, toPage, type Page, type PageRequest } from '../pagination.js';
 
 export type EventWithSize = Event & { payload: { size: number }; check: EventCheck | null };
 
-export interface ListEventsOptions {
+export interface ListEventsOptions extends EventFilters {
   tx: TenantTx;
   page: PageRequest;
-  endpointId?: string;
   from?: Date;
   to?: Date;
 }
 
 /**
- * Newest first, optionally one endpoint's and received within [from, to). An event's id carries its
+ * Newest first, optionally filtered (endpoint, verification state, provider) and received within [from, to). An event's id carries its
  * receipt time (v7), so the range and the cursor are both bounds on the id.
  */
 export async function listEvents(options: ListEventsOptions): Promise<Page<EventWithSize>> {
@@ -22,7 +22,7 @@ export async function listEvents(options: ListEventsOptions): Promise<Page<Event
   const id = { ...(options.from ? { gte: firstIdAt(options.from) } : {}), ...(upper ? { lt: upper } : {}) };
   const rows = await options.tx.event.findMany({
     where: {
-      ...(options.endpointId ? { endpointId: options.endpointId } : {}),
+      ...eventFilterWhere(options),
       ...(Object.keys(id).length ? { id } : {}),
     },
     include: { payload: { select: { size: true } }, check: true },

@@ -14,8 +14,8 @@ export interface SignInAccountOptions {
   tenants: TenantDatabase;
   runtime: Runtime;
   identity: VerifiedIdentity;
-  /** Names the new key, e.g. "CLI sign-in (google)". */
-  keyName: string;
+  /** Names the new key, e.g. "CLI sign-in (google)"; absent: no key is made (a dashboard session needs none). */
+  keyName?: string;
 }
 
 /**
@@ -25,7 +25,7 @@ export interface SignInAccountOptions {
  */
 export async function signInAccount(
   options: SignInAccountOptions,
-): Promise<{ tenantId: string; userId: string; apiKey: string; created: boolean }> {
+): Promise<{ tenantId: string; userId: string; apiKey: string | null; created: boolean }> {
   const existing = await findUser(options);
   if (existing) return { ...existing, apiKey: await issueKey(options, existing), created: false };
   try {
@@ -43,20 +43,22 @@ async function findUser(options: SignInAccountOptions): Promise<{ tenantId: stri
   return rows[0] ? { tenantId: rows[0].tenant_id, userId: rows[0].user_id } : null;
 }
 
-function issueKey(options: SignInAccountOptions, account: { tenantId: string; userId: string }): Promise<string> {
+async function issueKey(options: SignInAccountOptions, account: { tenantId: string; userId: string }): Promise<string | null> {
+  const name = options.keyName;
+  if (name === undefined) return null;
   return options.tenants.run(account.tenantId, async (tx) => {
     const { secret } = await createApiKey({
       tx,
       tenantId: account.tenantId,
       runtime: options.runtime,
       actor: `user:${account.userId}`,
-      name: options.keyName,
+      name,
     });
     return secret;
   });
 }
 
-async function createAccount(options: SignInAccountOptions): Promise<{ tenantId: string; userId: string; apiKey: string }> {
+async function createAccount(options: SignInAccountOptions): Promise<{ tenantId: string; userId: string; apiKey: string | null }> {
   const { runtime, identity } = options;
   const tenantId = runtime.newId();
   const userId = runtime.newId();
@@ -86,6 +88,7 @@ async function createAccount(options: SignInAccountOptions): Promise<{ tenantId:
       target: { type: 'user', id: userId },
       details: { issuer: identity.issuer, plan: FREE_PLAN },
     });
+    if (options.keyName === undefined) return null;
     const { secret } = await createApiKey({ tx, tenantId, runtime, actor, name: options.keyName });
     return secret;
   });

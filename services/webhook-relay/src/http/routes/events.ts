@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { idParam, parseInput } from '../parse.js';
 import { presentEventDetail, presentEventSummary, presentPage } from '../presenters.js';
 import { tenantHandler } from '../tenant-handler.js';
+import { registerEventStreamRoute } from './event-stream.js';
 
 export function registerEventRoutes(app: Express, deps: Deps): void {
   app.get(
@@ -16,12 +17,15 @@ export function registerEventRoutes(app: Express, deps: Deps): void {
         tx,
         page: { limit: query.limit, cursor: query.cursor },
         endpointId: query.endpoint_id,
+        state: query.state,
+        provider: query.provider,
         from: query.from ? new Date(query.from) : undefined,
         to: query.to ? new Date(query.to) : undefined,
       });
       return { status: 200, body: presentPage(page, presentEventSummary) };
     }),
   );
+  registerEventStreamRoute(app, deps);
   app.get(
     '/v1/events/:event_id',
     tenantHandler(deps, async ({ req, tx }) => ({

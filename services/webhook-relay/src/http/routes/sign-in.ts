@@ -1,4 +1,4 @@
-import type { Express, Request, Response } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import { parseCliState, parseLoopbackRedirect } from '../../domain/sign-in/loopback-redirect.js';
 import { signInAccount } from '../../domain/sign-in/sign-in-account.js';
 import { startSignIn } from '../../domain/sign-in/start-sign-in.js';
@@ -9,6 +9,14 @@ import { buildIdentityClients } from '../../sign-in/identity-clients.js';
 import { IdentityProviderError } from '../../sign-in/identity-client.js';
 import { callbackUrl } from '../../sign-in/identity-providers.js';
 import { signInStartLimit } from '../sign-in-start-limit.js';
+import {
+  bindingHash,
+  bindingMatches,
+  clearBindingCookie,
+  dashboardHome,
+  openDashboardSession,
+  setBindingCookie,
+} from './dashboard-session.js';
 
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -23,11 +31,13 @@ function redirect(res: Response, location: string): void {
  * Browser sign-in for `webhook-relay login`, outside /v1 (no API key yet):
  * GET /auth/cli/start  the CLI opens this with its loopback redirect_uri and state; we send the browser on
  *                      to the identity provider (or show a chooser when several are configured);
+ * GET /auth/dashboard/start  the same for the web dashboard: the browser that starts it gets a nonce cookie,
+ *                      and the sign-in stores its hash, so a callback only opens a session in that browser;
  * GET /auth/callback   the provider sends the browser back with a code; we verify who it is, create the
  *                      account on a first sign-in, and send the browser to the CLI's loopback URL with a
- *                      new API key and the CLI's state.
+ *                      new API key and the CLI's state, or open a dashboard session (no key is made).
  */
-export function registerSignInRoutes(app: Express, deps: Deps): void {
+export function registerSignInRoutes(app: Express, deps: Deps, sessions?: RequestHandler): void {
   const settings = deps.signIn;
   const providers = settings ? buildIdentityClients(settings) : new Map();
   const notConfigured = () =>
@@ -65,9 +75,61 @@ export function registerSignInRoutes(app: Express, deps: Deps): void {
     redirect(res, location);
   });
 
+  app.get('/auth/dashboard/start', startLimit, async (req, res) => {
+    if (!settings || providers.size === 0 || !sessions) throw notConfigured();
+    const providerId = query(req, 'provider') ?? (providers.size === 1 ? [...providers.keys()][0] : undefined);
+    const provider = providerId === undefined ? undefined : providers.get(providerId);
+    if (!provider) throw new RelayError('invalid_request', `provider must be one of ${[...providers.keys()].join(', ')}`);
+    const nonce = deps.runtime.randomBytes(32).toString('base64url');
+    const location = await startSignIn({
+      pool: deps.pool,
+      runtime: deps.runtime,
+      provider,
+      cliRedirectUri: new URL(dashboardHome(settings.publicUrl)),
+      cliState: bindingHash(nonce),
+      callbackUrl: callbackUrl(settings),
+    });
+    setBindingCookie(res, nonce);
+    redirect(res, location);
+  });
+
   app.get('/auth/callback', async (req, res) => {
     if (!settings || providers.size === 0) throw notConfigured();
     const request = await takeSignInRequest({ pool: deps.pool, runtime: deps.runtime, state: query(req, 'state') });
+    if (sessions && request.cliRedirectUri === dashboardHome(settings.publicUrl)) {
+      const provider = providers.get(request.providerId);
+      const code = query(req, 'code');
+      const failed = (reason: string) => {
+        clearBindingCookie(res);
+        redirect(res, `${dashboardHome(settings.publicUrl)}#/sign-in?error=${encodeURIComponent(reason)}`);
+      };
+      if (!bindingMatches(req, request.cliState)) return failed('this sign-in was started in another browser: start it again here');
+      if (query(req, 'error') || !code || !provider) return failed('the identity provider did not sign you in');
+      try {
+        const identity = await provider.client.finish({
+          code,
+          codeVerifier: request.codeVerifier,
+          nonce: request.nonce,
+          redirectUri: callbackUrl(settings),
+          now: deps.runtime.now(),
+        });
+        const account = await signInAccount({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, identity });
+        await new Promise<void>((resolve, reject) => sessions(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+        await openDashboardSession(
+          deps,
+          req,
+          { tenantId: account.tenantId, actor: `user:${account.userId}`, userId: account.userId },
+          { method: 'identity_provider', provider: provider.config.id },
+        );
+        deps.logger.info({ tenantId: account.tenantId, userId: account.userId, provider: provider.config.id }, 'signed in to the dashboard');
+        clearBindingCookie(res);
+        return redirect(res, dashboardHome(settings.publicUrl));
+      } catch (error) {
+        if (!(error instanceof IdentityProviderError)) throw error;
+        deps.logger.warn({ provider: provider.config.id, reason: error.message }, 'dashboard sign-in refused');
+        return failed(error.message);
+      }
+    }
     const back = new URL(request.cliRedirectUri);
     back.searchParams.set('state', request.cliState);
     const fail = (error: string, description: string) => {
@@ -98,7 +160,7 @@ export function registerSignInRoutes(app: Express, deps: Deps): void {
         { tenantId: account.tenantId, userId: account.userId, provider: provider.config.id, created: account.created },
         'signed in from the command line',
       );
-      back.searchParams.set('key', account.apiKey);
+      back.searchParams.set('key', account.apiKey ?? '');
       redirect(res, back.toString());
     } catch (error) {
       if (!(error instanceof IdentityProviderError)) throw error;
