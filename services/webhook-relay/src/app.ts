@@ -9,6 +9,7 @@ import { RelayError } from './domain/relay-error.js';
 import { requirePrincipal } from './http/authenticate.js';
 import { relayErrorHandler } from './http/error-handler.js';
 import { jsonRequestBody } from './http/json-request-body.js';
+import { registerAdminRoutes } from './http/routes/admin-tenants.js';
 import { registerApiKeyRoutes } from './http/routes/api-keys.js';
 import { registerAuditRoutes } from './http/routes/audit.js';
 import { registerDashboardSessionRoutes } from './http/routes/dashboard-session.js';
@@ -60,6 +61,7 @@ export function createApp(deps: Deps): express.Express {
   registerDestinationRoutes(app, deps, json);
   registerSubscriptionRoutes(app, deps, json);
   registerDeliveryRoutes(app, deps, json);
+  registerAdminRoutes(app, deps, json);
 
   app.use((req, _res, next) => next(new RelayError('not_found', `no route for ${req.method} ${req.path}`)));
   app.use(relayErrorHandler(deps.logger));

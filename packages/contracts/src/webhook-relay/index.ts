@@ -8,4 +8,5 @@ export * from './usage.js';
 export * from './openapi.js';
 export * from './destinations.js';
 export * from './deliveries.js';
+export * from './admin.js';
 export * from './dashboard-session.js';

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { RELAY_ADMIN_OPERATIONS } from './admin.js';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './api-keys.js';
 import { AuditEntry, AuditVerification } from './audit.js';
 import { IdempotencyKey, RelayError, RelayHealth, RelayId, RelayListQuery, relayPage } from './common.js';
@@ -604,6 +605,12 @@ export function buildWebhookRelayOpenApi(
   // Schemas named with .meta({ id }) become components wherever an operation uses them.
   for (const operation of OPERATIONS) registry.registerPath(routeConfig(operation));
   for (const operation of PUBLIC_OPERATIONS) registry.registerPath(operation);
+  registry.registerComponent('securitySchemes', 'adminKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The operator's RELAY_ADMIN_API_KEY, for /admin only: Authorization: Bearer <key>. Tenant keys are refused there.",
+  });
+  for (const operation of RELAY_ADMIN_OPERATIONS) registry.registerPath(operation);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: 'webhook-relay API', version: options.version ?? '1.0.0', description: 'Capture, verify, deliver and replay webhooks.' },

@@ -7,4 +7,5 @@ CREATE OR REPLACE FUNCTION app_current_tenant() RETURNS uuid
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$ SELECT NULLIF(current_setting('app.tenant_id', true), '')::uuid $$;
 
-GRANT EXECUTE ON FUNCTION app_current_tenant() TO webhook_relay_app, webhook_relay_auth, webhook_relay_ingest, webhook_relay_delivery, webhook_relay_audit;
+GRANT EXECUTE ON FUNCTION app_current_tenant() TO webhook_relay_app, webhook_relay_auth, webhook_relay_ingest, webhook_relay_delivery, webhook_relay_audit,
+  webhook_relay_admin;

@@ -7,4 +7,4 @@ CREATE OR REPLACE FUNCTION relay_allowance_period(p_resets boolean, p_at timesta
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT CASE WHEN p_resets THEN date_trunc('month', p_at AT TIME ZONE 'UTC')::date ELSE DATE '1970-01-01' END $$;
 
-GRANT EXECUTE ON FUNCTION relay_allowance_period(boolean, timestamptz) TO webhook_relay_app, webhook_relay_ingest;
+GRANT EXECUTE ON FUNCTION relay_allowance_period(boolean, timestamptz) TO webhook_relay_app, webhook_relay_ingest, webhook_relay_admin;
