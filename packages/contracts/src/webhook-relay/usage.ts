@@ -25,6 +25,9 @@ export const Usage = z
       .boolean()
       .meta({ description: 'true: ingest answers 429 and stores nothing, because the allowance is spent or an operator paused capture.' }),
     paused_reason: z.enum(['allowance', 'paused']).nullable(),
+    events_per_day: z
+      .array(z.object({ day: z.iso.date(), events: z.number().int() }))
+      .meta({ description: 'Events captured on each of the last 30 days (UTC), oldest first, today last; days without events count 0.' }),
   })
   .meta({ id: 'Usage' });
 export type Usage = z.infer<typeof Usage>;

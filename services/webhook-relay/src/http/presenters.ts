@@ -198,6 +198,7 @@ export function presentUsage(usage: TenantUsageView): Usage {
     events_remaining: usage.eventsRemaining,
     capture_paused: usage.pausedReason !== null,
     paused_reason: usage.pausedReason,
+    events_per_day: usage.eventsPerDay,
   };
 }
 

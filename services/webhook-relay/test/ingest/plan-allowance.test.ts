@@ -75,6 +75,10 @@ describe('plan allowances at capture', () => {
       capture_paused: true,
       paused_reason: 'allowance',
     });
+    // The chart's days: 30, today last, with the events capture stored today (the rest of the allowance was spent before, the refused ones are not counted).
+    expect(usage.events_per_day).toHaveLength(30);
+    expect(usage.events_per_day.at(-1)).toEqual({ day: context.runtime.now().toISOString().slice(0, 10), events: 10 });
+    expect(usage.events_per_day.slice(0, -1).every((day: { events: number }) => day.events === 0)).toBe(true);
   });
 
   it('never overshoots the allowance when many small batches commit at once near the cap', async () => {
