@@ -49,6 +49,27 @@ describe.each(SERVICES.flatMap((service) => overlaysOf(service).map((overlay) =>
       }
     });
 
+    it('creates the namespace everything else goes in, so the first apply works on a fresh cluster', () => {
+      const namespaces = find(objects, 'Namespace');
+      expect(namespaces).toHaveLength(1);
+      const namespace = namespaces[0]!.metadata.name;
+      expect(namespaces[0]!.metadata.namespace).toBeUndefined();
+      for (const object of objects.filter((item) => item.kind !== 'Namespace')) expect(object.metadata.namespace).toBe(namespace);
+    });
+
+    it('serves /metrics on a port of its own that no Service routes to, announced for scraping', () => {
+      const config = find(objects, 'ConfigMap', `${service}-config`)[0]!;
+      expect((config.data as Record<string, string>).METRICS_PORT).toBe('9090');
+      const api = find(objects, 'Deployment', service)[0]!.spec as {
+        template: { metadata: { annotations: Record<string, string> }; spec: { containers: { ports: { name: string; containerPort: number }[] }[] } };
+      };
+      expect(api.template.spec.containers[0]!.ports).toContainEqual({ name: 'metrics', containerPort: 9090 });
+      expect(api.template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9090' });
+      for (const route of find(objects, 'Service')) {
+        for (const port of (route.spec as { ports: { targetPort: unknown }[] }).ports) expect(port.targetPort).not.toBe('metrics');
+      }
+    });
+
     it('applies migrations in the Job, not at pod start', () => {
       const config = find(objects, 'ConfigMap', `${service}-config`)[0]!;
       expect((config.data as Record<string, string>).MIGRATE_ON_START).toBe('false');

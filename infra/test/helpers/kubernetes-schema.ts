@@ -3,6 +3,7 @@
 // so a misspelt or misplaced key (which kubernetes-models lets through) is caught too.
 import * as models from '@kubernetes/client-node/dist/gen/models/ObjectSerializer.js';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
@@ -14,6 +15,7 @@ import type { KubernetesObject } from './render.js';
 type Validating = new (data: never) => { validate(): void };
 
 const KINDS: Record<string, Validating> = {
+  'v1/Namespace': Namespace as unknown as Validating,
   'v1/ConfigMap': ConfigMap as unknown as Validating,
   'v1/Secret': Secret as unknown as Validating,
   'v1/Service': Service as unknown as Validating,

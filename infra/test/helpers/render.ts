@@ -57,7 +57,11 @@ export function renderOurselves(dir: string): KubernetesObject[] {
     objects = objects.map((object) => (matches.includes(object) ? applyJsonPatch(object, operations) : object));
   }
   if (kustomization.namespace) {
-    for (const object of objects) object.metadata.namespace = kustomization.namespace;
+    // As kustomize does: a Namespace object is cluster-scoped and takes the namespace's name; the rest go in it.
+    for (const object of objects) {
+      if (object.kind === 'Namespace') object.metadata.name = kustomization.namespace;
+      else object.metadata.namespace = kustomization.namespace;
+    }
   }
   for (const image of kustomization.images ?? []) {
     for (const container of podContainers(objects)) {
