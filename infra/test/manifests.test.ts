@@ -61,7 +61,10 @@ describe.each(SERVICES.flatMap((service) => overlaysOf(service).map((overlay) =>
       const config = find(objects, 'ConfigMap', `${service}-config`)[0]!;
       expect((config.data as Record<string, string>).METRICS_PORT).toBe('9090');
       const api = find(objects, 'Deployment', service)[0]!.spec as {
-        template: { metadata: { annotations: Record<string, string> }; spec: { containers: { ports: { name: string; containerPort: number }[] }[] } };
+        template: {
+          metadata: { annotations: Record<string, string> };
+          spec: { containers: { ports: { name: string; containerPort: number }[] }[] };
+        };
       };
       expect(api.template.spec.containers[0]!.ports).toContainEqual({ name: 'metrics', containerPort: 9090 });
       expect(api.template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9090' });
