@@ -446,6 +446,12 @@ type UsagePlan struct {
 	RetentionDays int64 `json:"retention_days"`
 }
 
+// UsageEventsPerDayItem is a schema of the API.
+type UsageEventsPerDayItem struct {
+	Day string `json:"day"`
+	Events int64 `json:"events"`
+}
+
 // Usage is a schema of the API.
 type Usage struct {
 	Plan UsagePlan `json:"plan"`
@@ -459,6 +465,8 @@ type Usage struct {
 	// true: ingest answers 429 and stores nothing, because the allowance is spent or an operator paused capture.
 	CapturePaused bool `json:"capture_paused"`
 	PausedReason *string `json:"paused_reason"`
+	// Events captured on each of the last 30 days (UTC), oldest first, today last; days without events count 0.
+	EventsPerDay []UsageEventsPerDayItem `json:"events_per_day"`
 }
 
 // RelayHealth is a schema of the API.
@@ -489,6 +497,64 @@ type DashboardSession struct {
 // DashboardSignIn is a schema of the API.
 type DashboardSignIn struct {
 	APIKey string `json:"api_key"`
+}
+
+// CreatedTenantApiKey: The tenant's first API key; its secret is shown in this answer only.
+type CreatedTenantApiKey struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	// The prefix and last four characters.
+	KeyHint string `json:"key_hint"`
+	CreatedAt string `json:"created_at"`
+	LastUsedAt *string `json:"last_used_at"`
+	RevokedAt *string `json:"revoked_at"`
+	// The secret key: shown in this answer only.
+	Key string `json:"key"`
+}
+
+// CreatedTenant is a schema of the API.
+type CreatedTenant struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	Plan string `json:"plan"`
+	// true: an operator paused capture; ingest answers 429 and stores nothing.
+	CapturePaused bool `json:"capture_paused"`
+	// Events captured in the plan's current period (all time on the free plan).
+	EventsCaptured int64 `json:"events_captured"`
+	ActiveAPIKeys int64 `json:"active_api_keys"`
+	CreatedAt string `json:"created_at"`
+	// When an operator deleted it: its data is gone, its keys revoked; its audit log is kept.
+	DeletedAt *string `json:"deleted_at"`
+	// The tenant's first API key; its secret is shown in this answer only.
+	APIKey CreatedTenantApiKey `json:"api_key"`
+}
+
+// CreateTenantRequest is a schema of the API.
+type CreateTenantRequest struct {
+	Name string `json:"name"`
+	Plan *string `json:"plan,omitempty"`
+	APIKeyName *string `json:"api_key_name,omitempty"`
+}
+
+// AdminTenant is a schema of the API.
+type AdminTenant struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	Plan string `json:"plan"`
+	// true: an operator paused capture; ingest answers 429 and stores nothing.
+	CapturePaused bool `json:"capture_paused"`
+	// Events captured in the plan's current period (all time on the free plan).
+	EventsCaptured int64 `json:"events_captured"`
+	ActiveAPIKeys int64 `json:"active_api_keys"`
+	CreatedAt string `json:"created_at"`
+	// When an operator deleted it: its data is gone, its keys revoked; its audit log is kept.
+	DeletedAt *string `json:"deleted_at"`
+}
+
+// UpdateTenantRequest is a schema of the API.
+type UpdateTenantRequest struct {
+	Plan *string `json:"plan,omitempty"`
+	CapturePaused *bool `json:"capture_paused,omitempty"`
 }
 
 // ListAPIKeysAnswer is a schema of the API.

@@ -410,6 +410,11 @@ class UsagePlan(TypedDict):
     retention_days: int
 
 
+class UsageEventsPerDayItem(TypedDict):
+    day: str
+    events: int
+
+
 class Usage(TypedDict):
     plan: UsagePlan
     period_start: str | None
@@ -422,6 +427,8 @@ class Usage(TypedDict):
     capture_paused: bool
     """true: ingest answers 429 and stores nothing, because the allowance is spent or an operator paused capture."""
     paused_reason: Literal["allowance", "paused"] | None
+    events_per_day: list[UsageEventsPerDayItem]
+    """Events captured on each of the last 30 days (UTC), oldest first, today last; days without events count 0."""
 
 
 class _RelayHealthRequired(TypedDict):
@@ -451,6 +458,62 @@ class DashboardSession(TypedDict):
 
 class DashboardSignIn(TypedDict):
     api_key: str
+
+
+class CreatedTenantApiKey(TypedDict):
+    id: str
+    name: str
+    key_hint: str
+    """The prefix and last four characters."""
+    created_at: str
+    last_used_at: str | None
+    revoked_at: str | None
+    key: str
+    """The secret key: shown in this answer only."""
+
+
+class CreatedTenant(TypedDict):
+    id: str
+    name: str
+    plan: Literal["free", "pro", "scale", "enterprise"]
+    capture_paused: bool
+    """true: an operator paused capture; ingest answers 429 and stores nothing."""
+    events_captured: int
+    """Events captured in the plan's current period (all time on the free plan)."""
+    active_api_keys: int
+    created_at: str
+    deleted_at: str | None
+    """When an operator deleted it: its data is gone, its keys revoked; its audit log is kept."""
+    api_key: CreatedTenantApiKey
+    """The tenant's first API key; its secret is shown in this answer only."""
+
+
+class _CreateTenantRequestRequired(TypedDict):
+    name: str
+
+
+class CreateTenantRequest(_CreateTenantRequestRequired, total=False):
+    plan: Literal["free", "pro", "scale", "enterprise"]
+    api_key_name: str
+
+
+class AdminTenant(TypedDict):
+    id: str
+    name: str
+    plan: Literal["free", "pro", "scale", "enterprise"]
+    capture_paused: bool
+    """true: an operator paused capture; ingest answers 429 and stores nothing."""
+    events_captured: int
+    """Events captured in the plan's current period (all time on the free plan)."""
+    active_api_keys: int
+    created_at: str
+    deleted_at: str | None
+    """When an operator deleted it: its data is gone, its keys revoked; its audit log is kept."""
+
+
+class UpdateTenantRequest(TypedDict, total=False):
+    plan: Literal["free", "pro", "scale", "enterprise"]
+    capture_paused: bool
 
 
 class ListApiKeysAnswer(TypedDict):
@@ -499,4 +562,4 @@ class ListSubscriptionsAnswer(TypedDict):
     """null on the last page."""
 
 
-__all__ = ["AddProviderSecretRequest", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateSubscriptionRequest", "CreatedApiKey", "CreatedDestination", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "UpdateDestinationRequest", "UpdateEndpointRequest", "Usage", "UsagePlan", "VerificationState"]
+__all__ = ["AddProviderSecretRequest", "AdminTenant", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]

@@ -17,6 +17,7 @@ import { registerDeliveryRoutes } from './http/routes/deliveries.js';
 import { registerDestinationRoutes } from './http/routes/destinations.js';
 import { registerEndpointRoutes } from './http/routes/endpoints.js';
 import { registerEventRoutes } from './http/routes/events.js';
+import { registerInstallRoutes } from './http/routes/install.js';
 import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js';
 import { registerSignInRoutes } from './http/routes/sign-in.js';
 import { registerSubscriptionRoutes } from './http/routes/subscriptions.js';
@@ -41,6 +42,8 @@ export function createApp(deps: Deps): express.Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });
+
+  registerInstallRoutes(app);
 
   const json = jsonRequestBody(MAX_API_BODY_BYTES);
   const sessions = deps.dashboard ? dashboardSessionMiddleware(deps.dashboard) : undefined;

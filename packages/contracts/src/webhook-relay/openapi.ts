@@ -424,6 +424,30 @@ const PUBLIC_OPERATIONS: RouteConfig[] = [
     summary: 'This document',
     responses: { 200: { description: 'An OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
   },
+  // The installer of the command-line tool: `curl -fsSL {api}/install.sh | sh`, no checkout needed.
+  {
+    method: 'get',
+    path: '/install.sh',
+    operationId: 'getInstallScript',
+    tags: ['Install'],
+    summary:
+      "Installs the CLI: downloads /cli/relay.mjs, checks it against the SHA-256 written into the script, puts `webhook-relay` on the user's PATH",
+    responses: {
+      200: { description: 'A POSIX shell script', content: { 'text/x-shellscript': { schema: { type: 'string' } } } },
+      404: json('not_found: this server has no CLI build to offer', RelayError),
+    },
+  },
+  {
+    method: 'get',
+    path: '/cli/relay.mjs',
+    operationId: 'getCliBundle',
+    tags: ['Install'],
+    summary: 'The CLI as one ES module (Node.js 18+), what /install.sh installs; its SHA-256 is in the X-Content-SHA256 header',
+    responses: {
+      200: { description: 'The CLI', content: { 'text/javascript': { schema: { type: 'string' } } } },
+      404: json('not_found: this server has no CLI build to offer', RelayError),
+    },
+  },
   // Browser sign-in of the command-line tool (`webhook-relay login`): OpenID Connect or GitHub OAuth with PKCE.
   {
     method: 'get',

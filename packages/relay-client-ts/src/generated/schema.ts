@@ -470,6 +470,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/install.sh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Installs the CLI: downloads /cli/relay.mjs, checks it against the SHA-256 written into the script, puts `webhook-relay` on the user's PATH */
+        get: operations["getInstallScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cli/relay.mjs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CLI as one ES module (Node.js 18+), what /install.sh installs; its SHA-256 is in the X-Content-SHA256 header */
+        get: operations["getCliBundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/cli/start": {
         parameters: {
             query?: never;
@@ -496,6 +530,23 @@ export interface paths {
         };
         /** The identity provider's redirect back: creates a free account on a first sign-in and redirects to the CLI's loopback URL with a new API key (`key`) and its `state`, or with `error` */
         get: operations["finishCliSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leads a browser to the web dashboard */
+        get: operations["openDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -535,6 +586,77 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every tenant with its plan, this period’s captured events and active keys, oldest id first */
+        get: operations["adminListTenants"];
+        put?: never;
+        /** Create a tenant on a plan, with its first API key (audited in the new tenant’s log) */
+        post: operations["adminCreateTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tenant with its plan and usage */
+        get: operations["adminGetTenant"];
+        put?: never;
+        post?: never;
+        /** Delete a tenant: its keys are revoked, capture stops, and its endpoints, events, destinations, deliveries and users are deleted; the tenant row and its audit log stay, with the deletion in it */
+        delete: operations["adminDeleteTenant"];
+        options?: never;
+        head?: never;
+        /** Change the plan, pause capture or resume it (each change audited in the tenant’s log) */
+        patch: operations["adminUpdateTenant"];
+        trace?: never;
+    };
+    "/admin/tenants/{tenant_id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's API keys, revoked ones included */
+        get: operations["adminListTenantApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenant_id}/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of a tenant’s API keys (audited in the tenant’s log) */
+        delete: operations["adminRevokeTenantApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1030,6 +1152,12 @@ export interface components {
             capture_paused: boolean;
             /** @enum {string|null} */
             paused_reason: "allowance" | "paused" | null;
+            /** @description Events captured on each of the last 30 days (UTC), oldest first, today last; days without events count 0. */
+            events_per_day: {
+                /** Format: date */
+                day: string;
+                events: number;
+            }[];
         };
         RelayHealth: {
             status: string;
@@ -1054,6 +1182,78 @@ export interface components {
         };
         DashboardSignIn: {
             api_key: string;
+        };
+        CreatedTenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "free" | "pro" | "scale" | "enterprise";
+            /** @description true: an operator paused capture; ingest answers 429 and stores nothing. */
+            capture_paused: boolean;
+            /** @description Events captured in the plan's current period (all time on the free plan). */
+            events_captured: number;
+            active_api_keys: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When an operator deleted it: its data is gone, its keys revoked; its audit log is kept.
+             */
+            deleted_at: string | null;
+            /** @description The tenant's first API key; its secret is shown in this answer only. */
+            api_key: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /**
+                 * @description The prefix and last four characters.
+                 * @example whk_…a1b2
+                 */
+                key_hint: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                last_used_at: string | null;
+                /** Format: date-time */
+                revoked_at: string | null;
+                /** @description The secret key: shown in this answer only. */
+                key: string;
+            };
+        };
+        CreateTenantRequest: {
+            name: string;
+            /**
+             * @default free
+             * @enum {string}
+             */
+            plan?: "free" | "pro" | "scale" | "enterprise";
+            /** @default first key */
+            api_key_name?: string;
+        };
+        AdminTenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "free" | "pro" | "scale" | "enterprise";
+            /** @description true: an operator paused capture; ingest answers 429 and stores nothing. */
+            capture_paused: boolean;
+            /** @description Events captured in the plan's current period (all time on the free plan). */
+            events_captured: number;
+            active_api_keys: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When an operator deleted it: its data is gone, its keys revoked; its audit log is kept.
+             */
+            deleted_at: string | null;
+        };
+        UpdateTenantRequest: {
+            /** @enum {string} */
+            plan?: "free" | "pro" | "scale" | "enterprise";
+            capture_paused?: boolean;
         };
     };
     responses: never;
@@ -3972,6 +4172,64 @@ export interface operations {
             };
         };
     };
+    getInstallScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A POSIX shell script */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/x-shellscript": string;
+                };
+            };
+            /** @description not_found: this server has no CLI build to offer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    getCliBundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CLI */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description not_found: this server has no CLI build to offer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
     startCliSignIn: {
         parameters: {
             query: {
@@ -4061,6 +4319,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RelayError"];
                 };
+            };
+        };
+    };
+    openDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /dashboard/ */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4210,6 +4486,600 @@ export interface operations {
             };
             /** @description not_found: browser sign-in is not configured on this server */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    adminListTenants: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque: the next_cursor of the page before. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tenants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminTenant"][];
+                        /** @description null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: no Authorization header, or not the admin key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a tenant's API key (whk_...) never opens /admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: no such tenant, or administration is off (RELAY_ADMIN_API_KEY unset) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    adminCreateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTenantRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; the key’s secret is in this answer only */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTenant"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: no Authorization header, or not the admin key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a tenant's API key (whk_...) never opens /admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: no such tenant, or administration is off (RELAY_ADMIN_API_KEY unset) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    adminGetTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTenant"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: no Authorization header, or not the admin key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a tenant's API key (whk_...) never opens /admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: no such tenant, or administration is off (RELAY_ADMIN_API_KEY unset) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    adminDeleteTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (or already deleted) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: no Authorization header, or not the admin key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a tenant's API key (whk_...) never opens /admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: no such tenant, or administration is off (RELAY_ADMIN_API_KEY unset) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    adminUpdateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTenantRequest"];
+            };
+        };
+        responses: {
+            /** @description The tenant as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTenant"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: no Authorization header, or not the admin key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a tenant's API key (whk_...) never opens /admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: no such tenant, or administration is off (RELAY_ADMIN_API_KEY unset) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description conflict: the tenant was deleted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    adminListTenantApiKeys: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque: the next_cursor of the page before. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                        /** @description null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: no Authorization header, or not the admin key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a tenant's API key (whk_...) never opens /admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: no such tenant, or administration is off (RELAY_ADMIN_API_KEY unset) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    adminRevokeTenantApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (or already revoked) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: no Authorization header, or not the admin key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a tenant's API key (whk_...) never opens /admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: no such tenant, or administration is off (RELAY_ADMIN_API_KEY unset) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
