@@ -50,7 +50,11 @@ export function createIngest(
     maxConcurrentCommits: options.concurrentCommits,
     // The bytes just committed are checked from memory: no read back.
     onCaptured: (stored) => {
-      if (notices) publishCaptured(notices, stored.map(({ captured }) => captured));
+      if (notices)
+        publishCaptured(
+          notices,
+          stored.map(({ captured }) => captured),
+        );
       if (fanOut)
         submitReady(
           fanOut,

@@ -116,7 +116,10 @@ describe('every documented operation answers only statuses its document lists', 
     h = await startDeliveryHarness({ workers: false });
     shared = await newWorld();
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    streams?.close();
+    await h.close();
+  });
 
   const created = async (path: string, body: object) => (await api(h.context).post(path).set(h.tenant.auth).send(body).expect(201)).body;
 
@@ -153,7 +156,6 @@ describe('every documented operation answers only statuses its document lists', 
   }
 
   let streams: Server | undefined;
-  afterAll(() => streams?.close());
 
   /** A stream's status and, when it opened, its first event (`ready`); then the request is dropped. */
   async function openStream(url: string, auth: boolean): Promise<Response> {

@@ -121,7 +121,10 @@ export function registerSignInRoutes(app: Express, deps: Deps, sessions?: Reques
           { tenantId: account.tenantId, actor: `user:${account.userId}`, userId: account.userId },
           { method: 'identity_provider', provider: provider.config.id },
         );
-        deps.logger.info({ tenantId: account.tenantId, userId: account.userId, provider: provider.config.id }, 'signed in to the dashboard');
+        deps.logger.info(
+          { tenantId: account.tenantId, userId: account.userId, provider: provider.config.id },
+          'signed in to the dashboard',
+        );
         clearBindingCookie(res);
         return redirect(res, dashboardHome(settings.publicUrl));
       } catch (error) {

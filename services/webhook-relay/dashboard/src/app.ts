@@ -1,0 +1,114 @@
+import { call, get, useSession } from './api.js';
+import { h, notify, replaceChildren } from './dom.js';
+import { currentPath, go, match, type View } from './router.js';
+import type { DashboardSession } from './types.js';
+import { registerViews } from './views/index.js';
+import { signInView } from './views/sign-in.js';
+
+const SECTIONS: Array<[hash: string, label: string]> = [
+  ['#/events', 'Events'],
+  ['#/endpoints', 'Endpoints'],
+  ['#/destinations', 'Destinations'],
+  ['#/deliveries', 'Deliveries'],
+  ['#/dead-letters', 'Dead letters'],
+  ['#/audit', 'Audit log'],
+  ['#/keys', 'API keys & usage'],
+];
+
+const main = document.getElementById('main') as HTMLElement;
+const nav = document.getElementById('nav') as HTMLElement;
+const signOut = document.getElementById('sign-out') as HTMLButtonElement;
+let session: DashboardSession | null = null;
+let current: View | null = null;
+
+function signedOut(): void {
+  session = null;
+  useSession(null, signedOut);
+  nav.hidden = true;
+  signOut.hidden = true;
+  if (!location.hash.startsWith('#/sign-in')) go('#/sign-in');
+  else void render();
+}
+
+async function start(): Promise<void> {
+  registerViews();
+  session = await get<DashboardSession>('/auth/session');
+  useSession(session.csrf_token, signedOut);
+  replaceChildren(nav, ...SECTIONS.map(([hash, label]) => h('a', { href: hash }, label)));
+  signOut.addEventListener('click', () => {
+    call<void>('DELETE', '/auth/session')
+      .then(() => {
+        notify('Signed out');
+        signedOut();
+      })
+      .catch((error: unknown) => notify(error instanceof Error ? error.message : String(error), 'error'));
+  });
+  window.addEventListener('hashchange', () => void render());
+  await render();
+}
+
+async function render(): Promise<void> {
+  current?.dispose?.();
+  current = null;
+  const { path, query } = currentPath();
+  if (!session?.signed_in) {
+    nav.hidden = true;
+    signOut.hidden = true;
+    current = signInView(session?.sign_in_providers ?? [], query.get('error'), async (signedIn) => {
+      session = signedIn;
+      useSession(signedIn.csrf_token, signedOut);
+      go('#/events');
+    });
+    show(current);
+    return;
+  }
+  nav.hidden = false;
+  signOut.hidden = false;
+  for (const anchor of Array.from(nav.querySelectorAll('a'))) {
+    const section = anchor.getAttribute('href')!.slice(1);
+    if (path === section || path.startsWith(`${section}/`)) anchor.setAttribute('aria-current', 'page');
+    else anchor.removeAttribute('aria-current');
+  }
+  const found = match(path === '/sign-in' ? '/events' : path);
+  if (!found) {
+    show({
+      title: 'Not found',
+      node: h(
+        'div',
+        null,
+        h('h1', null, 'Not found'),
+        h('p', null, 'There is no such page. '),
+        h('a', { href: '#/events' }, 'Go to events'),
+      ),
+    });
+    return;
+  }
+  replaceChildren(main, h('p', null, 'Loading…'));
+  try {
+    const view = await found.render(found.params, query);
+    current = view;
+    show(view);
+  } catch (error) {
+    show({
+      title: 'Error',
+      node: h(
+        'div',
+        { class: 'alert', role: 'alert' },
+        h('h1', null, 'Could not load this page'),
+        h('p', null, error instanceof Error ? error.message : String(error)),
+      ),
+    });
+  }
+}
+
+function show(view: View): void {
+  document.title = `${view.title} · webhook-relay`;
+  replaceChildren(main, view.node);
+}
+
+start().catch((error: unknown) => {
+  replaceChildren(
+    main,
+    h('div', { class: 'alert', role: 'alert' }, `The dashboard could not start: ${error instanceof Error ? error.message : String(error)}`),
+  );
+});

@@ -1,0 +1,23 @@
+import { get, type Page } from './api.js';
+import type { Destination, Endpoint } from './types.js';
+
+// Names for ids in tables and choices in forms: the tenant's endpoints and destinations, read per page view.
+
+async function all<T>(path: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 20; page++) {
+    const answer: Page<T> = await get<Page<T>>(path, { limit: 100, cursor });
+    items.push(...answer.data);
+    cursor = answer.next_cursor;
+    if (!cursor) break;
+  }
+  return items;
+}
+
+export const allEndpoints = () => all<Endpoint>('/v1/endpoints');
+export const allDestinations = () => all<Destination>('/v1/destinations');
+
+export function nameOf(items: Array<{ id: string; name: string }>, id: string): string {
+  return items.find((item) => item.id === id)?.name ?? id.slice(0, 8);
+}

@@ -1,0 +1,23 @@
+// The REST API's shapes, from the contracts package (types only: nothing of it is loaded in the browser).
+export type {
+  ApiKey,
+  AuditEntry,
+  AuditVerification,
+  CreatedApiKey,
+  CreatedDestination,
+  DashboardSession,
+  Delivery,
+  DeliveryDetail,
+  Destination,
+  Endpoint,
+  EndpointWithIngestUrl,
+  EventDetail,
+  EventSummary,
+  IngestUrl,
+  ProviderSecret,
+  ReplayResult,
+  RotatedDestinationSecret,
+  RotatedProviderSecrets,
+  Subscription,
+  Usage,
+} from '@workspace/contracts';

@@ -1,0 +1,21 @@
+import { route } from '../router.js';
+import { auditView } from './audit.js';
+import { deliveriesView, deliveryView } from './deliveries.js';
+import { destinationsView, destinationView } from './destinations.js';
+import { endpointsView, endpointView } from './endpoints.js';
+import { eventsView, eventView } from './events.js';
+import { keysView } from './keys.js';
+
+export function registerViews(): void {
+  route('/events', eventsView);
+  route('/events/:id', eventView);
+  route('/endpoints', endpointsView);
+  route('/endpoints/:id', endpointView);
+  route('/destinations', destinationsView);
+  route('/destinations/:id', destinationView);
+  route('/deliveries', (params, query) => deliveriesView(params, query));
+  route('/dead-letters', (params, query) => deliveriesView(params, query, true));
+  route('/deliveries/:id', deliveryView);
+  route('/audit', auditView);
+  route('/keys', keysView);
+}
