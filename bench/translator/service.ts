@@ -14,7 +14,7 @@ export function serviceBuilt(): boolean {
   return existsSync(SERVICE_ENTRY);
 }
 
-export async function startTranslator(logFile: string): Promise<RunningServer> {
+export async function startTranslator(logFile: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const databaseUrl = new URL(process.env.BENCH_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
   databaseUrl.pathname = '/translator_bench';
   const port = await freePort();
@@ -30,6 +30,7 @@ export async function startTranslator(logFile: string): Promise<RunningServer> {
       TRANSLATOR_ADMIN_KEY: ADMIN_KEY,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     port,
     readyPath: '/readyz',
