@@ -49,7 +49,7 @@ export class DocumentWorker {
   wake(): void {
     const sleepers = this.sleepers;
     this.sleepers = [];
-    for (const wakeUp of sleepers) wakeUp();
+    for (const wakeUp of [...sleepers]) wakeUp();
   }
 
   /** Stops taking jobs; a job in translation goes back to the queue for another process. */
