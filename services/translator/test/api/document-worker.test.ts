@@ -75,7 +75,7 @@ describe('document job claims', () => {
       deleteExpired: async () => 0,
     } as unknown as DocumentJobs;
     const worker = new DocumentWorker(
-      { ...({} as never), jobs: counting, logger: createLogger({ service: 't', level: 'silent' }), now: () => new Date() } as never,
+      { jobs: counting, logger: createLogger({ service: 't', level: 'silent' }), now: () => new Date() } as never,
       { concurrency: 2, pollMs: 3_600_000, leaseMs: 60_000, retentionMs: 60_000 },
     );
     worker.start();
