@@ -23,7 +23,8 @@ declare module 'http' {
 // to anything else logged for the request. Deliberately lean: pino-http, or even a per-request child
 // logger or accessor on `req`, cost a fifth of a simple read's throughput (bench/config-store).
 export function requestLogging(logger: Logger, options: { newId?: () => string; ignorePaths?: string[] } = {}): RequestHandler {
-  const ignored = new Set(options.ignorePaths ?? ['/healthz', '/readyz']);
+  // Probes and Prometheus' scrapes would be most of the lines and say nothing.
+  const ignored = new Set(options.ignorePaths ?? ['/healthz', '/readyz', '/metrics']);
   // The access line holds only the id, method, route template, URL, status and duration, never a header or a body,
   // so it skips the redaction pass every other line gets (a tenth of a simple request's cost).
   const accessLog = logger.child({}, { redact: [] });
