@@ -30,8 +30,9 @@ APERTIUM_APT_PACKAGES=(
   apertium-es-ro apertium-es-gl apertium-eu-es apertium-swe-dan apertium-afr-nld apertium-ind-zlm
   apertium-mkd-bul
 )
-# Debian packages the tests need: python3 and golang-go run the relay's Python and Go client libraries' suites.
-TEST_APT_PACKAGES=("${APERTIUM_APT_PACKAGES[@]}" python3 golang-go)
+# Debian packages the tests need: python3 and golang-go run the relay's Python and Go client libraries' suites; chromium runs
+# the dashboard's browser tests (playwright-core drives it).
+TEST_APT_PACKAGES=("${APERTIUM_APT_PACKAGES[@]}" python3 golang-go chromium)
 
 # Log lines never fail: at exit the reader of stderr (a pipe to tee, a terminal closed) may be gone already.
 log() { printf '[local] %s\n' "$*" >&2 || true; }

@@ -36,8 +36,8 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   append(parent, children);
 }
 
-/** A labelled control: the label wraps its text and the control, and a hint is tied with aria-describedby. */
-export function field(label: string, control: HTMLElement, hint?: string): HTMLLabelElement {
+/** A labelled control (label, control, then its hint, tied with aria-describedby). */
+export function field(label: string, control: HTMLElement, hint?: string): HTMLDivElement {
   const id = control.id || uniqueId('field');
   control.id = id;
   let hintNode: HTMLElement | null = null;
@@ -45,7 +45,7 @@ export function field(label: string, control: HTMLElement, hint?: string): HTMLL
     hintNode = h('span', { class: 'hint', id: `${id}-hint` }, hint);
     control.setAttribute('aria-describedby', hintNode.id);
   }
-  return h('label', { for: id }, label, control, hintNode);
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control, hintNode);
 }
 
 export function checkbox(label: string, name: string, checked: boolean): HTMLLabelElement {
