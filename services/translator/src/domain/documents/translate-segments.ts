@@ -18,6 +18,7 @@ import { escapeXmlText, hasPlaceholders, segmentPlainText } from './formats/mark
 // them, and the process-wide bound on characters in the engine (InflightLimit) applies to each.
 const BATCH_CHARACTERS = 40_000;
 const DETECTION_SAMPLE = 4000;
+const BATCHES_IN_FLIGHT = 2;
 
 export interface TranslatedSegments {
   texts: string[];
@@ -63,7 +64,7 @@ export async function translateSegments(
 
   const options = engineOptions(markupRequest, languages.target, undefined, signal, resolved.styleInstructions);
   let done = 0;
-  for (const batch of batches(pending, segments)) {
+  const translateBatch = async (batch: number[]) => {
     signal?.throwIfAborted();
     const characters = batch.reduce((sum, index) => sum + segments[index]!.length, 0);
     const translated = await deps.inflight.run(characters, () =>
@@ -80,7 +81,15 @@ export async function translateSegments(
     batch.forEach((index, position) => (texts[index] = translated[position]!.text));
     done += batch.reduce((sum, index) => sum + plain[index]!.length, 0);
     await onProgress(done);
-  }
+  };
+  // Two batches in flight: the chain gets the next one while the last segments of the previous are
+  // still in its later stages, instead of draining between batches.
+  const queue = [...batches(pending, segments)];
+  await Promise.all(
+    Array.from({ length: Math.min(BATCHES_IN_FLIGHT, queue.length) }, async () => {
+      for (let batch = queue.shift(); batch; batch = queue.shift()) await translateBatch(batch);
+    }),
+  );
   return { texts, source: source ?? languages.source ?? '', memoryHits, glossaries: resolved.plan.glossaries };
 }
 
