@@ -6,9 +6,11 @@
 // (`apertium -f wxml` takes the WordprocessingML XML itself, not a .docx: on a .docx it aborts with
 // "Invalid UTF-8", so `-f docx`, which runs the same wxml deformatter on the unzipped parts, is the peer.)
 import { execFileSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { makeDocx, type Run } from '../../services/translator/test/helpers/document-fixtures.js';
 import { median } from '../lib/scraper.js';
 import { licenseParagraphs } from './corpus.js';
@@ -52,14 +54,41 @@ function paragraphCount(docx: Buffer, dir: string): number {
   return (xml.match(/<w:p>/g) ?? []).length;
 }
 
+// Uploads and downloads go on a fresh connection each (agent: false): a kept-alive one that the server
+// closed while apertium ran (its keep-alive timeout) fails a POST body with EPIPE, which is the client's
+// problem, not the service's.
+function post(url: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(
+      url,
+      { method: 'POST', agent: false, headers: { ...headers, 'content-length': String(body.length) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
 async function uploadDocx(url: string, data: Buffer, name: string): Promise<{ document_id: string; document_key: string }> {
-  const form = new FormData();
-  form.append('source_lang', 'EN');
-  form.append('target_lang', 'ES');
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  const response = await fetch(`${url}/v2/document`, { method: 'POST', headers: auth, body: form });
-  if (response.status !== 200) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { document_id: string; document_key: string };
+  const boundary = `bench${Date.now()}`;
+  const field = (fieldName: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"\r\n\r\n${value}\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(field('source_lang', 'EN') + field('target_lang', 'ES')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const answer = await post(`${url}/v2/document`, body, { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` });
+  if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${answer.body.toString()}`);
+  return JSON.parse(answer.body.toString()) as { document_id: string; document_key: string };
 }
 
 async function waitDone(url: string, handle: { document_id: string; document_key: string }): Promise<void> {
@@ -77,13 +106,16 @@ async function waitDone(url: string, handle: { document_id: string; document_key
 }
 
 async function download(url: string, handle: { document_id: string; document_key: string }): Promise<Buffer> {
-  const response = await fetch(`${url}/v2/document/${handle.document_id}/result`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ document_key: handle.document_key }).toString(),
-  });
-  if (response.status !== 200) throw new Error(`download answered ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
+  const answer = await post(
+    `${url}/v2/document/${handle.document_id}/result`,
+    Buffer.from(new URLSearchParams({ document_key: handle.document_key }).toString()),
+    {
+      ...auth,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+  );
+  if (answer.status !== 200) throw new Error(`download answered ${answer.status}`);
+  return answer.body;
 }
 
 async function serviceRound(url: string, data: Buffer): Promise<{ seconds: number; output: Buffer }> {
@@ -132,6 +164,16 @@ async function statusUnderLoad(url: string, data: Buffer): Promise<{ requests: n
   return { requests: latencies.length, perSecond: latencies.length / STATUS_SECONDS, p50: at(0.5), p99: at(0.99) };
 }
 
+/** Jobs an interrupted earlier run left in the bench database would be translated during this one. */
+async function forgetEarlierJobs(): Promise<void> {
+  const databaseUrl = new URL(process.env.BENCH_DATABASE_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  databaseUrl.pathname = '/translator_bench';
+  const client = new pg.Client({ connectionString: databaseUrl.toString() });
+  await client.connect();
+  await client.query('DELETE FROM document_jobs');
+  await client.end();
+}
+
 async function main(): Promise<void> {
   if (!serviceBuilt()) throw new Error('run `pnpm build` first: the bench starts services/translator/dist/server.js');
   const dir = join(tmpdir(), 'bench-documents');
@@ -143,6 +185,7 @@ async function main(): Promise<void> {
 
   const service = await startTranslator(join(dir, 'translator.log'), { APERTIUM_WARM_PAIRS: 'EN-ES' });
   try {
+    await forgetEarlierJobs();
     // Warm-up: one document each (Node's JIT, the service's chains, the page cache for apertium's files).
     await serviceRound(service.url, docx.data);
     apertiumRound(input, join(dir, 'apertium-warm.docx'));
