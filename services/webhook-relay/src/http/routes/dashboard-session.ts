@@ -33,7 +33,7 @@ export function registerDashboardSessionRoutes(app: Express, deps: Deps, session
     windowMs: 60_000,
     now: () => deps.runtime.now().getTime(),
   });
-  const sameOrigin = sameOriginOnly(deps.signIn?.publicUrl);
+  const sameOrigin = sameOriginOnly(() => deps.signIn?.publicUrl);
 
   app.get('/auth/session', sessions, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -148,13 +148,17 @@ function describe(req: Request, providers: Array<{ id: string; name: string }>):
  * Signing in or out from another site's page is refused: a browser sends Origin on every POST and
  * DELETE, and it must be this server's (RELAY_PUBLIC_URL's, or the Host the request came to).
  */
-function sameOriginOnly(publicUrl: string | undefined): RequestHandler {
-  const configured = publicUrl ? new URL(publicUrl).origin : undefined;
+function sameOriginOnly(publicUrl: () => string | undefined): RequestHandler {
   return (req, _res, next) => {
     const origin = req.get('origin');
     if (origin === undefined) return next();
     const own = `${req.protocol}://${req.get('host')}`;
-    if (origin === configured || origin === own) return next();
+    if (origin === own || origin === originOf(publicUrl())) return next();
     next(new RelayError('forbidden', `requests from ${origin} may not sign in or out here: open the dashboard on this server`));
   };
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url || !URL.canParse(url)) return undefined;
+  return new URL(url).origin;
 }
