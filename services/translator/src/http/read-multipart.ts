@@ -43,6 +43,8 @@ export function readMultipart(req: Request, maxFileBytes: number): Promise<Multi
         return fail(new TranslatorError('BAD_REQUEST', `Unexpected file field '${name}': send the document as 'file'.`));
       }
       const chunks: Buffer[] = [];
+      // A body that ends inside the file fails the file's stream too, not only the parser.
+      stream.on('error', () => fail(new TranslatorError('BAD_REQUEST', 'Malformed multipart/form-data body (it ends inside the file).')));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () =>
         fail(new TranslatorError('PAYLOAD_TOO_LARGE', `The document is larger than this server's limit of ${maxFileBytes} bytes.`)),

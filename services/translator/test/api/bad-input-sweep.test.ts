@@ -33,6 +33,8 @@ const ENDPOINTS: [method: 'get' | 'post' | 'put', path: string][] = [
   ['put', '/v2/admin/developer-keys/limits'],
   ['get', '/v2/admin/analytics'],
   ['get', '/v2/admin/analytics/custom-tags'],
+  ['post', '/v2/document/0123456789ABCDEF0123456789ABCDEF'],
+  ['post', '/v2/document/0123456789ABCDEF0123456789ABCDEF/result'],
 ];
 const WRITES = ENDPOINTS.filter(([method]) => method !== 'get');
 

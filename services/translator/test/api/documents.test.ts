@@ -132,6 +132,34 @@ describe('POST /v2/document', () => {
     expect(glossary.status).toBe(404);
   });
 
+  it('answers 400, never 5xx, to a malformed multipart body, a second file and a file under another name', async () => {
+    const key = (await ctx.createKey()).secret;
+    const noBoundary = await request(ctx.app).post('/v2/document').set(auth(key)).set('Content-Type', 'multipart/form-data').send('x');
+    expect(noBoundary.status).toBe(400);
+    const truncated = await request(ctx.app)
+      .post('/v2/document')
+      .set(auth(key))
+      .set('Content-Type', 'multipart/form-data; boundary=XYZ')
+      .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nThe cat');
+    expect(truncated.status).toBe(400);
+    expect(truncated.body.message).toMatch(/multipart/);
+    const two = await request(ctx.app)
+      .post('/v2/document')
+      .set(auth(key))
+      .field('target_lang', 'ES')
+      .attach('file', Buffer.from(TEXT), 'a.txt')
+      .attach('file', Buffer.from(TEXT), 'b.txt');
+    expect(two.status).toBe(400);
+    expect(two.body.message).toMatch(/one document per request/);
+    const other = await request(ctx.app)
+      .post('/v2/document')
+      .set(auth(key))
+      .field('target_lang', 'ES')
+      .attach('document', Buffer.from(TEXT), 'a.txt');
+    expect(other.status).toBe(400);
+    expect(other.body.message).toMatch(/'document'/);
+  });
+
   it('answers 413 for a document over the size limit', async () => {
     const key = (await ctx.createKey()).secret;
     const response = await upload(key, 'big.txt', 'a'.repeat(65 * 1024));
