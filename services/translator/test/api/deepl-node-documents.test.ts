@@ -63,15 +63,22 @@ const SOURCES: Record<string, Buffer> = {
 beforeAll(async () => {
   ctx = await createTestContext();
   translator = new deepl.Translator(ctx.adminKey, deeplClientOptions((await ctx.listen()).url));
-  await Promise.all(
-    Object.entries(SOURCES).map(async ([name, data]) => {
+  const glossary = await translator.createGlossary('documents', 'en', 'es', new deepl.GlossaryEntries({ entries: { cat: 'minino' } }));
+  const glossaryDocx = makeDocx([[{ text: 'The ' }, { text: 'black cat', bold: true }, { text: ' sleeps.' }]]);
+  await Promise.all([
+    ...Object.entries(SOURCES).map(async ([name, data]) => {
       const input = join(dir, name);
       const output = join(dir, `es-${name}`);
       writeFileSync(input, data);
       statuses.set(name, await translator.translateDocument(input, output, 'en', 'es'));
       outputs.set(name, readFileSync(output));
     }),
-  );
+    (async () => {
+      const output = join(dir, 'es-glossary.docx');
+      await translator.translateDocument(glossaryDocx, output, 'en', 'es', { filename: 'glossary.docx', glossary });
+      outputs.set('glossary.docx', readFileSync(output));
+    })(),
+  ]);
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -113,6 +120,11 @@ describe('deepl-node translateDocument', () => {
     expect(result.value).toMatch(/casa/);
     expect(result.value).toMatch(/perro/);
     expect(result.value).not.toMatch(/house/);
+  });
+
+  it('applies a glossary inside a docx run, keeping the run bold', async () => {
+    const result = await mammoth.convertToHtml({ buffer: outputs.get('glossary.docx')! });
+    expect(result.value).toMatch(/<strong>[^<]*minino[^<]*<\/strong>/);
   });
 
   it('translates pptx slides into well-formed XML with the same paragraphs', () => {
