@@ -6,6 +6,7 @@ import { createLogger } from '@workspace/service-kit';
 import { DocumentJobs } from '../../src/domain/documents/document-jobs.js';
 import { DocumentWorker } from '../../src/domain/documents/document-worker.js';
 import { openDatabase } from '../../src/db/database.js';
+import { enEsEngine } from '../helpers/en-es-engine.js';
 import { waitFor } from '../helpers/processes.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
@@ -22,14 +23,15 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let clock = Date.parse('2026-11-26T00:00:00Z');
+// Near the real time: the worker's own sweep uses the real clock.
+let clock = Date.now() - 3600_000;
 async function queue(apiKeyId: string): Promise<string> {
   const id = randomUUID();
   clock += 1000;
   await handles.pool.query(
     `INSERT INTO document_jobs (id, api_key_id, key_hash, status, file_name, input_format, output_format, options, input, billed_characters, created_at, expires_at)
-     VALUES ($1, $2, $3, 'queued', 'a.txt', 'txt', 'txt', '{"target_lang":"ES"}', $4, 5, $5, $6)`,
-    [id, apiKeyId, 'f'.repeat(64), Buffer.from('Hello'), new Date(clock), new Date(clock + 3600_000)],
+     VALUES ($1, $2, $3, 'queued', 'a.txt', 'txt', 'txt', '{"target_lang":"ES","source_lang":"EN"}', $4, 5, $5, $6)`,
+    [id, apiKeyId, 'f'.repeat(64), Buffer.from('Hello'), new Date(clock), new Date(clock + 30 * 24 * 3600_000)],
   );
   return id;
 }
@@ -63,6 +65,37 @@ describe('document job claims', () => {
     expect(await jobs.complete(taken, Buffer.from('old'), undefined, now, now)).toBe(false);
     expect(await jobs.heartbeat(taken, now)).toBe(false);
     expect(await jobs.complete(again, Buffer.from('new'), undefined, now, new Date(now.getTime() + 60_000))).toBe(true);
+  });
+
+  it('delete documents past their retention, and only those', async () => {
+    const key = await ctx.createKey();
+    const kept = await queue(key.id);
+    const expired = await queue(key.id);
+    await handles.pool.query(`UPDATE document_jobs SET expires_at = $2 WHERE id = $1`, [expired, new Date(clock - 1)]);
+    expect(await jobs.deleteExpired(new Date(clock))).toBe(1);
+    const left = await handles.pool.query<{ id: string }>('SELECT id FROM document_jobs WHERE id = ANY($1::uuid[])', [[kept, expired]]);
+    expect(left.rows.map((row) => row.id)).toEqual([kept]);
+  });
+
+  it('hand a job in translation back to the queue when the process stops cleanly', async () => {
+    const key = await ctx.createKey();
+    await handles.pool.query(`UPDATE document_jobs SET status = 'done'`);
+    const id = await queue(key.id);
+    let started = false;
+    // An engine that works until it is told to stop, as a long document would.
+    const engine = enEsEngine(
+      (_segments, options) =>
+        new Promise((_resolve, reject) => {
+          started = true;
+          options.signal?.addEventListener('abort', () => reject(options.signal!.reason));
+        }),
+    );
+    const worker = ctx.newDocumentWorker({ engine, pollMs: 100 });
+    worker.start();
+    await waitFor(() => started);
+    await worker.close();
+    const row = await ctx.db.documentJob.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
   });
 
   it('when idle, look only when woken or at the slow poll', async () => {
