@@ -226,6 +226,79 @@ describe('the web dashboard in a real browser', () => {
     await checkPage('keys-usage');
   });
 
+  it('filters events by state', async () => {
+    await section('Events').click();
+    await page.getByLabel('State', { exact: true }).selectOption('failed');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/state=failed/);
+    await eventRows().first().waitFor();
+    const states = await page.locator('#events-table tbody .badge').allTextContents();
+    expect(states.length).toBeGreaterThan(0);
+    expect(new Set(states)).toEqual(new Set(['failed']));
+  });
+
+  it('renames an endpoint, rotates its ingest URL only after confirming, and deletes it', async () => {
+    await section('Endpoints').click();
+    await page.getByLabel('Name', { exact: true }).fill('Short-lived');
+    await page.getByRole('button', { name: 'Create endpoint' }).click();
+    const first = await page.getByRole('dialog', { name: 'Ingest URL' }).getByRole('textbox').inputValue();
+    await page.getByRole('dialog', { name: 'Ingest URL' }).getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('heading', { name: 'Short-lived' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('heading', { name: 'Renamed' }).waitFor();
+    await page.getByRole('button', { name: 'Rotate ingest URL' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the ingest URL?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Reveal ingest URL' }).click();
+    expect(await page.getByRole('textbox', { name: 'Ingest URL' }).inputValue()).toBe(first);
+    await page.getByRole('button', { name: 'Rotate ingest URL' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the ingest URL?' }).getByRole('button', { name: 'Rotate' }).click();
+    await page.getByText('Ingest URL rotated').waitFor();
+    const rotated = await page.getByRole('textbox', { name: 'Ingest URL' }).inputValue();
+    expect(rotated).not.toBe(first);
+    const old = await fetch(`${h.ingestUrl}${new URL(first).pathname}`, { method: 'POST', body: '{}' });
+    expect(old.status).toBe(404);
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByRole('dialog', { name: 'Delete Renamed?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Renamed' }).count()).toBe(0);
+  });
+
+  it('disables a destination, rotates its signing secret (shown once) and deletes it', async () => {
+    await section('Destinations').click();
+    await page.getByLabel('Name', { exact: true }).fill('Spare receiver');
+    await page.getByLabel('URL', { exact: true }).fill(`${receiver.url}/spare`);
+    await page.getByRole('button', { name: 'Create destination' }).click();
+    const firstSecret = await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('textbox').inputValue();
+    await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('heading', { name: 'Spare receiver' }).waitFor();
+    await page.getByLabel('Enabled').uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Destination saved').waitFor();
+    expect(await page.getByLabel('Enabled').isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate' }).click();
+    const secondSecret = await page.getByRole('dialog', { name: 'New signing secret' }).getByRole('textbox').inputValue();
+    expect(secondSecret).toMatch(/^whsec_/);
+    expect(secondSecret).not.toBe(firstSecret);
+    await page.getByRole('dialog', { name: 'New signing secret' }).getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Revoke' }).first().waitFor();
+    expect(await page.content()).not.toContain(secondSecret);
+    await page.getByRole('button', { name: 'Delete destination' }).click();
+    await page.getByRole('dialog', { name: 'Delete Spare receiver?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'Destinations', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Spare receiver' }).count()).toBe(0);
+  });
+
+  it('revokes an API key after confirming', async () => {
+    await section('API keys & usage').click();
+    const row = page.getByRole('row', { name: /CI key/ });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Revoke CI key?' }).getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('Key revoked').waitFor();
+    await page.getByRole('row', { name: /CI key.*revoked/ }).waitFor();
+  });
+
   it('is usable at phone width, and signs out', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await section('Events').click();
