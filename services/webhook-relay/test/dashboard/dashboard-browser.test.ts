@@ -299,6 +299,21 @@ describe('the web dashboard in a real browser', () => {
     await page.getByRole('row', { name: /CI key.*revoked/ }).waitFor();
   });
 
+  it('shows clearly that capture is paused', async () => {
+    await h.context.ownerPool.query('UPDATE tenants SET capture_paused = true WHERE id = $1', [h.tenant.tenantId]);
+    try {
+      await page.evaluate(() => {
+        location.hash = `#/keys?t=${Date.now()}`;
+      });
+      const banner = page.getByRole('alert').filter({ hasText: 'Capture is paused' });
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('An operator paused capture');
+      await checkPage('keys-usage-paused');
+    } finally {
+      await h.context.ownerPool.query('UPDATE tenants SET capture_paused = false WHERE id = $1', [h.tenant.tenantId]);
+    }
+  });
+
   it('is usable at phone width, and signs out', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await section('Events').click();
