@@ -4,6 +4,7 @@
 // Nothing is metered here: a document is billed once, at upload.
 import { DEFAULT_TRANSLATION_MEMORY_THRESHOLD, type TranslateRequest } from '@workspace/contracts';
 import type { GlossaryMatcher } from '../glossaries/glossary-matcher.js';
+import { TranslatorError } from '../translator-error.js';
 import { detectSources } from '../translation/detect-sources.js';
 import {
   engineOptions,
@@ -67,7 +68,7 @@ export async function translateSegments(
   const translateBatch = async (batch: number[]) => {
     signal?.throwIfAborted();
     const characters = batch.reduce((sum, index) => sum + segments[index]!.length, 0);
-    const translated = await deps.inflight.run(characters, () =>
+    const translated = await whenCapacity(deps, characters, signal, () =>
       translateWithEngine(
         deps,
         catalog,
@@ -91,6 +92,26 @@ export async function translateSegments(
     }),
   );
   return { texts, source: source ?? languages.source ?? '', memoryHits, glossaries: resolved.plan.glossaries };
+}
+
+// Text requests past the engine's bound get 429 and retry; a document batch waits its turn instead.
+const CAPACITY_WAIT_MS = 250;
+
+async function whenCapacity<T>(
+  deps: TranslateTextsDeps,
+  characters: number,
+  signal: AbortSignal | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  for (;;) {
+    try {
+      return await deps.inflight.run(characters, work);
+    } catch (error) {
+      if (!(error instanceof TranslatorError && error.code === 'TOO_MANY_REQUESTS')) throw error;
+      signal?.throwIfAborted();
+      await new Promise((resolve) => setTimeout(resolve, CAPACITY_WAIT_MS));
+    }
+  }
 }
 
 function* batches(indexes: number[], segments: string[]): Generator<number[]> {
