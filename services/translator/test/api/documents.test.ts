@@ -169,6 +169,9 @@ describe('POST /v2/document', () => {
 
   it('bills at upload: 456 before any work past the limit, document characters in the analytics', async () => {
     const limited = await ctx.createKey({ characterLimit: 40n, label: 'documents-limited' });
+    // A key without a limit is metered by the group commit (usage-batcher.ts), with the same counter.
+    const unlimited = await ctx.createKey({ characterLimit: null, label: 'documents-unlimited' });
+    await upload(unlimited.secret, 'a.txt', TEXT).expect(200);
     await upload(limited.secret, 'a.txt', TEXT).expect(200);
     const refused = await upload(limited.secret, 'a.txt', TEXT);
     expect(refused.status).toBe(456);
@@ -185,6 +188,10 @@ describe('POST /v2/document', () => {
     expect(usage.usage.document_translation_characters).toBe(34);
     expect(usage.usage.text_translation_characters).toBe(0);
     expect(usage.usage.total_characters).toBe(34);
+    const other = report.body.usage_report.key_usages.find(
+      (entry: { api_key_label: string }) => entry.api_key_label === 'documents-unlimited',
+    );
+    expect(other.usage.document_translation_characters).toBe(34);
   });
 
   it('accepts unknown parameters (deepl-node extraRequestParameters) and still refuses wrong values of known ones', async () => {
