@@ -15,15 +15,33 @@ export interface OfficeFormatSpec {
   finish?: (xml: string) => string;
 }
 
+const MAX_EXPANDED_BYTES = 512 * 1024 * 1024;
+
+class ZipTooLarge extends Error {}
+
 export function officeFormat(spec: OfficeFormatSpec): DocumentFormat {
   return {
     name: spec.name,
     contentType: spec.contentType,
     extract(input): ExtractedDocument {
       let entries: Record<string, Uint8Array>;
+      let expanded = 0;
       try {
-        entries = unzipSync(new Uint8Array(input.buffer, input.byteOffset, input.byteLength));
-      } catch {
+        // The sizes the zip declares are checked before anything is inflated: a small upload must not
+        // expand to gigabytes in memory.
+        entries = unzipSync(new Uint8Array(input.buffer, input.byteOffset, input.byteLength), {
+          filter: (file) => {
+            expanded += file.originalSize;
+            if (expanded > MAX_EXPANDED_BYTES) throw new ZipTooLarge();
+            return true;
+          },
+        });
+      } catch (error) {
+        if (error instanceof ZipTooLarge) {
+          throw new UnreadableDocument(
+            `The ${spec.name} document expands to more than ${MAX_EXPANDED_BYTES} bytes; this server does not translate it.`,
+          );
+        }
         throw new UnreadableDocument(`The file is not a valid ${spec.name} document (not a zip container).`);
       }
       const names = Object.keys(entries).filter((name) => spec.textParts.test(name));
