@@ -1,7 +1,7 @@
 // deepl-node 1.28's translateDocument (upload, poll status, download) against the running service,
 // for every supported format: the output opens with a real parser, its text is translated, and its
 // structure matches the source. The uploads run together, so deepl-node's 5 s polls overlap.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -80,7 +80,10 @@ beforeAll(async () => {
     })(),
   ]);
 }, 120_000);
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const text = (name: string) => outputs.get(name)!.toString('utf8');
 const unzip = (name: string) => unzipSync(new Uint8Array(outputs.get(name)!));

@@ -3,7 +3,7 @@
 // worker takes the job once its lease runs out, and the document completes and downloads with
 // deepl-node; its status was answered by a process that never saw the upload.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,9 +87,10 @@ describe('a document job across a restart', () => {
     const { status: done } = await restarted.isDocumentTranslationComplete(handle);
     expect(done.done()).toBe(true);
     expect(done.billedCharacters).toBe(lines.join('').length);
-    const outputFile = join(mkdtempSync(join(tmpdir(), 'translator-restart-')), 'long.es.txt');
-    await restarted.downloadDocument(handle, outputFile);
-    const translated = readFileSync(outputFile, 'utf8').split('\n');
+    const outputDir = mkdtempSync(join(tmpdir(), 'translator-restart-'));
+    await restarted.downloadDocument(handle, join(outputDir, 'long.es.txt'));
+    const translated = readFileSync(join(outputDir, 'long.es.txt'), 'utf8').split('\n');
+    rmSync(outputDir, { recursive: true, force: true });
     expect(translated).toHaveLength(4000);
     expect(translated[3999]).toBe('Línea 3999: los sueños de gato negros en la casa grande.');
     // Downloaded once: the job and its files are gone.
