@@ -302,9 +302,7 @@ describe('the web dashboard in a real browser', () => {
   it('shows clearly that capture is paused', async () => {
     await h.context.ownerPool.query('UPDATE tenants SET capture_paused = true WHERE id = $1', [h.tenant.tenantId]);
     try {
-      await page.evaluate(() => {
-        location.hash = `#/keys?t=${Date.now()}`;
-      });
+      await openHash('#/keys');
       const banner = page.getByRole('alert').filter({ hasText: 'Capture is paused' });
       await banner.waitFor();
       expect(await banner.textContent()).toContain('An operator paused capture');
@@ -318,7 +316,7 @@ describe('the web dashboard in a real browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await section('Events').click();
     await page.getByRole('heading', { name: 'Events', exact: true }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
@@ -327,15 +325,16 @@ describe('the web dashboard in a real browser', () => {
   });
 });
 
+/** Opens a page of the dashboard afresh (a new hash, so the router renders it again). */
+const openHash = (hash: string) => page.evaluate(`location.hash = ${JSON.stringify(hash)} + '?t=' + Date.now()`);
+
 /** Reloads a list page until a row shows the badge (deliveries are not pushed live). */
 async function waitForBadge(label: string, hash: string): Promise<boolean> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if ((await page.locator('tbody .badge', { hasText: label }).count()) > 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
-    await page.evaluate((target) => {
-      location.hash = `${target}?t=${Date.now()}`;
-    }, hash);
+    await openHash(hash);
     await page.locator('tbody').first().waitFor();
   }
   return false;

@@ -77,7 +77,7 @@ describe('dashboard sign-in with an identity provider', () => {
     expect(location).toBe(`${base}/dashboard/`);
     expect(browser.cookies.has('relay_dashboard')).toBe(true);
     expect(browser.cookies.has('relay_sign_in')).toBe(false);
-    const session = await (await browser.get(`${base}/auth/session`)).json();
+    const session = (await (await browser.get(`${base}/auth/session`)).json()) as { tenant_id: string };
     expect(session).toMatchObject({ signed_in: true, actor: expect.stringMatching(/^user:/) });
     expect((await browser.get(`${base}/v1/endpoints`)).status).toBe(200);
     const { rows } = await context.ownerPool.query<{ action: string }>(
@@ -103,6 +103,6 @@ describe('dashboard sign-in with an identity provider', () => {
   it('answers 400 for an unknown provider', async () => {
     const answer = await fetch(`${base}/auth/dashboard/start?provider=nobody`, { redirect: 'manual' });
     expect(answer.status).toBe(400);
-    expect((await answer.json()).error.message).toMatch(/provider must be one of local/);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/provider must be one of local/);
   });
 });

@@ -76,7 +76,7 @@ describe('GET /v1/events/stream', () => {
     const seen = new Map<string, string>();
     while (seen.get(good) !== 'verified') {
       const summary = await nextEvent(stream);
-      seen.set(summary.id, summary.verification.state);
+      seen.set(summary.id, summary.verification.state ?? '');
     }
     const tampered = await h.send(endpoint.url, '{"type":"charge.refunded"}', { 'stripe-signature': stripeSignature(body, secret) });
     let last: EventSummary;

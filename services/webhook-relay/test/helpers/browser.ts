@@ -36,7 +36,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } })
       .axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
     return result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,

@@ -3,7 +3,7 @@ import { DashboardSignIn, type DashboardSession } from '@workspace/contracts';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { authenticateApiKey } from '../../domain/api-keys/authenticate-api-key.js';
 import { hashApiKey } from '../../domain/api-keys/api-key-secret.js';
-import { appendAuditEntry } from '../../domain/audit/append-audit-entry.js';
+import { appendAuditEntry, type AuditAction } from '../../domain/audit/append-audit-entry.js';
 import { RelayError } from '../../domain/relay-error.js';
 import type { Deps } from '../../deps.js';
 import { DASHBOARD_COOKIE, newCsrfToken, type SessionPrincipal } from '../../dashboard/dashboard-sessions.js';
@@ -58,16 +58,7 @@ export function registerDashboardSessionRoutes(app: Express, deps: Deps, session
     if (principal) {
       if (!sameToken(req.get(CSRF_HEADER), req.session.csrf))
         throw new RelayError('forbidden', `the session's CSRF token is missing or wrong (${CSRF_HEADER}): reload the page`);
-      await deps.tenants.run(principal.tenantId, (tx) =>
-        appendAuditEntry({
-          tx,
-          tenantId: principal.tenantId,
-          runtime: deps.runtime,
-          actor: principal.actor,
-          action: 'dashboard.signed_out',
-          target: { type: 'session', id: null },
-        }),
-      );
+      await auditSession(deps, principal, 'dashboard.signed_out', {});
       await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
     }
     res.clearCookie(DASHBOARD_COOKIE, { path: '/' });
@@ -86,13 +77,17 @@ export async function openDashboardSession(
   req.session.principal = principal;
   req.session.csrf = newCsrfToken();
   await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
-  await deps.tenants.run(principal.tenantId, (tx) =>
+  await auditSession(deps, principal, 'dashboard.signed_in', details);
+}
+
+function auditSession(deps: Deps, principal: SessionPrincipal, action: AuditAction, details: Record<string, unknown>): Promise<void> {
+  return deps.tenants.run(principal.tenantId, (tx) =>
     appendAuditEntry({
       tx,
       tenantId: principal.tenantId,
       runtime: deps.runtime,
       actor: principal.actor,
-      action: 'dashboard.signed_in',
+      action,
       target: { type: 'session', id: null },
       details,
     }),

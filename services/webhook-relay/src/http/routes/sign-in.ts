@@ -2,12 +2,12 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import { parseCliState, parseLoopbackRedirect } from '../../domain/sign-in/loopback-redirect.js';
 import { signInAccount } from '../../domain/sign-in/sign-in-account.js';
 import { startSignIn } from '../../domain/sign-in/start-sign-in.js';
-import { takeSignInRequest } from '../../domain/sign-in/take-sign-in-request.js';
+import { takeSignInRequest, type SignInRequest } from '../../domain/sign-in/take-sign-in-request.js';
 import { RelayError } from '../../domain/relay-error.js';
 import type { Deps } from '../../deps.js';
 import { buildIdentityClients } from '../../sign-in/identity-clients.js';
 import { IdentityProviderError } from '../../sign-in/identity-client.js';
-import { callbackUrl } from '../../sign-in/identity-providers.js';
+import { callbackUrl, type VerifiedIdentity } from '../../sign-in/identity-providers.js';
 import { signInStartLimit } from '../sign-in-start-limit.js';
 import {
   bindingHash,
@@ -96,54 +96,19 @@ export function registerSignInRoutes(app: Express, deps: Deps, sessions?: Reques
   app.get('/auth/callback', async (req, res) => {
     if (!settings || providers.size === 0) throw notConfigured();
     const request = await takeSignInRequest({ pool: deps.pool, runtime: deps.runtime, state: query(req, 'state') });
-    if (sessions && request.cliRedirectUri === dashboardHome(settings.publicUrl)) {
-      const provider = providers.get(request.providerId);
-      const code = query(req, 'code');
-      const failed = (reason: string) => {
-        clearBindingCookie(res);
-        redirect(res, `${dashboardHome(settings.publicUrl)}#/sign-in?error=${encodeURIComponent(reason)}`);
-      };
-      if (!bindingMatches(req, request.cliState)) return failed('this sign-in was started in another browser: start it again here');
-      if (query(req, 'error') || !code || !provider) return failed('the identity provider did not sign you in');
-      try {
-        const identity = await provider.client.finish({
-          code,
-          codeVerifier: request.codeVerifier,
-          nonce: request.nonce,
-          redirectUri: callbackUrl(settings),
-          now: deps.runtime.now(),
-        });
-        const account = await signInAccount({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, identity });
-        await new Promise<void>((resolve, reject) => sessions(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
-        await openDashboardSession(
-          deps,
-          req,
-          { tenantId: account.tenantId, actor: `user:${account.userId}`, userId: account.userId },
-          { method: 'identity_provider', provider: provider.config.id },
-        );
-        deps.logger.info(
-          { tenantId: account.tenantId, userId: account.userId, provider: provider.config.id },
-          'signed in to the dashboard',
-        );
-        clearBindingCookie(res);
-        return redirect(res, dashboardHome(settings.publicUrl));
-      } catch (error) {
-        if (!(error instanceof IdentityProviderError)) throw error;
-        deps.logger.warn({ provider: provider.config.id, reason: error.message }, 'dashboard sign-in refused');
-        return failed(error.message);
-      }
-    }
-    const back = new URL(request.cliRedirectUri);
-    back.searchParams.set('state', request.cliState);
-    const fail = (error: string, description: string) => {
-      back.searchParams.set('error', error);
-      back.searchParams.set('error_description', description);
-      redirect(res, back.toString());
-    };
+    const completion =
+      sessions && request.cliRedirectUri === dashboardHome(settings.publicUrl)
+        ? dashboardCompletion(deps, req, res, sessions, request.cliState)
+        : cliCompletion(deps, res, request);
+    const refusal = completion.refusal();
+    if (refusal) return completion.fail('access_denied', refusal);
     const provider = providers.get(request.providerId);
     const code = query(req, 'code');
     if (query(req, 'error') || !code || !provider)
-      return fail('access_denied', `the identity provider did not sign you in${query(req, 'error') ? ` (${query(req, 'error')})` : ''}`);
+      return completion.fail(
+        'access_denied',
+        `the identity provider did not sign you in${query(req, 'error') ? ` (${query(req, 'error')})` : ''}`,
+      );
     try {
       const identity = await provider.client.finish({
         code,
@@ -152,25 +117,70 @@ export function registerSignInRoutes(app: Express, deps: Deps, sessions?: Reques
         redirectUri: callbackUrl(settings),
         now: deps.runtime.now(),
       });
+      await completion.succeed(identity, provider.config.id);
+    } catch (error) {
+      if (!(error instanceof IdentityProviderError)) throw error;
+      deps.logger.warn({ provider: provider.config.id, reason: error.message }, 'browser sign-in refused');
+      completion.fail('sign_in_failed', error.message);
+    }
+  });
+}
+
+/** The CLI's end of a sign-in: a new API key, sent to its loopback URL with its state. */
+function cliCompletion(deps: Deps, res: Response, request: SignInRequest): SignInCompletion {
+  const back = new URL(request.cliRedirectUri);
+  back.searchParams.set('state', request.cliState);
+  return {
+    refusal: () => null,
+    fail(error, description) {
+      back.searchParams.set('error', error);
+      back.searchParams.set('error_description', description);
+      redirect(res, back.toString());
+    },
+    async succeed(identity, providerId) {
       const account = await signInAccount({
         pool: deps.pool,
         tenants: deps.tenants,
         runtime: deps.runtime,
         identity,
-        keyName: `CLI sign-in (${provider.config.id})`,
+        keyName: `CLI sign-in (${providerId})`,
       });
       deps.logger.info(
-        { tenantId: account.tenantId, userId: account.userId, provider: provider.config.id, created: account.created },
+        { tenantId: account.tenantId, userId: account.userId, provider: providerId, created: account.created },
         'signed in from the command line',
       );
       back.searchParams.set('key', account.apiKey ?? '');
       redirect(res, back.toString());
-    } catch (error) {
-      if (!(error instanceof IdentityProviderError)) throw error;
-      deps.logger.warn({ provider: provider.config.id, reason: error.message }, 'browser sign-in refused');
-      fail('sign_in_failed', error.message);
-    }
-  });
+    },
+  };
+}
+
+/** The dashboard's end of a sign-in: a session for the user, in the browser that started it (no key is made). */
+function dashboardCompletion(deps: Deps, req: Request, res: Response, sessions: RequestHandler, binding: string): SignInCompletion {
+  const home = dashboardHome(deps.signIn!.publicUrl);
+  return {
+    refusal: () => (bindingMatches(req, binding) ? null : 'this sign-in was started in another browser: start it again here'),
+    fail(_error, description) {
+      clearBindingCookie(res);
+      redirect(res, `${home}#/sign-in?error=${encodeURIComponent(description)}`);
+    },
+    async succeed(identity, providerId) {
+      const account = await signInAccount({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, identity });
+      await new Promise<void>((resolve, reject) => sessions(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+      const principal = { tenantId: account.tenantId, actor: `user:${account.userId}`, userId: account.userId };
+      await openDashboardSession(deps, req, principal, { method: 'identity_provider', provider: providerId });
+      deps.logger.info({ tenantId: account.tenantId, userId: account.userId, provider: providerId }, 'signed in to the dashboard');
+      clearBindingCookie(res);
+      redirect(res, home);
+    },
+  };
+}
+
+interface SignInCompletion {
+  /** Why this callback may not finish the sign-in at all (before the code is redeemed), or null. */
+  refusal(): string | null;
+  fail(error: string, description: string): void;
+  succeed(identity: VerifiedIdentity, providerId: string): Promise<void>;
 }
 
 function chooser(req: Request, res: Response, providers: Array<{ id: string; name: string }>): void {
