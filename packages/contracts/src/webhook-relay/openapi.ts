@@ -509,7 +509,8 @@ const SESSION_OPERATIONS: RouteConfig[] = [
     path: '/auth/session',
     operationId: 'getDashboardSession',
     tags: ['Sign-in'],
-    summary: "The dashboard session of this browser: who is signed in, the session's CSRF token, and the identity providers to sign in with",
+    summary:
+      "The dashboard session of this browser: who is signed in, the session's CSRF token, and the identity providers to sign in with",
     responses: { 200: json('The session (signed_in false without one)', DashboardSession) },
   },
   {
@@ -545,9 +546,13 @@ const SESSION_OPERATIONS: RouteConfig[] = [
     operationId: 'startDashboardSignIn',
     tags: ['Sign-in'],
     summary: 'Start a browser sign-in for the dashboard with a configured identity provider; /auth/callback then opens the session',
-    request: { query: z.object({ provider: z.string().meta({ description: 'A configured identity provider id (e.g. github, google).' }) }) },
+    request: {
+      query: z.object({ provider: z.string().meta({ description: 'A configured identity provider id (e.g. github, google).' }) }),
+    },
     responses: {
-      302: { description: "To the identity provider's authorization endpoint (sets a short-lived cookie that binds the sign-in to this browser)" },
+      302: {
+        description: "To the identity provider's authorization endpoint (sets a short-lived cookie that binds the sign-in to this browser)",
+      },
       400: json('invalid_request: the provider is unknown', RelayError),
       404: json('not_found: browser sign-in is not configured on this server', RelayError),
     },
@@ -624,7 +629,7 @@ export function buildWebhookRelayOpenApi(
     in: 'cookie',
     name: 'relay_dashboard',
     description:
-      'The web dashboard\'s session (POST /auth/session or a browser sign-in). Requests other than GET also carry the session\'s CSRF token in X-CSRF-Token.',
+      "The web dashboard's session (POST /auth/session or a browser sign-in). Requests other than GET also carry the session's CSRF token in X-CSRF-Token.",
   });
   // Schemas named with .meta({ id }) become components wherever an operation uses them.
   for (const operation of OPERATIONS) registry.registerPath(routeConfig(operation));
