@@ -95,8 +95,9 @@ describe('the web dashboard in a real browser', () => {
     await page.getByLabel('API key', { exact: true }).fill('whk_wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('the API key is not valid or has been revoked').waitFor();
+    // From the keyboard: the form submits on Enter.
     await page.getByLabel('API key', { exact: true }).fill(h.tenant.apiKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('API key', { exact: true }).press('Enter');
     await page.getByRole('heading', { name: 'Events', exact: true }).waitFor();
     const cookie = (await context.cookies()).find((item) => item.name === 'relay_dashboard')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
