@@ -23,7 +23,7 @@ const statuses = new Map<string, deepl.DocumentStatus>();
 const SOURCES: Record<string, Buffer> = {
   'letter.txt': Buffer.from('The house is big.\n\nThe cat is black.\nThank you.\n'),
   'page.html': Buffer.from(
-    '<!DOCTYPE html><html><head><title>The black cat</title><style>p { color: red; }</style></head><body><h1>The house</h1><p>The cat is <b>very</b> black.</p><ul><li>Good morning.</li><li>Thank you.</li></ul><script>var house = "house";</script></body></html>',
+    '<!DOCTYPE html><html><head><title>The black cat</title><style>p { color: red; }</style></head><body><h1>The house</h1><p>The cat is <b>very</b> black.</p><ul><li>Good morning.</li><li>Thank you.</li></ul><img src="house.png" alt="The black cat"/><script>var house = "house";</script></body></html>',
   ),
   'report.docx': makeDocx(
     [
@@ -111,6 +111,7 @@ describe('deepl-node translateDocument', () => {
     expect(html.match(/<li>/g)).toHaveLength(2);
     expect(html).toContain('<script>var house = "house";</script>');
     expect(html).toContain('<style>p { color: red; }</style>');
+    expect(html).toMatch(/<img src="house.png" alt="[^"]*gato[^"]*"\/>/);
   });
 
   it('translates docx paragraphs and table cells, keeping bold runs (read back with mammoth)', async () => {

@@ -37,4 +37,13 @@ describe('segmentMarkup', () => {
     expect(markup.segments).toEqual(['One', 'Two <m0/>three']);
     expect(markup.rebuild(['Uno', 'Dos <m0/>tres'])).toBe('<doc><a title="x > y">Uno</a><b>Dos <i>tres</i></b></doc>');
   });
+
+  it('translates the values of the attributes it is told to, after the text segments, and nothing else of the tag', () => {
+    const markup = segmentMarkup(`<p>Hi <img src="a.png" alt='The "big" cat' data-x="y"></p>`, {
+      boundaries: new Set(['p']),
+      attributes: new Set(['alt']),
+    });
+    expect(markup.segments).toEqual(['Hi', 'The "big" cat']);
+    expect(markup.rebuild(['Hola', 'El "gran" gato'])).toBe('<p>Hola <img src="a.png" alt="El &quot;gran&quot; gato" data-x="y"></p>');
+  });
 });

@@ -12,6 +12,8 @@ export interface MarkupRules {
   inline?: ReadonlySet<string>;
   /** Elements whose content is never translated: it travels inside a placeholder (field codes, scripts). */
   opaque?: ReadonlySet<string>;
+  /** Lower-case attribute names whose values are translated too (HTML `alt`, `title`), each as a segment. */
+  attributes?: ReadonlySet<string>;
 }
 
 export interface SegmentedMarkup {
@@ -24,6 +26,9 @@ export interface SegmentedMarkup {
 // Tags with quoted attributes (which may hold `>`), comments, CDATA, processing instructions, doctype.
 const TOKEN = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<![^>]*>|<\/?[A-Za-z_][^\s/>]*(?:[^"'>]|"[^"]*"|'[^']*')*>/g;
 const PLACEHOLDER = /<m(\d+)\/>/g;
+const ATTRIBUTE = /(\s)([A-Za-z_][\w:.-]*)(\s*=\s*)("([^"]*)"|'([^']*)')/g;
+// Marks an attribute value's place in the rebuilt markup; private-use characters no document carries.
+const ATTRIBUTE_MARK = /\uE000(\d+)\uE001/g;
 
 interface Tag {
   name: string;
@@ -43,6 +48,7 @@ type Part = string | { segment: number; placeholders: string[] };
 export function segmentMarkup(source: string, rules: MarkupRules): SegmentedMarkup {
   const parts: Part[] = [];
   const segments: string[] = [];
+  const attributeValues: string[] = [];
   let pending: Piece[] = [];
   let opaque: { name: string; depth: number } | undefined;
 
@@ -65,8 +71,9 @@ export function segmentMarkup(source: string, rules: MarkupRules): SegmentedMark
   for (const match of source.matchAll(TOKEN)) {
     if (match.index > last) pending.push({ markup: opaque !== undefined, text: source.slice(last, match.index) });
     last = match.index + match[0].length;
-    const token = match[0];
-    const tag = token.startsWith('<!') || token.startsWith('<?') ? undefined : tagOf(token);
+    const tag = match[0].startsWith('<!') || match[0].startsWith('<?') ? undefined : tagOf(match[0]);
+    const token =
+      tag && !tag.closing && !opaque && rules.attributes ? markAttributes(match[0], rules.attributes, attributeValues) : match[0];
     if (opaque) {
       if (tag?.name === opaque.name && !tag.selfClosing) opaque.depth += tag.closing ? -1 : 1;
       if (opaque.depth === 0) opaque = undefined;
@@ -88,12 +95,31 @@ export function segmentMarkup(source: string, rules: MarkupRules): SegmentedMark
   if (last < source.length) pending.push({ markup: opaque !== undefined, text: source.slice(last) });
   flush();
 
+  // Attribute values follow the text segments.
+  const textCount = segments.length;
+  segments.push(...attributeValues);
   return {
     segments,
     rebuild(translated) {
-      return parts.map((part) => (typeof part === 'string' ? part : restore(translated[part.segment] ?? '', part.placeholders))).join('');
+      const markup = parts
+        .map((part) => (typeof part === 'string' ? part : restore(translated[part.segment] ?? '', part.placeholders)))
+        .join('');
+      if (attributeValues.length === 0) return markup;
+      return markup.replace(ATTRIBUTE_MARK, (_, index: string) =>
+        (translated[textCount + Number(index)] ?? attributeValues[Number(index)]!).replace(/"/g, '&quot;'),
+      );
     },
   };
+}
+
+/** The tag with each translatable attribute's value replaced by a mark (always double-quoted), the value kept. */
+function markAttributes(token: string, names: ReadonlySet<string>, values: string[]): string {
+  return token.replace(ATTRIBUTE, (whole, space: string, name: string, equals: string, _quoted, double?: string, single?: string) => {
+    const value = double ?? single ?? '';
+    if (!names.has(name.toLowerCase()) || !/\S/.test(value)) return whole;
+    values.push(value);
+    return `${space}${name}${equals}"\uE000${values.length - 1}\uE001"`;
+  });
 }
 
 /** Leading and trailing markup and whitespace stay outside; each inner run of markup becomes one placeholder. */

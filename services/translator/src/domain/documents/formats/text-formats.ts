@@ -61,6 +61,7 @@ export const HTML = markupFormat('html', 'text/html; charset=utf-8', () => ({
   boundaryUnlessInline: true,
   inline: HTML_INLINE,
   opaque: set('script style'),
+  attributes: set('alt title placeholder aria-label'),
 }));
 
 // DITA's phrase-level elements are inline; in other XML every element is a boundary, its text nodes
