@@ -8,7 +8,8 @@ import { DocumentWorker } from '../../src/domain/documents/document-worker.js';
 import { openDatabase } from '../../src/db/database.js';
 import { enEsEngine } from '../helpers/en-es-engine.js';
 import { waitFor } from '../helpers/processes.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import request from 'supertest';
+import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
 
 let ctx: TestContext;
 let handles: ReturnType<typeof openDatabase>;
@@ -96,6 +97,50 @@ describe('document job claims', () => {
     await worker.close();
     const row = await ctx.db.documentJob.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
+  });
+
+  it('fail a job whose glossary was deleted after the upload, with its message, and give its characters back', async () => {
+    const key = await ctx.createKey({ characterLimit: 1000n });
+    const glossary = await request(ctx.app)
+      .post('/v2/glossaries')
+      .set(auth(ctx.adminKey))
+      .send({ name: 'gone', source_lang: 'en', target_lang: 'es', entries: 'cat\tgato', entries_format: 'tsv' })
+      .expect(201);
+    const created = await request(ctx.app)
+      .post('/v2/document')
+      .set(auth(key.secret))
+      .field('source_lang', 'EN')
+      .field('target_lang', 'ES')
+      .field('glossary_id', glossary.body.glossary_id)
+      .attach('file', Buffer.from('The cat.'), 'a.txt')
+      .expect(200);
+    const used = () => ctx.db.periodUsage.findFirst({ where: { apiKeyId: key.id } });
+    expect(Number((await used())!.characters)).toBe(8);
+    await request(ctx.app).delete(`/v2/glossaries/${glossary.body.glossary_id}`).set(auth(ctx.adminKey)).expect(204);
+    const worker = ctx.newDocumentWorker({ pollMs: 100 });
+    worker.start();
+    const status = async () =>
+      (
+        await request(ctx.app)
+          .post(`/v2/document/${created.body.document_id}`)
+          .set(auth(key.secret))
+          .send({ document_key: created.body.document_key })
+      ).body;
+    let body = await status();
+    while (body.status !== 'error') {
+      expect(body.status).toMatch(/^(queued|translating)$/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      body = await status();
+    }
+    await worker.close();
+    expect(body.error_message).toMatch(/Glossary .* not found/);
+    expect(Number((await used())!.characters)).toBe(0);
+    const download = await request(ctx.app)
+      .post(`/v2/document/${created.body.document_id}/result`)
+      .set(auth(key.secret))
+      .send({ document_key: created.body.document_key });
+    expect(download.status).toBe(400);
+    expect(download.body.message).toMatch(/Document translation failed: Glossary/);
   });
 
   it('when idle, look only when woken or at the slow poll', async () => {
