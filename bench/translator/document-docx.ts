@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { makeDocx, type Run } from '../../services/translator/test/helpers/document-fixtures.js';
+import { makeDocx, type Run } from '@workspace/translator/testing/document-fixtures';
 import { median } from '../lib/scraper.js';
 import { licenseParagraphs } from './corpus.js';
 import { agent, postForm } from './client-load.js';
