@@ -80,6 +80,10 @@ describe('pool and Redis gauges', () => {
     redis.status = 'reconnecting';
     text = (await metrics.scrape()).body;
     expect(sample(text, 'redis_connection_up', { connection: 'commands' })).toBe(0);
+    // A lazy connection no command has needed yet is not down.
+    redis.status = 'wait';
+    text = (await metrics.scrape()).body;
+    expect(sample(text, 'redis_connection_up', { connection: 'commands' })).toBe(1);
   });
 
   it('answers the rest of a scrape when one read fails', async () => {

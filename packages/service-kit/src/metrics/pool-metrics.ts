@@ -34,12 +34,25 @@ export function registerPoolMetrics(metrics: ServiceMetrics, pools: Record<strin
   );
 }
 
-/** 1 while a Redis connection is ready, 0 while it connects, reconnects or is closed; one series per named connection. */
+/**
+ * States in which a connection is not failing: `ready`, and `wait`, a lazy connection (lazyConnect) that no
+ * command has needed yet (the relay's API process opens its queue connection at its first enqueue).
+ */
+const UP_STATES = new Set(['ready', 'wait']);
+
+/**
+ * 1 while a Redis connection is ready (or lazy and not yet needed), 0 while it connects, reconnects or is
+ * closed; one series per named connection.
+ */
 export function registerRedisMetrics(metrics: ServiceMetrics, connections: Record<string, RedisConnectionState>): void {
   metrics.gaugeAtScrape(
-    { name: 'redis_connection_up', help: 'Whether the Redis connection is ready (1) or not (0)', labelNames: ['connection'] },
+    {
+      name: 'redis_connection_up',
+      help: 'Whether the Redis connection is ready, or lazy and not yet needed (1), or connecting, reconnecting or closed (0)',
+      labelNames: ['connection'],
+    },
     (gauge) => {
-      for (const [connection, client] of Object.entries(connections)) gauge.set({ connection }, client.status === 'ready' ? 1 : 0);
+      for (const [connection, client] of Object.entries(connections)) gauge.set({ connection }, UP_STATES.has(client.status) ? 1 : 0);
     },
   );
 }
