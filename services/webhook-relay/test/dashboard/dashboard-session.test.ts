@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DashboardSession } from '@workspace/contracts';
 import { expectContract } from '../helpers/contract.js';
-import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { api, createContextWithTenant, createTestContext, INGEST_BASE, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 let context: TestContext;
 let tenant: TestTenant;
@@ -120,5 +120,21 @@ describe('a signed-in dashboard on /v1', () => {
       (entry: { action: string }) => entry.action,
     );
     expect(actions).toEqual(expect.arrayContaining(['dashboard.signed_in', 'dashboard.signed_out']));
+  });
+});
+
+describe('behind a TLS proxy (TRUST_PROXY)', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestContext({ config: { ingestBaseUrl: INGEST_BASE, IDEMPOTENCY_TTL_SECONDS: 3600, TRUST_PROXY: true } });
+  });
+  afterAll(() => proxied.close());
+
+  it('marks the session cookie Secure when the request came over HTTPS', async () => {
+    const key = await proxied.newTenant();
+    const response = await api(proxied).post('/auth/session').set('X-Forwarded-Proto', 'https').send({ api_key: key.apiKey }).expect(200);
+    const cookie = (response.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('relay_dashboard='))!;
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/HttpOnly/);
   });
 });
