@@ -19,6 +19,7 @@ const V1_ROUTES = [
   'post /v1/endpoints/{endpoint_id}/secrets/rotate',
   'delete /v1/endpoints/{endpoint_id}/secrets/{secret_id}',
   'get /v1/events',
+  'get /v1/events/stream',
   'get /v1/events/{event_id}',
   'get /v1/usage',
   'get /v1/audit',
@@ -37,7 +38,30 @@ const V1_ROUTES = [
   'get /v1/deliveries/{delivery_id}',
   'post /v1/replays',
 ];
-const PUBLIC_ROUTES = ['get /healthz', 'get /readyz', 'get /openapi.json', 'get /auth/cli/start', 'get /auth/callback'];
+const PUBLIC_ROUTES = [
+  'get /healthz',
+  'get /readyz',
+  'get /openapi.json',
+  'get /install.sh',
+  'get /cli/relay.mjs',
+  'get /auth/cli/start',
+  'get /auth/callback',
+  'get /',
+  'get /auth/session',
+  'post /auth/session',
+  'delete /auth/session',
+  'get /auth/dashboard/start',
+];
+// The operator's routes: the admin key only (RELAY_ADMIN_API_KEY).
+const ADMIN_ROUTES = [
+  'post /admin/tenants',
+  'get /admin/tenants',
+  'get /admin/tenants/{tenant_id}',
+  'patch /admin/tenants/{tenant_id}',
+  'delete /admin/tenants/{tenant_id}',
+  'get /admin/tenants/{tenant_id}/api-keys',
+  'delete /admin/tenants/{tenant_id}/api-keys/{key_id}',
+];
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 type Operation = Record<string, any>;
@@ -74,7 +98,7 @@ describe('webhook-relay OpenAPI document', () => {
   });
 
   it('documents every route of the API and nothing else', () => {
-    expect(operations.map(({ route }) => route).sort()).toEqual([...V1_ROUTES, ...PUBLIC_ROUTES].sort());
+    expect(operations.map(({ route }) => route).sort()).toEqual([...V1_ROUTES, ...PUBLIC_ROUTES, ...ADMIN_ROUTES].sort());
     expect(RELAY_ROUTES.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([...V1_ROUTES].sort());
     expect(RELAY_PUBLIC_ROUTES.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
@@ -97,16 +121,19 @@ describe('webhook-relay OpenAPI document', () => {
     expect(document.paths['/v1/endpoints'].post.operationId).toBe('createEndpoint');
   });
 
-  it('requires the bearer API key on every /v1 operation and on nothing outside it', () => {
+  it('requires the bearer API key (or the dashboard session) on every /v1 operation, the admin key on /admin, and nothing elsewhere', () => {
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.dashboardSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'relay_dashboard' });
     for (const { route, operation } of v1) {
       expect({ route, security: operation.security, unauthorized: errorSchema(operation, 401) }).toEqual({
         route,
-        security: [{ apiKey: [] }],
+        security: [{ apiKey: [] }, { dashboardSession: [] }],
         unauthorized: errorRef,
       });
     }
-    for (const { route, operation } of operations.filter(({ path }) => !path.startsWith('/v1/')))
+    for (const { route, operation } of operations.filter(({ path }) => path.startsWith('/admin/')))
+      expect({ route, security: operation.security }).toEqual({ route, security: [{ adminKey: [] }] });
+    for (const { route, operation } of operations.filter(({ path }) => !path.startsWith('/v1/') && !path.startsWith('/admin/')))
       expect({ route, security: operation.security }).toEqual({ route, security: undefined });
   });
 

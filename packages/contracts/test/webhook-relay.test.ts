@@ -105,7 +105,11 @@ describe('webhook-relay request schemas', () => {
       /from must be earlier than to/,
     );
     expect(messageOf(ListEventsQuery.safeParse({ endpoint_id: 'x' }))).toBe('endpoint_id must be a UUID');
-    expect(messageOf(ListEventsQuery.safeParse({ state: 'failed' }))).toBe('unknown field "state"');
+    expect(messageOf(ListEventsQuery.safeParse({ sort: 'asc' }))).toBe('unknown field "sort"');
+    expect(messageOf(ListEventsQuery.safeParse({ state: 'maybe' }))).toBe(
+      'state must be one of verified, authenticated, failed, unattempted, pending',
+    );
+    expect(ListEventsQuery.safeParse({ state: 'pending', provider: 'stripe' }).success).toBe(true);
   });
 
   it('names the path parameter that is not a UUID', () => {
@@ -130,6 +134,10 @@ describe('webhook-relay usage', () => {
     events_remaining: 0,
     capture_paused: true,
     paused_reason: 'allowance',
+    events_per_day: [
+      { day: '2026-11-25', events: 4000 },
+      { day: '2026-11-26', events: 1000 },
+    ],
   };
 
   it('describes a plan, its period and what capture counted', () => {
