@@ -16,7 +16,7 @@ import { ApertiumEngine } from './engine/apertium/apertium-engine.js';
 import { createEngine } from './engine/create-engine.js';
 import type { TranslationEngine } from './engine/engine.js';
 import { createLanguageDetector } from './languages/detect-language.js';
-import { chainObserver, translatorMetrics, type TranslatorMetrics } from './metrics/translator-metrics.js';
+import { chainObserver, countingEngine, translatorMetrics, type TranslatorMetrics } from './metrics/translator-metrics.js';
 import { OfflineWriter } from './write/offline-writer.js';
 import { SpellingDictionaries } from './write/spelling-dictionaries.js';
 
@@ -86,6 +86,8 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
   const documentWorker = new DocumentWorker(
     {
       ...resources,
+      // Documents' characters counted by engine and pair too, as the API's are (createApp wraps its own).
+      engine: countingEngine(engine, metrics),
       jobs: new DocumentJobs(database.pool),
       ...(engine instanceof ApertiumEngine ? { unknownWords: engine } : {}),
     },
