@@ -54,7 +54,7 @@ export function createApp(deps: Deps): express.Express {
   const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
     deps.logger.warn({ err: error }, 'could not record when an API key was last used'),
   );
-  app.use('/v1', requirePrincipal({ pool: deps.pool, keyUse, sessions }));
+  app.use('/v1', requirePrincipal({ pool: deps.pool, tenants: deps.tenants, keyUse, sessions }));
   registerApiKeyRoutes(app, deps, json);
   registerEndpointRoutes(app, deps, json);
   registerProviderSecretRoutes(app, deps, json);

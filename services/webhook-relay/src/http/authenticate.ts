@@ -4,6 +4,7 @@ import { authenticateApiKey, type Principal } from '../domain/api-keys/authentic
 import type { KeyUseRecorder } from '../domain/api-keys/key-use-recorder.js';
 import { RelayError } from '../domain/relay-error.js';
 import type { ConnectionPool } from '../db/prisma.js';
+import type { TenantDatabase } from '../db/tenant-database.js';
 import { relayFindApiKey } from '../db/functions/relay-find-api-key.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -11,6 +12,8 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 export interface AuthenticateOptions {
   pool: ConnectionPool;
+  /** Checks that a session's user still exists (an operator may have deleted the tenant). */
+  tenants: TenantDatabase;
   keyUse: KeyUseRecorder;
   /** The dashboard's session middleware; absent: only API keys open /v1. */
   sessions?: RequestHandler;
@@ -22,7 +25,7 @@ export interface AuthenticateOptions {
  * carry the dashboard's session cookie, and then needs the session's CSRF token to change anything.
  */
 export function requirePrincipal(options: AuthenticateOptions): RequestHandler {
-  const { pool, keyUse, sessions } = options;
+  const { pool, tenants, keyUse, sessions } = options;
   return (req, res, next) => {
     const fail = (error: unknown) => {
       res.setHeader('WWW-Authenticate', 'Bearer realm="webhook-relay"');
@@ -39,22 +42,32 @@ export function requirePrincipal(options: AuthenticateOptions): RequestHandler {
     }
     sessions(req, res, (error?: unknown) => {
       if (error) return next(error);
-      sessionPrincipal(pool, req).then(accept, fail);
+      sessionPrincipal(pool, tenants, req).then(accept, fail);
     });
   };
 }
 
-async function sessionPrincipal(pool: ConnectionPool, req: Request): Promise<Principal> {
+/**
+ * The session's principal, checked again on every request: a session opened with a key ends when the key is
+ * revoked, one opened through an identity provider when its user is gone (an operator deleted the tenant).
+ */
+async function sessionPrincipal(pool: ConnectionPool, tenants: TenantDatabase, req: Request): Promise<Principal> {
   const data = req.session?.principal;
   if (!data) return authenticateApiKey(pool, undefined);
   if (!SAFE_METHODS.has(req.method) && !sameToken(req.get(CSRF_HEADER), req.session.csrf))
     throw new RelayError('forbidden', `the dashboard session's CSRF token is missing or wrong (${CSRF_HEADER}): reload the page`);
-  if (!data.apiKeyHash) return { tenantId: data.tenantId, actor: data.actor };
-  const row = (await relayFindApiKey(pool, Buffer.from(data.apiKeyHash, 'base64')))[0];
-  if (!row || row.tenant_id !== data.tenantId) {
+  const end = async (why: string) => {
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    throw new RelayError('unauthorized', 'the API key this session signed in with has been revoked: sign in again');
+    return new RelayError('unauthorized', `${why}: sign in again`);
+  };
+  if (!data.apiKeyHash) {
+    const userId = data.userId;
+    const present = userId ? await tenants.run(data.tenantId, (tx) => tx.user.count({ where: { id: userId } })) : 0;
+    if (present === 0) throw await end('the account this session signed in to no longer exists');
+    return { tenantId: data.tenantId, actor: data.actor };
   }
+  const row = (await relayFindApiKey(pool, Buffer.from(data.apiKeyHash, 'base64')))[0];
+  if (!row || row.tenant_id !== data.tenantId) throw await end('the API key this session signed in with has been revoked');
   return { tenantId: row.tenant_id, apiKeyId: row.api_key_id, actor: data.actor };
 }
 

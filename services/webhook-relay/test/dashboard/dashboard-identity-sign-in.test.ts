@@ -89,6 +89,18 @@ describe('dashboard sign-in with an identity provider', () => {
     expect(keys.rowCount).toBe(0);
   });
 
+  it('ends the session when its user is gone (an operator deleted the tenant)', async () => {
+    issuer.user = { sub: 'user-gone', email: 'gone@example.com', name: 'Gone' };
+    const browser = new Browser();
+    await browser.follow(`${base}/auth/dashboard/start?provider=local`, (url) => url.startsWith(`${base}/dashboard/`));
+    expect((await browser.get(`${base}/v1/endpoints`)).status).toBe(200);
+    await context.ownerPool.query('DELETE FROM users WHERE identity_subject = $1', ['user-gone']);
+    const refused = await browser.get(`${base}/v1/endpoints`);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/no longer exists/);
+    issuer.user = { sub: 'user-1', email: 'ada@example.com', name: 'Ada' };
+  });
+
   it('refuses to open the session in another browser than the one that started the sign-in', async () => {
     const starter = new Browser();
     const { location: atIssuer } = await starter.follow(`${base}/auth/dashboard/start?provider=local`, (url) => url.startsWith(issuer.url));
