@@ -70,6 +70,8 @@ async function main(): Promise<void> {
   const metricsListener = ownMetricsPort === undefined ? undefined : metricsServer(resources.metrics.service);
   installGracefulShutdown(server, {
     logger,
+    // Open dashboards' live feeds never finish on their own: end them first (their pages reconnect elsewhere).
+    drain: () => live.drain(),
     closers: [
       ...(metricsListener
         ? [{ name: 'metrics listener', close: () => new Promise<void>((resolve) => metricsListener.close(() => resolve())) }]

@@ -12,6 +12,8 @@ export type EventNoticeListener = (eventIds: string[]) => void;
 export class LiveEvents {
   private subscriber: Redis | undefined;
   private readonly listeners = new Map<string, Set<EventNoticeListener>>();
+  /** How each listening page's stream is ended when the process shuts down. */
+  private readonly enders = new Map<EventNoticeListener, () => void>();
 
   constructor(
     private readonly connect: () => Redis,
@@ -29,7 +31,8 @@ export class LiveEvents {
     return this.subscriber ? 1 : 0;
   }
 
-  listen(tenantId: string, listener: EventNoticeListener): () => void {
+  /** `end` closes the listener's stream at shutdown (drain). */
+  listen(tenantId: string, listener: EventNoticeListener, end?: () => void): () => void {
     const subscriber = this.open();
     let tenantListeners = this.listeners.get(tenantId);
     if (!tenantListeners) {
@@ -38,17 +41,25 @@ export class LiveEvents {
       subscriber.subscribe(eventNoticeChannel(this.prefix, tenantId)).catch(this.onError);
     }
     tenantListeners.add(listener);
+    if (end) this.enders.set(listener, end);
     return () => this.stop(tenantId, listener);
+  }
+
+  /** Ends every open stream (the process is shutting down); each stream's own close then stops its listening. */
+  drain(): void {
+    for (const end of [...this.enders.values()]) end();
   }
 
   async close(): Promise<void> {
     this.listeners.clear();
+    this.enders.clear();
     const subscriber = this.subscriber;
     this.subscriber = undefined;
     subscriber?.disconnect();
   }
 
   private stop(tenantId: string, listener: EventNoticeListener): void {
+    this.enders.delete(listener);
     const tenantListeners = this.listeners.get(tenantId);
     if (!tenantListeners?.delete(listener) || tenantListeners.size > 0) return;
     this.listeners.delete(tenantId);

@@ -69,6 +69,11 @@ async function post(url: string, body: string, headers: Record<string, string>):
 
 /** A link of the navigation bar (pages have links with the same words). */
 const section = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
+/** Opens a section from the navigation and waits for its page (its heading), so nothing is done on the page before. */
+async function openSection(name: string): Promise<void> {
+  await section(name).click();
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
 const eventRows = () => page.locator('#events-table tbody tr');
 
 describe('the web dashboard in a real browser', () => {
@@ -104,7 +109,7 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('creates an endpoint, shows its ingest URL once, and takes its Stripe secret', async () => {
-    await section('Endpoints').click();
+    await openSection('Endpoints');
     await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
     await checkPage('endpoints');
     await page.getByLabel('Name', { exact: true }).fill('Stripe payments');
@@ -127,7 +132,7 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('shows a signed webhook as verified and a tampered one as failed with its cause, without reloading', async () => {
-    await section('Events').click();
+    await openSection('Events');
     await page.getByText('Live: new events appear as they are captured').waitFor();
     await checkPage('events');
     const loads: string[] = [];
@@ -161,7 +166,7 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('creates a destination on a local receiver, subscribes the endpoint, and delivers', async () => {
-    await section('Destinations').click();
+    await openSection('Destinations');
     await page.getByRole('heading', { name: 'Destinations', exact: true }).waitFor();
     await checkPage('destinations');
     await page.getByLabel('Name', { exact: true }).fill('Local receiver');
@@ -180,7 +185,7 @@ describe('the web dashboard in a real browser', () => {
     const body = '{"id":"evt_3","type":"invoice.paid"}';
     await post(`${h.ingestUrl}${endpointPath}`, body, { 'stripe-signature': sign(body) });
     await receiver.waitFor(1);
-    await section('Deliveries').click();
+    await openSection('Deliveries');
     await expect(waitForBadge('succeeded', '#/deliveries')).resolves.toBe(true);
     await checkPage('deliveries');
     await page.locator('tbody tr').first().getByRole('link').click();
@@ -195,7 +200,7 @@ describe('the web dashboard in a real browser', () => {
     const body = '{"id":"evt_4","type":"invoice.payment_failed"}';
     await post(`${h.ingestUrl}${endpointPath}`, body, { 'stripe-signature': sign(body) });
     await receiver.waitFor(before + FAST_POLICY.schedule.length + 1);
-    await section('Dead letters').click();
+    await openSection('Dead letters');
     await expect(waitForBadge('dead lettered', '#/dead-letters')).resolves.toBe(true);
     await checkPage('dead-letters');
     failing = false;
@@ -207,7 +212,7 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('verifies the audit chain', async () => {
-    await section('Audit log').click();
+    await openSection('Audit log');
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await page.locator('#verify-result').getByText('Intact').waitFor();
@@ -215,7 +220,7 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('creates an API key shown once, and shows the plan usage with its chart', async () => {
-    await section('API keys & usage').click();
+    await openSection('API keys & usage');
     await page.getByRole('heading', { name: 'Plan and usage' }).waitFor();
     await page.getByRole('img', { name: /Events captured per day/ }).waitFor();
     await page.getByLabel('Name', { exact: true }).fill('CI key');
@@ -228,18 +233,24 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('filters events by state', async () => {
-    await section('Events').click();
+    await openSection('Events');
     await page.getByLabel('State', { exact: true }).selectOption('failed');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/state=failed/);
-    await eventRows().first().waitFor();
-    const states = await page.locator('#events-table tbody .badge').allTextContents();
+    // The unfiltered list (verified and failed rows) stays until the filtered one replaces it.
+    const badges = page.locator('#events-table tbody .badge');
+    let states: string[] = [];
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      states = await badges.allTextContents();
+      if (states.length > 0 && states.every((state) => state === 'failed')) break;
+    }
     expect(states.length).toBeGreaterThan(0);
     expect(new Set(states)).toEqual(new Set(['failed']));
+    expect(await page.getByLabel('State', { exact: true }).inputValue()).toBe('failed');
   });
 
   it('renames an endpoint, rotates its ingest URL only after confirming, and deletes it', async () => {
-    await section('Endpoints').click();
+    await openSection('Endpoints');
     await page.getByLabel('Name', { exact: true }).fill('Short-lived');
     await page.getByRole('button', { name: 'Create endpoint' }).click();
     const first = await page.getByRole('dialog', { name: 'Ingest URL' }).getByRole('textbox').inputValue();
@@ -266,7 +277,7 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('disables a destination, rotates its signing secret (shown once) and deletes it', async () => {
-    await section('Destinations').click();
+    await openSection('Destinations');
     await page.getByLabel('Name', { exact: true }).fill('Spare receiver');
     await page.getByLabel('URL', { exact: true }).fill(`${receiver.url}/spare`);
     await page.getByRole('button', { name: 'Create destination' }).click();
@@ -292,7 +303,7 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('revokes an API key after confirming', async () => {
-    await section('API keys & usage').click();
+    await openSection('API keys & usage');
     const row = page.getByRole('row', { name: /CI key/ });
     await row.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('dialog', { name: 'Revoke CI key?' }).getByRole('button', { name: 'Revoke' }).click();
@@ -315,7 +326,7 @@ describe('the web dashboard in a real browser', () => {
 
   it('is usable at phone width, and signs out', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await section('Events').click();
+    await openSection('Events');
     await page.getByRole('heading', { name: 'Events', exact: true }).waitFor();
     const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);

@@ -100,6 +100,16 @@ describe('GET /v1/events/stream', () => {
     foreign.close();
   });
 
+  it('ends every open stream when the process drains for shutdown, and lets go of Redis', async () => {
+    const live = h.context.deps.live!;
+    const first = await open();
+    const second = await open();
+    live.drain();
+    await Promise.all([first.ended, second.ended]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(live.connections).toBe(0);
+  });
+
   it('refuses a bad filter with 400 and no key with 401, as JSON', async () => {
     const bad = await readEventStream(`${base}/v1/events/stream?state=maybe`, h.tenant.auth);
     expect(bad.status).toBe(400);

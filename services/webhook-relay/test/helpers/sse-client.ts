@@ -9,6 +9,8 @@ export interface ServerSentEvent {
 /** A server-sent events reader over node:http: `next()` waits for the next event; `close()` hangs up. */
 export interface EventStreamReader {
   status: number;
+  /** Settles when the server ends the stream. */
+  ended: Promise<void>;
   next(timeoutMs?: number): Promise<ServerSentEvent>;
   close(): void;
 }
@@ -48,8 +50,10 @@ export function readEventStream(url: string, headers: Record<string, string> = {
           else arrived.push(event);
         }
       });
+      const ended = new Promise<void>((resolveEnd) => response.on('end', () => resolveEnd()));
       resolve({
         status: response.statusCode ?? 0,
+        ended,
         next(timeoutMs = 10_000) {
           const ready = arrived.shift();
           if (ready) return Promise.resolve(ready);

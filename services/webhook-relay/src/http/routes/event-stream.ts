@@ -1,5 +1,5 @@
 import { EventStreamQuery } from '@workspace/contracts';
-import type { Express, Request, Response } from 'express';
+import type { Express, Response } from 'express';
 import { eventFilterWhere, type EventFilters } from '../../domain/events/event-filters.js';
 import { RelayError } from '../../domain/relay-error.js';
 import type { Deps } from '../../deps.js';
@@ -28,11 +28,11 @@ export function registerEventStreamRoute(app: Express, deps: Deps): void {
     const { tenantId } = principalOf(res);
     if (live.listening(tenantId) >= MAX_STREAMS_PER_TENANT)
       throw new RelayError('rate_limited', `at most ${MAX_STREAMS_PER_TENANT} live feeds may be open at once: close another tab`);
-    openStream(deps, req, res, tenantId, { endpointId: query.endpoint_id, state: query.state, provider: query.provider });
+    openStream(deps, res, tenantId, { endpointId: query.endpoint_id, state: query.state, provider: query.provider });
   });
 }
 
-function openStream(deps: Deps, req: Request, res: Response, tenantId: string, filters: EventFilters): void {
+function openStream(deps: Deps, res: Response, tenantId: string, filters: EventFilters): void {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -61,12 +61,16 @@ function openStream(deps: Deps, req: Request, res: Response, tenantId: string, f
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'the live feed could not read events'));
   };
-  const stopListening = deps.live!.listen(tenantId, (ids) => {
-    for (const id of ids) waiting.add(id);
-    timer ??= setTimeout(flush, COALESCE_MS);
-  });
+  const stopListening = deps.live!.listen(
+    tenantId,
+    (ids) => {
+      for (const id of ids) waiting.add(id);
+      timer ??= setTimeout(flush, COALESCE_MS);
+    },
+    () => res.end(),
+  );
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  req.on('close', () => {
+  res.on('close', () => {
     stopListening();
     clearInterval(heartbeat);
     clearTimeout(timer);
