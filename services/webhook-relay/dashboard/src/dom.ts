@@ -150,6 +150,22 @@ export function actionButton(label: string, action: () => Promise<void>, kind: '
   return button;
 }
 
+/** A button that asks first ([title, message, confirm label]) and runs `action` only on yes. */
+export function confirmedButton(
+  label: string,
+  ask: [title: string, message: string, confirm: string],
+  action: () => Promise<void>,
+  kind: '' | 'quiet' | 'danger' = 'danger',
+): HTMLButtonElement {
+  return actionButton(
+    label,
+    async () => {
+      if (await confirmAction(...ask)) await action();
+    },
+    kind,
+  );
+}
+
 function openDialog(title: string, body: Child[], buttons: (close: (value: boolean) => void) => HTMLButtonElement[]): Promise<boolean> {
   return new Promise((resolve) => {
     const titleId = uniqueId('dialog-title');

@@ -1,30 +1,30 @@
-import { get, post, type Page } from '../api.js';
+import { pageThrough } from '../paging.js';
+import { post } from '../api.js';
 import { actionButton, h, replaceChildren, time } from '../dom.js';
 import type { View } from '../router.js';
 import type { AuditEntry, AuditVerification } from '../types.js';
 
 export async function auditView(): Promise<View> {
   const body = h('tbody');
-  let cursor: string | null = null;
-  const more = h('div');
-  async function load(): Promise<void> {
-    const page = await get<Page<AuditEntry>>('/v1/audit', { limit: 50, cursor });
-    for (const entry of page.data)
-      body.append(
-        h(
-          'tr',
-          null,
-          h('td', null, entry.seq),
-          h('td', null, time(entry.created_at)),
-          h('td', { class: 'wrap' }, entry.actor),
-          h('td', null, entry.action),
-          h('td', { class: 'wrap hide-narrow' }, `${entry.target.type}${entry.target.id ? ` ${entry.target.id}` : ''}`),
-        ),
-      );
-    cursor = page.next_cursor;
-    replaceChildren(more, cursor ? actionButton('Load older entries', load, 'quiet') : null);
-  }
-  await load();
+  const more = await pageThrough<AuditEntry>(
+    '/v1/audit',
+    {},
+    (items) => {
+      for (const entry of items)
+        body.append(
+          h(
+            'tr',
+            null,
+            h('td', null, entry.seq),
+            h('td', null, time(entry.created_at)),
+            h('td', { class: 'wrap' }, entry.actor),
+            h('td', null, entry.action),
+            h('td', { class: 'wrap hide-narrow' }, `${entry.target.type}${entry.target.id ? ` ${entry.target.id}` : ''}`),
+          ),
+        );
+    },
+    'Load older entries',
+  );
 
   const result = h('div', { 'aria-live': 'polite', id: 'verify-result' });
   const verify = actionButton('Verify chain', async () => {

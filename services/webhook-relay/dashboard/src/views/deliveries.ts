@@ -1,5 +1,6 @@
-import { get, post, type Page } from '../api.js';
-import { actionButton, badge, facts, field, h, link, notify, onSubmit, replaceChildren, select, table, time } from '../dom.js';
+import { pageThrough } from '../paging.js';
+import { get, post } from '../api.js';
+import { actionButton, badge, facts, field, h, link, notify, onSubmit, select, table, time } from '../dom.js';
 import { allDestinations, nameOf } from '../names.js';
 import { go, type Params, type View } from '../router.js';
 import type { Delivery, DeliveryDetail, ReplayResult } from '../types.js';
@@ -19,11 +20,8 @@ export async function deliveriesView(_params: Params, query: URLSearchParams, de
   const destinationId = query.get('destination_id') ?? '';
   const selected = new Set<string>();
   const body = h('tbody');
-  let cursor: string | null = null;
-  const more = h('div');
-  async function load(): Promise<void> {
-    const page = await get<Page<Delivery>>('/v1/deliveries', { limit: 50, cursor, state, destination_id: destinationId });
-    for (const delivery of page.data) {
+  const more = await pageThrough<Delivery>('/v1/deliveries', { state, destination_id: destinationId }, (items) => {
+    for (const delivery of items) {
       const box = h('input', { type: 'checkbox', 'aria-label': `Select delivery ${delivery.id.slice(0, 8)}` });
       box.addEventListener('change', () => (box.checked ? selected.add(delivery.id) : selected.delete(delivery.id)));
       body.append(
@@ -40,10 +38,7 @@ export async function deliveriesView(_params: Params, query: URLSearchParams, de
         ),
       );
     }
-    cursor = page.next_cursor;
-    replaceChildren(more, cursor ? actionButton('Load more', load, 'quiet') : null);
-  }
-  await load();
+  });
 
   const base = deadLetters ? '#/dead-letters' : '#/deliveries';
   const filters = onSubmit(h('form', { 'aria-label': 'Filter deliveries' }), async (values) => {

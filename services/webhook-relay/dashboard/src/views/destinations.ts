@@ -3,7 +3,7 @@ import {
   actionButton,
   badge,
   checkbox,
-  confirmAction,
+  confirmedButton,
   facts,
   field,
   h,
@@ -126,19 +126,19 @@ export async function destinationView(params: Params): Promise<View> {
     expires_at: string | null;
     label?: string | null;
   }>;
-  const rotate = actionButton('Rotate signing secret', async () => {
-    if (
-      !(await confirmAction(
-        'Rotate the signing secret?',
-        'A new secret signs deliveries from now on; the old one keeps verifying for a day so receivers can switch.',
-        'Rotate',
-      ))
-    )
-      return;
-    const rotated = await post<RotatedDestinationSecret>(`/v1/destinations/${id}/secrets/rotate`, {});
-    await showOnce('New signing secret', rotated.secret, 'Shown once: store it in the receiver now.');
-    reload();
-  });
+  const rotate = confirmedButton(
+    'Rotate signing secret',
+    [
+      'Rotate the signing secret?',
+      'A new secret signs deliveries from now on; the old one keeps verifying for a day so receivers can switch.',
+      'Rotate',
+    ],
+    async () => {
+      const rotated = await post<RotatedDestinationSecret>(`/v1/destinations/${id}/secrets/rotate`, {});
+      await showOnce('New signing secret', rotated.secret, 'Shown once: store it in the receiver now.');
+      reload();
+    },
+  );
 
   const subscribe = onSubmit(h('form', { 'aria-labelledby': 'subscriptions' }), async (values) => {
     const states = VERIFICATION_STATES.filter((state) => values[`state_${state}`] === true);
@@ -223,17 +223,10 @@ export async function destinationView(params: Params): Promise<View> {
               'td',
               null,
               secrets.length > 1
-                ? actionButton(
+                ? confirmedButton(
                     'Revoke',
+                    ['Revoke this secret?', 'Receivers that still check with it will refuse deliveries.', 'Revoke'],
                     async () => {
-                      if (
-                        !(await confirmAction(
-                          'Revoke this secret?',
-                          'Receivers that still check with it will refuse deliveries.',
-                          'Revoke',
-                        ))
-                      )
-                        return;
                       await remove(`/v1/destinations/${id}/secrets/${secret.id}`);
                       reload();
                     },
@@ -304,17 +297,10 @@ export async function destinationView(params: Params): Promise<View> {
       h(
         'p',
         null,
-        actionButton(
+        confirmedButton(
           'Delete destination',
+          [`Delete ${destination.name}?`, 'Pending deliveries to it are cancelled and its subscriptions removed.', 'Delete'],
           async () => {
-            if (
-              !(await confirmAction(
-                `Delete ${destination.name}?`,
-                'Pending deliveries to it are cancelled and its subscriptions removed.',
-                'Delete',
-              ))
-            )
-              return;
             await remove(`/v1/destinations/${id}`);
             notify('Destination deleted');
             go('#/destinations');

@@ -1,8 +1,9 @@
+import { pageThrough } from '../paging.js';
 import { get, patch, post, remove, type Page } from '../api.js';
 import {
   actionButton,
   badge,
-  confirmAction,
+  confirmedButton,
   copyText,
   facts,
   field,
@@ -51,12 +52,9 @@ const providerList = () => h('datalist', { id: 'provider-list' }, ...PROVIDERS.m
 
 export async function endpointsView(): Promise<View> {
   const list = h('div');
-  let cursor: string | null = null;
   const rows: Node[] = [];
-  const more = h('div');
-  async function load(): Promise<void> {
-    const page = await get<Page<Endpoint>>('/v1/endpoints', { limit: 50, cursor });
-    for (const endpoint of page.data)
+  const more = await pageThrough<Endpoint>('/v1/endpoints', {}, (items) => {
+    for (const endpoint of items)
       rows.push(
         h(
           'tr',
@@ -67,16 +65,13 @@ export async function endpointsView(): Promise<View> {
           h('td', { class: 'hide-narrow' }, time(endpoint.created_at)),
         ),
       );
-    cursor = page.next_cursor;
     replaceChildren(
       list,
       rows.length
         ? table(['Name', 'Provider', ['Ingest URL', 'hide-narrow'], ['Created', 'hide-narrow']], rows, 'Endpoints')
         : h('p', null, 'No endpoints yet: create one to get an ingest URL.'),
     );
-    replaceChildren(more, cursor ? actionButton('Load more', load, 'quiet') : null);
-  }
-  await load();
+  });
 
   const create = onSubmit(h('form', { 'aria-labelledby': 'create-endpoint' }), async (values) => {
     const created = await post<EndpointWithIngestUrl>('/v1/endpoints', { name: values.name, provider: values.provider ?? null });
@@ -177,17 +172,10 @@ export async function endpointView(params: Params): Promise<View> {
       'div',
       { class: 'row' },
       actionButton('Reveal ingest URL', async () => showUrl((await get<IngestUrl>(`/v1/endpoints/${id}/ingest-url`)).ingest_url), 'quiet'),
-      actionButton(
+      confirmedButton(
         'Rotate ingest URL',
+        ['Rotate the ingest URL?', 'The current URL stops working at once: the provider must be given the new one.', 'Rotate'],
         async () => {
-          if (
-            !(await confirmAction(
-              'Rotate the ingest URL?',
-              'The current URL stops working at once: the provider must be given the new one.',
-              'Rotate',
-            ))
-          )
-            return;
           const rotated = await post<IngestUrl>(`/v1/endpoints/${id}/ingest-url/rotate`);
           showUrl(rotated.ingest_url);
           notify('Ingest URL rotated');
@@ -208,13 +196,10 @@ export async function endpointView(params: Params): Promise<View> {
       h(
         'td',
         null,
-        actionButton(
+        confirmedButton(
           'Remove',
+          ['Remove this secret?', `Signatures made with …${secret.secret_hint} will no longer verify.`, 'Remove'],
           async () => {
-            if (
-              !(await confirmAction('Remove this secret?', `Signatures made with …${secret.secret_hint} will no longer verify.`, 'Remove'))
-            )
-              return;
             await remove(`/v1/endpoints/${id}/secrets/${secret.id}`);
             notify('Secret removed');
             reload();
@@ -255,17 +240,10 @@ export async function endpointView(params: Params): Promise<View> {
     h('button', { type: 'submit', class: 'quiet' }, 'Rotate secret'),
   );
 
-  const danger = actionButton(
+  const danger = confirmedButton(
     'Delete endpoint',
+    [`Delete ${endpoint.name}?`, 'Its ingest URL stops working at once. Captured events stay until retention removes them.', 'Delete'],
     async () => {
-      if (
-        !(await confirmAction(
-          `Delete ${endpoint.name}?`,
-          'Its ingest URL stops working at once. Captured events stay until retention removes them.',
-          'Delete',
-        ))
-      )
-        return;
       await remove(`/v1/endpoints/${id}`);
       notify('Endpoint deleted');
       go('#/endpoints');

@@ -1,6 +1,7 @@
+import { pageThrough } from '../paging.js';
 import { get, post, withQuery, type Page } from '../api.js';
 import { explainVerification } from '../causes.js';
-import { actionButton, badge, download, facts, field, h, link, notify, onSubmit, replaceChildren, select, table, time } from '../dom.js';
+import { actionButton, badge, download, facts, field, h, link, notify, onSubmit, select, table, time } from '../dom.js';
 import { allDestinations, allEndpoints, nameOf } from '../names.js';
 import { go, type Params, type View } from '../router.js';
 import type { Delivery, EventDetail, EventSummary, ReplayResult } from '../types.js';
@@ -61,17 +62,16 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
     rowsById.set(event.id, fresh);
   };
 
-  let cursor: string | null = null;
-  const more = h('div');
   const empty = h('p', { hidden: true }, 'No events match. New ones appear here as they are captured.');
-  async function load(): Promise<void> {
-    const page = await get<Page<EventSummary>>('/v1/events', { limit: 50, cursor, ...filters });
-    for (const event of page.data) put(event, false);
-    cursor = page.next_cursor;
-    empty.hidden = rowsById.size > 0;
-    replaceChildren(more, cursor ? actionButton('Load older events', load, 'quiet') : null);
-  }
-  await load();
+  const more = await pageThrough<EventSummary>(
+    '/v1/events',
+    filters,
+    (items) => {
+      for (const event of items) put(event, false);
+      empty.hidden = rowsById.size > 0;
+    },
+    'Load older events',
+  );
 
   const liveStatus = h('p', { class: 'live', 'data-on': 'false', 'aria-live': 'polite' }, 'Connecting to the live feed…');
   let source: EventSource | null = null;

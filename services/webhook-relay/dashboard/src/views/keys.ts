@@ -1,5 +1,5 @@
 import { get, post, remove, type Page } from '../api.js';
-import { actionButton, confirmAction, facts, field, h, notify, onSubmit, showOnce, table, time } from '../dom.js';
+import { confirmedButton, facts, field, h, notify, onSubmit, showOnce, table, time } from '../dom.js';
 import { go, type View } from '../router.js';
 import type { ApiKey, CreatedApiKey, Usage } from '../types.js';
 
@@ -84,17 +84,10 @@ export async function keysView(): Promise<View> {
         null,
         key.revoked_at
           ? h('span', null, 'revoked ', time(key.revoked_at))
-          : actionButton(
+          : confirmedButton(
               'Revoke',
+              [`Revoke ${key.name}?`, 'Clients using it are refused at once, and a dashboard signed in with it is signed out.', 'Revoke'],
               async () => {
-                if (
-                  !(await confirmAction(
-                    `Revoke ${key.name}?`,
-                    'Clients using it are refused at once, and a dashboard signed in with it is signed out.',
-                    'Revoke',
-                  ))
-                )
-                  return;
                 await remove(`/v1/api-keys/${key.id}`);
                 notify('Key revoked');
                 go(`#/keys?t=${Date.now()}`);
