@@ -20,21 +20,11 @@ def _quote(segment: str) -> str:
 
 
 class _Operations:
-    def _send(
-        self,
-        method: str,
-        path: str,
-        *,
-        query: dict[str, Any] | None,
-        body: Any = None,
-        idempotent: bool,
-        idempotency_key: str | None = None,
-        timeout: float | None,
-    ) -> Any:
-        raise NotImplementedError
+    """The generated operations. RelayClient (_client.py) supplies the two calls they make."""
 
-    def _paginate(self, fetch_page: Callable[[str | None], Any]) -> Iterator[Any]:
-        raise NotImplementedError
+    # One request with its retries, and a walk over cursor pages: declared here, defined by RelayClient.
+    _send: Callable[..., Any]
+    _paginate: Callable[[Callable[[str | None], Any]], Iterator[Any]]
 
     def add_provider_secret(self, endpoint_id: str, body: AddProviderSecretRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> ProviderSecret:
         """Add a provider secret (others stay active) (``POST /v1/endpoints/{endpoint_id}/secrets``)."""
