@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { parseDuration, parseDurationList } from './delivery/durations.js';
 import { parseCidrList } from './delivery/egress-guard.js';
 import { parsePlanAllowances } from './domain/tenants/plan-allowances.js';
+import { parsePlanRetentionDays } from './domain/retention/plan-retention.js';
 import { parseIdentityProviders } from './sign-in/identity-providers.js';
 
 /** A zod transform that runs a parser and turns its error into the variable's message. */
@@ -70,6 +71,12 @@ export const ConfigSchema = z.object({
       return z.NEVER;
     }
   }),
+  /** Days of events each plan keeps, e.g. `free=7,pro=30`; unnamed plans keep their default (7 / 30 / 90 / 365). */
+  RELAY_PLAN_RETENTION_DAYS: envOptional().transform((value, ctx) => parsed(parsePlanRetentionDays)(value ?? '', ctx)),
+  /** How often a worker process (or an API process running the workers) purges what retention expired. */
+  RELAY_RETENTION_INTERVAL_MS: envInteger(60_000, { min: 1000, max: 24 * 60 * 60 * 1000 }),
+  /** Events one purge statement removes at most (one short transaction each). */
+  RELAY_RETENTION_BATCH: envInteger(5000, { min: 100, max: 100_000 }),
   IDEMPOTENCY_TTL_SECONDS: envInteger(24 * 60 * 60, { min: 60 }),
   /** Largest request body ingest stores; above it, 413. */
   INGEST_MAX_BODY_BYTES: envInteger(1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),

@@ -8,6 +8,7 @@ import { assertMasterKeysOpenDataKeys } from './db/master-key-check.js';
 import { connectResources, masterKeys } from './deps.js';
 import { ensureBootstrapTenant } from './domain/tenants/ensure-bootstrap-tenant.js';
 import { applyPlanAllowances } from './domain/tenants/plan-allowances.js';
+import { applyPlanRetention } from './domain/retention/plan-retention.js';
 import { startDelivery } from './delivery/start-delivery.js';
 import { createIngest } from './ingest/create-ingest.js';
 import { RedisSessionStore } from '@workspace/service-kit/sessions';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   await assertRowLevelSecurityApplies(resources.pool);
   await assertMasterKeysOpenDataKeys(resources.pool, resources.keyProvider);
   await applyPlanAllowances(resources.pool, config.RELAY_PLAN_ALLOWANCES);
+  await applyPlanRetention(resources.pool, config.RELAY_PLAN_RETENTION_DAYS);
   if (config.RELAY_BOOTSTRAP_API_KEY) {
     const outcome = await ensureBootstrapTenant({
       pool: resources.pool,

@@ -6,10 +6,11 @@ import { assertMasterKeysOpenDataKeys } from './db/master-key-check.js';
 import { connectDelivery, connectResources } from './deps.js';
 import { DeliveryWorkers } from './delivery/delivery-workers.js';
 import { workerHealthServer } from './delivery/worker-health.js';
+import { RetentionPurger } from './retention/retention-purger.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** The delivery workers and the reconciler on their own (`pnpm --filter ./services/webhook-relay worker`). */
+/** The delivery workers, the reconciler and the retention purge on their own (`pnpm --filter ./services/webhook-relay worker`). */
 async function main(): Promise<void> {
   const config = readConfig();
   const resources = connectResources(config);
@@ -33,6 +34,14 @@ async function main(): Promise<void> {
   const healthPort = await listenOn(health, { port: config.WORKER_HEALTH_PORT, host: config.HOST, setting: 'WORKER_HEALTH_PORT' });
   logger.info({ port: healthPort, host: config.HOST }, 'webhook-relay worker probes listening');
   await workers.start();
+  const purger = new RetentionPurger({
+    pool: resources.pool,
+    runtime: resources.runtime,
+    logger,
+    intervalMs: config.RELAY_RETENTION_INTERVAL_MS,
+    batch: config.RELAY_RETENTION_BATCH,
+  });
+  purger.start();
   logger.info(
     { concurrency: config.RELAY_DELIVERY_CONCURRENCY, prefix: config.RELAY_QUEUE_PREFIX, healthPort },
     'webhook-relay delivery workers running',
@@ -44,6 +53,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping delivery workers: finishing the deliveries in flight');
     health.close();
+    await purger.close();
     await workers.close();
     await delivery.close();
     await resources.close();

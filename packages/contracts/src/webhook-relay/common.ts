@@ -8,6 +8,7 @@ export const RELAY_ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'expired',
   'conflict',
   'idempotency_key_in_use',
   'payload_too_large',

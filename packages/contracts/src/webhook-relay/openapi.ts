@@ -43,6 +43,8 @@ interface Operation {
   bodyOptional?: true;
   /** What the body names that may not exist (404), for operations whose ids travel in the body. */
   notFound?: string;
+  /** What may be past the tenant's retention window (410 expired, naming the window). */
+  expired?: string;
   status: number;
   response?: z.ZodType;
   /** A server-sent events stream (text/event-stream) instead of one JSON answer; says what it sends. */
@@ -222,6 +224,7 @@ const OPERATIONS: Operation[] = [
     tag: 'Events',
     summary: 'Get an event with its headers, body and verification',
     params: ['event_id'],
+    expired: "expired: the event was received before the tenant's retention window (the message names the window)",
     status: 200,
     response: EventDetail,
   },
@@ -363,6 +366,7 @@ const OPERATIONS: Operation[] = [
     tag: 'Deliveries',
     summary: 'Get a delivery with its attempts',
     params: ['delivery_id'],
+    expired: "expired: the delivery's event was received before the tenant's retention window (the message names the window)",
     status: 200,
     response: DeliveryDetail,
   },
@@ -374,6 +378,8 @@ const OPERATIONS: Operation[] = [
     summary: 'Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order)',
     body: ReplayRequest,
     notFound: 'not_found: the destination, an event or a delivery does not exist',
+    expired:
+      "expired: an event named (or a dead letter's event, or the whole from/to range) is before the tenant's retention window (the message names the window)",
     status: 201,
     response: ReplayResult,
   },
@@ -585,6 +591,7 @@ function routeConfig(operation: Operation): RouteConfig {
   if (operation.body || operation.query || operation.params) responses[400] = errorResponse('invalid_request: the message names the field');
   if (operation.params || operation.notFound)
     responses[404] = errorResponse(operation.notFound ?? "not_found (another tenant's resources are not found either)");
+  if (operation.expired) responses[410] = errorResponse(operation.expired);
   if (operation.method === 'post') {
     responses[409] = errorResponse('idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict');
     responses[422] = errorResponse('idempotency_key_reused: the Idempotency-Key came with a different request');

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { connectDelivery, type Resources } from '../deps.js';
 import { DeliveryWorkers } from './delivery-workers.js';
 import { FanOut } from './fan-out.js';
+import { RetentionPurger } from '../retention/retention-purger.js';
 
 const FAN_OUT_SWEEP_INTERVAL_MS = 5_000;
 
@@ -20,6 +21,10 @@ export function startDelivery(config: Config, resources: Resources, options: { w
         lockMs: config.RELAY_WORKER_LOCK_MS,
         reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS,
       })
+    : undefined;
+  // Retention runs where the workers run (docs/retention.md#where-it-runs).
+  const purger = options.workers
+    ? new RetentionPurger({ pool, runtime, logger, intervalMs: config.RELAY_RETENTION_INTERVAL_MS, batch: config.RELAY_RETENTION_BATCH })
     : undefined;
   let sweeping = false;
   const sweep = () => {
@@ -42,9 +47,11 @@ export function startDelivery(config: Config, resources: Resources, options: { w
     start: async () => {
       sweep();
       await workers?.start();
+      purger?.start();
     },
     async close() {
       clearInterval(timer);
+      await purger?.close();
       await workers?.close();
       await fanOut.idle();
       await delivery.close();

@@ -4,6 +4,8 @@ export type RelayErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  /** Past the tenant's retention window (410). */
+  | 'expired'
   | 'conflict'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused'

@@ -145,7 +145,8 @@ export async function startDeliveryHarness(options: DeliveryHarnessOptions = {})
   };
 }
 
-async function dropKeys(prefix: string): Promise<number> {
+/** Removes every Redis key under a queue prefix (a test's own). */
+export async function dropKeys(prefix: string): Promise<number> {
   const redis = new Redis(REDIS_URL);
   let removed = 0;
   try {

@@ -2,21 +2,24 @@ import type { Delivery, DeliveryAttempt, DeliveryState } from '../../generated/p
 import type { TenantTx } from '../../db/prisma.js';
 import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination.js';
 import { RelayError } from '../relay-error.js';
+import { assertWithinRetention, expiredError, isWithinRetention, type RetentionWindow } from '../retention/retention-window.js';
 
-/** Newest first; `state: dead_lettered` is the dead-letter list. */
+/** Newest first; `state: dead_lettered` is the dead-letter list. Deliveries of events past the retention window are not listed. */
 export async function listDeliveries(options: {
   tx: TenantTx;
   page: PageRequest;
+  window: RetentionWindow;
   state?: DeliveryState;
   destinationId?: string;
   eventId?: string;
 }): Promise<Page<Delivery>> {
   const after = decodeCursor(options.page.cursor);
+  if (options.eventId) assertWithinRetention(options.window, options.eventId);
   const rows = await options.tx.delivery.findMany({
     where: {
       ...(options.state ? { state: options.state } : {}),
       ...(options.destinationId ? { destinationId: options.destinationId } : {}),
-      ...(options.eventId ? { eventId: options.eventId } : {}),
+      eventId: options.eventId ?? { gte: options.window.firstId },
       ...(after ? { id: { lt: after } } : {}),
     },
     orderBy: { id: 'desc' },
@@ -25,8 +28,13 @@ export async function listDeliveries(options: {
   return toPage(rows, options.page.limit);
 }
 
-export async function findDelivery(tx: TenantTx, deliveryId: string): Promise<Delivery & { attemptsLog: DeliveryAttempt[] }> {
+export async function findDelivery(
+  tx: TenantTx,
+  deliveryId: string,
+  window: RetentionWindow,
+): Promise<Delivery & { attemptsLog: DeliveryAttempt[] }> {
   const delivery = await tx.delivery.findFirst({ where: { id: deliveryId }, include: { attemptsLog: { orderBy: { startedAt: 'asc' } } } });
   if (!delivery) throw new RelayError('not_found', `delivery ${deliveryId} not found`);
+  if (!isWithinRetention(window, delivery.eventId)) throw expiredError(`the event of delivery ${deliveryId}`, window);
   return delivery;
 }

@@ -4,6 +4,7 @@ import type { DeliveryJob } from '../../queue/delivery-queues.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import { firstIdAt } from '../pagination.js';
 import { RelayError } from '../relay-error.js';
+import { assertWithinRetention, expiredError, isWithinRetention, type RetentionWindow } from '../retention/retention-window.js';
 import type { Runtime } from '../runtime.js';
 
 /** Events one replay may send at most (a larger range is split by the caller). */
@@ -14,12 +15,13 @@ export const MAX_REPLAY_EVENTS = 10_000;
 // until commit; see the capture_order migration), in the events' capture order.
 const LOCK_CAPTURE_ORDER = "SELECT pg_advisory_xact_lock(hashtextextended('relay_capture_order:' || $1::text, 0))";
 
-// New deliveries (replay_of = the event, or the dead letter they re-send). Only events still stored
-// (retention) are found.
+// New deliveries (replay_of = the event, or the dead letter they re-send). Only events still stored and
+// inside the retention window ($6, the window's first id) are sent: one the purge has not reached yet is not.
 const REPLAY = `
 INSERT INTO deliveries (id, tenant_id, destination_id, event_id, replay_of, created_at)
 SELECT relay_uuid7(), $1, $2, s.event_id, s.replay_of, $3
   FROM unnest($4::uuid[], $5::uuid[]) AS s(event_id, replay_of) JOIN events e ON e.id = s.event_id
+ WHERE e.id >= $6::uuid
  ORDER BY e.capture_seq NULLS FIRST, s.event_id
 RETURNING id`;
 
@@ -29,6 +31,8 @@ export interface ReplayEventsOptions {
   runtime: Runtime;
   actor: string;
   input: ReplayRequest;
+  /** The tenant's retention window: an event past it answers 410 expired (retention-window.ts). */
+  window: RetentionWindow;
 }
 
 /** Sends events again to a registered destination: by event id, by dead letter, or by time range. Audited. */
@@ -36,7 +40,7 @@ export async function replayEvents(options: ReplayEventsOptions): Promise<{ jobs
   const { tx, tenantId, runtime, input } = options;
   const destination = await tx.destination.findFirst({ where: { id: input.destination_id, deletedAt: null } });
   if (!destination) throw new RelayError('not_found', `destination ${input.destination_id} not found`);
-  const selected = await selectEvents(tx, input);
+  const selected = await selectEvents(tx, input, options.window);
   if (selected.length > MAX_REPLAY_EVENTS)
     throw new RelayError('invalid_request', `the selection holds more than ${MAX_REPLAY_EVENTS} events: narrow from/to`);
   await tx.$executeRawUnsafe(LOCK_CAPTURE_ORDER, tenantId);
@@ -47,6 +51,7 @@ export async function replayEvents(options: ReplayEventsOptions): Promise<{ jobs
     runtime.now(),
     selected.map((s) => s.eventId),
     selected.map((s) => s.replayOf),
+    options.window.firstId,
   );
   await appendAuditEntry({
     tx,
@@ -65,9 +70,14 @@ export async function replayEvents(options: ReplayEventsOptions): Promise<{ jobs
   return { jobs: rows.map((row) => ({ tenantId, destinationId: input.destination_id, deliveryId: row.id })) };
 }
 
-async function selectEvents(tx: TenantTx, input: ReplayRequest): Promise<Array<{ eventId: string; replayOf: string }>> {
+async function selectEvents(
+  tx: TenantTx,
+  input: ReplayRequest,
+  window: RetentionWindow,
+): Promise<Array<{ eventId: string; replayOf: string }>> {
   if (input.event_ids) {
     const ids = [...new Set(input.event_ids)];
+    for (const id of ids) assertWithinRetention(window, id);
     const found = await tx.event.findMany({ where: { id: { in: ids } }, select: { id: true } });
     const missing = ids.filter((id) => !found.some((row) => row.id === id));
     if (missing.length) throw new RelayError('not_found', `event ${missing[0]} not found`);
@@ -78,13 +88,20 @@ async function selectEvents(tx: TenantTx, input: ReplayRequest): Promise<Array<{
     const found = await tx.delivery.findMany({ where: { id: { in: ids } }, select: { id: true, eventId: true, state: true } });
     const missing = ids.find((id) => !found.some((row) => row.id === id));
     if (missing) throw new RelayError('not_found', `delivery ${missing} not found`);
+    const past = found.find((row) => !isWithinRetention(window, row.eventId));
+    if (past) throw expiredError(`the event of delivery ${past.id}`, window);
     const live = found.find((row) => row.state !== 'dead_lettered');
     if (live) throw new RelayError('invalid_request', `delivery_ids must name dead-lettered deliveries; ${live.id} is ${live.state}`);
     return found.map((row) => ({ eventId: row.eventId, replayOf: row.id }));
   }
+  // A range that ends before the window is refused; one that starts before it begins at the window.
+  const to = new Date(input.to!);
+  if (!isWithinRetention(window, to) || to.getTime() === window.start.getTime())
+    throw expiredError(`the range ending ${to.toISOString()}`, window);
+  const from = firstIdAt(new Date(input.from!));
   const rows = await tx.event.findMany({
     where: {
-      id: { gte: firstIdAt(new Date(input.from!)), lt: firstIdAt(new Date(input.to!)) },
+      id: { gte: from > window.firstId ? from : window.firstId, lt: firstIdAt(to) },
       duplicateOf: null,
       ...(input.endpoint_id ? { endpointId: input.endpoint_id } : {}),
     },

@@ -2,12 +2,15 @@ import type { Event, EventCheck } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { eventFilterWhere, type EventFilters } from './event-filters.js';
 import { decodeCursor, firstIdAt, toPage, type Page, type PageRequest } from '../pagination.js';
+import type { RetentionWindow } from '../retention/retention-window.js';
 
 export type EventWithSize = Event & { payload: { size: number }; check: EventCheck | null };
 
 export interface ListEventsOptions extends EventFilters {
   tx: TenantTx;
   page: PageRequest;
+  /** Nothing received before the tenant's retention window is listed, purged yet or not. */
+  window: RetentionWindow;
   from?: Date;
   to?: Date;
 }
@@ -19,11 +22,12 @@ export interface ListEventsOptions extends EventFilters {
 export async function listEvents(options: ListEventsOptions): Promise<Page<EventWithSize>> {
   const after = decodeCursor(options.page.cursor);
   const upper = [after, options.to ? firstIdAt(options.to) : undefined].filter((id): id is string => id !== undefined).sort()[0];
-  const id = { ...(options.from ? { gte: firstIdAt(options.from) } : {}), ...(upper ? { lt: upper } : {}) };
+  const lower = [options.window.firstId, options.from ? firstIdAt(options.from) : undefined].filter((id): id is string => id !== undefined).sort().at(-1)!;
+  const id = { gte: lower, ...(upper ? { lt: upper } : {}) };
   const rows = await options.tx.event.findMany({
     where: {
       ...eventFilterWhere(options),
-      ...(Object.keys(id).length ? { id } : {}),
+      id,
     },
     include: { payload: { select: { size: true } }, check: true },
     orderBy: { id: 'desc' },

@@ -3,6 +3,7 @@ import type { Express, RequestHandler } from 'express';
 import { findDelivery, listDeliveries } from '../../domain/deliveries/list-deliveries.js';
 import { replayEvents } from '../../domain/deliveries/replay-events.js';
 import { RelayError } from '../../domain/relay-error.js';
+import { retentionWindow } from '../../domain/retention/retention-window.js';
 import type { Deps } from '../../deps.js';
 import { idParam, parseInput } from '../parse.js';
 import { presentDelivery, presentDeliveryDetail, presentPage } from '../presenters.js';
@@ -12,10 +13,11 @@ export function registerDeliveryRoutes(app: Express, deps: Deps, json: RequestHa
   const { runtime } = deps;
   app.get(
     '/v1/deliveries',
-    tenantHandler(deps, async ({ req, tx }) => {
+    tenantHandler(deps, async ({ req, tx, principal }) => {
       const query = parseInput(ListDeliveriesQuery, req.query);
       const page = await listDeliveries({
         tx,
+        window: await retentionWindow(tx, principal.tenantId, runtime.now()),
         page: query,
         ...(query.state ? { state: query.state } : {}),
         ...(query.destination_id ? { destinationId: query.destination_id } : {}),
@@ -26,10 +28,11 @@ export function registerDeliveryRoutes(app: Express, deps: Deps, json: RequestHa
   );
   app.get(
     '/v1/deliveries/:delivery_id',
-    tenantHandler(deps, async ({ req, tx }) => ({
-      status: 200,
-      body: presentDeliveryDetail(await findDelivery(tx, idParam(req, 'delivery_id'))),
-    })),
+    tenantHandler(deps, async ({ req, tx, principal }) => {
+      const deliveryId = idParam(req, 'delivery_id');
+      const window = await retentionWindow(tx, principal.tenantId, runtime.now());
+      return { status: 200, body: presentDeliveryDetail(await findDelivery(tx, deliveryId, window)) };
+    }),
   );
   app.post('/v1/replays', json, async (req, res, next) => {
     // The new deliveries commit first (tenantHandler's transaction); their jobs are added after it.
@@ -37,7 +40,8 @@ export function registerDeliveryRoutes(app: Express, deps: Deps, json: RequestHa
     const handler = tenantHandler(deps, async ({ req: request, tx, principal }) => {
       const input = parseInput(ReplayRequest, request.body);
       if (!deps.delivery) throw new RelayError('unavailable', 'delivery is not configured on this server');
-      jobs = (await replayEvents({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, input })).jobs;
+      const window = await retentionWindow(tx, principal.tenantId, runtime.now());
+      jobs = (await replayEvents({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, input, window })).jobs;
       return {
         status: 201,
         body: {

@@ -2,6 +2,7 @@ import { ListEventsQuery } from '@workspace/contracts';
 import type { Express } from 'express';
 import { getEvent } from '../../domain/events/get-event.js';
 import { listEvents } from '../../domain/events/list-events.js';
+import { retentionWindow } from '../../domain/retention/retention-window.js';
 import type { Deps } from '../../deps.js';
 import { idParam, parseInput } from '../parse.js';
 import { presentEventDetail, presentEventSummary, presentPage } from '../presenters.js';
@@ -11,10 +12,11 @@ import { registerEventStreamRoute } from './event-stream.js';
 export function registerEventRoutes(app: Express, deps: Deps): void {
   app.get(
     '/v1/events',
-    tenantHandler(deps, async ({ req, tx }) => {
+    tenantHandler(deps, async ({ req, tx, principal }) => {
       const query = parseInput(ListEventsQuery, req.query);
       const page = await listEvents({
         tx,
+        window: await retentionWindow(tx, principal.tenantId, deps.runtime.now()),
         page: { limit: query.limit, cursor: query.cursor },
         endpointId: query.endpoint_id,
         state: query.state,
@@ -28,9 +30,10 @@ export function registerEventRoutes(app: Express, deps: Deps): void {
   registerEventStreamRoute(app, deps);
   app.get(
     '/v1/events/:event_id',
-    tenantHandler(deps, async ({ req, tx }) => ({
-      status: 200,
-      body: presentEventDetail(await getEvent({ tx, eventId: idParam(req, 'event_id') })),
-    })),
+    tenantHandler(deps, async ({ req, tx, principal }) => {
+      const eventId = idParam(req, 'event_id');
+      const window = await retentionWindow(tx, principal.tenantId, deps.runtime.now());
+      return { status: 200, body: presentEventDetail(await getEvent({ tx, eventId, window })) };
+    }),
   );
 }

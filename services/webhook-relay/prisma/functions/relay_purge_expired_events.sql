@@ -1,0 +1,82 @@
+-- Retention (docs/retention.md): removes events older than their tenant's plan window, with their checks,
+-- deliveries (dead letters included), delivery attempts (by the deliveries' cascade) and fan-out marks, at
+-- most p_max_events per call. Their payload hashes are noted in retention_payload_candidates for
+-- relay_purge_orphan_payloads, which removes those no event refers to any more. Audit entries are never
+-- touched.
+--
+-- Cost follows traffic: each plan keeps a cursor (retention_sweep.scanned_through); a call reads, in id
+-- order, only the events received between that cursor and the plan's cutoff (now - retention_days),
+-- whatever their tenant, and deletes those whose tenant is on that plan. A tenant with nothing to expire
+-- costs nothing; every event is read once per plan over its whole life. Ids are UUIDv7, so an id range is
+-- a receipt-time range.
+-- One caller at a time across replicas: a transaction advisory lock, tried, never waited for (a second
+-- caller gets zeros back and moves on).
+-- Runs as the NOLOGIN role webhook_relay_retention, which may read tenants and plans and read and delete
+-- the rows above across tenants, and nothing else.
+-- Caller: src/db/functions/relay-purge-expired.ts.
+
+CREATE OR REPLACE FUNCTION relay_purge_expired_events(p_now timestamptz, p_max_events int)
+  RETURNS TABLE (events bigint, deliveries bigint, more boolean, busy boolean)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  sweep record;
+  cutoff uuid;
+  scanned uuid[];
+  doomed uuid[];
+  budget int := p_max_events;
+  n_events bigint := 0;
+  n_deliveries bigint := 0;
+  step bigint;
+  unfinished boolean := false;
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(hashtextextended('relay_retention_purge', 0)) THEN
+    RETURN QUERY SELECT 0::bigint, 0::bigint, false, true;
+    RETURN;
+  END IF;
+  FOR sweep IN
+    SELECT s.plan_id, s.scanned_through, p.retention_days
+      FROM retention_sweep s JOIN plans p ON p.id = s.plan_id ORDER BY s.plan_id
+  LOOP
+    cutoff := relay_uuid7_floor(p_now - make_interval(days => sweep.retention_days));
+    CONTINUE WHEN cutoff <= sweep.scanned_through;
+    IF budget <= 0 THEN
+      unfinished := true;
+      CONTINUE;
+    END IF;
+    -- The next events of the plan's slice, every tenant's (the primary key's order), up to the budget.
+    SELECT array_agg(e.id ORDER BY e.id) INTO scanned
+      FROM (SELECT x.id FROM events x WHERE x.id > sweep.scanned_through AND x.id < cutoff ORDER BY x.id LIMIT budget) e;
+    SELECT array_agg(e.id) INTO doomed
+      FROM events e JOIN tenants t ON t.id = e.tenant_id
+     WHERE e.id = ANY (scanned) AND t.plan_id = sweep.plan_id;
+    IF doomed IS NOT NULL THEN
+      INSERT INTO retention_payload_candidates (tenant_id, sha256)
+      SELECT DISTINCT e.tenant_id, e.payload_sha256 FROM events e WHERE e.id = ANY (doomed)
+      ON CONFLICT DO NOTHING;
+      DELETE FROM fan_out_pending f USING events e
+       WHERE e.id = ANY (doomed) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
+      DELETE FROM deliveries d WHERE d.event_id = ANY (doomed);
+      GET DIAGNOSTICS step = ROW_COUNT;
+      n_deliveries := n_deliveries + step;
+      DELETE FROM event_checks c WHERE c.event_id = ANY (doomed);
+      DELETE FROM events e WHERE e.id = ANY (doomed);
+      GET DIAGNOSTICS step = ROW_COUNT;
+      n_events := n_events + step;
+    END IF;
+    IF coalesce(cardinality(scanned), 0) < budget THEN
+      UPDATE retention_sweep s SET scanned_through = cutoff WHERE s.plan_id = sweep.plan_id;
+    ELSE
+      UPDATE retention_sweep s SET scanned_through = scanned[cardinality(scanned)] WHERE s.plan_id = sweep.plan_id;
+      unfinished := true;
+    END IF;
+    budget := budget - coalesce(cardinality(scanned), 0);
+  END LOOP;
+  RETURN QUERY SELECT n_events, n_deliveries, unfinished, false;
+END
+$$;
+
+ALTER FUNCTION relay_purge_expired_events(timestamptz, int) OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_purge_expired_events(timestamptz, int) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_purge_expired_events(timestamptz, int) TO webhook_relay_app;

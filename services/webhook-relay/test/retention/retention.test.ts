@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { purgeExpired } from '../../src/domain/retention/purge-expired.js';
+import { connectRedis, DeliveryQueues } from '../../src/queue/delivery-queues.js';
+import { dropKeys, REDIS_URL } from '../helpers/delivery-harness.js';
+import { checkedApi } from '../helpers/contract.js';
+import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
+import { createTestContext, type TestContext, type TestTenant } from '../helpers/test-app.js';
+
+const DAY_MS = 86_400_000;
+// pg_locks shows every database of the server (other test files' too).
+const THIS_DATABASE = 'database = (SELECT oid FROM pg_database WHERE datname = current_database())';
+
+// Retention (docs/retention.md): the free plan keeps 7 days, pro 30. Time is the test runtime's clock,
+// moved on instead of waited for; events are captured through the real ingest path (relay_capture_batch).
+describe('retention', () => {
+  let context: TestContext;
+  let ingest: IngestHarness;
+  let queues: DeliveryQueues;
+  const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
+  let free: TestTenant;
+  let pro: TestTenant;
+  const endpoints: Record<string, { id: string; path: string }> = {};
+  let destination: string;
+  // Captured on day 0; the clock then moves on 8 days.
+  const old: Record<string, string> = {};
+  const live: Record<string, string> = {};
+
+  const createEndpoint = async (tenant: TestTenant, name: string) => {
+    const body = (await checkedApi(context).post('/v1/endpoints').set(tenant.auth).send({ name }).expect(201)).body;
+    return { id: body.id as string, path: ingest.pathOf(body.ingest_url) };
+  };
+  const send = async (path: string, body: string): Promise<string> => {
+    const answer = await fetch(`${ingest.url}${path}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { event_id: string }).event_id;
+  };
+  const purge = () => purgeExpired({ pool: context.pool, now: context.runtime.now(), batch: 2, maxBatches: 100 });
+  const count = async (sql: string, params: unknown[]) => Number((await context.ownerPool.query(sql, params)).rows[0].n);
+  const deadLetter = async (tenantId: string, eventId: string) => {
+    const { rows } = await context.ownerPool.query(
+      `INSERT INTO deliveries (id, tenant_id, destination_id, event_id, state, attempts, dead_lettered_at, created_at)
+       VALUES (relay_uuid7(), $1, $2, $3, 'dead_lettered', 1, $4, $4) RETURNING id`,
+      [tenantId, destination, eventId, context.runtime.now()],
+    );
+    await context.ownerPool.query(
+      `INSERT INTO delivery_attempts (id, tenant_id, delivery_id, started_at, duration_ms, status_code)
+       VALUES (relay_uuid7(), $1, $2, $3, 12, 500)`,
+      [tenantId, rows[0].id, context.runtime.now()],
+    );
+    return rows[0].id as string;
+  };
+
+  beforeAll(async () => {
+    context = await createTestContext();
+    // Replays queue their deliveries (no worker takes them here).
+    queues = new DeliveryQueues(connectRedis(REDIS_URL), prefix);
+    context.deps.delivery = { queues, wake: () => undefined };
+    ingest = await startIngest(context);
+    free = await context.newTenant('free');
+    pro = await context.newTenant('pro');
+    endpoints.free = await createEndpoint(free, 'free orders');
+    endpoints.pro = await createEndpoint(pro, 'pro orders');
+    destination = (
+      await checkedApi(context)
+        .post('/v1/destinations')
+        .set(free.auth)
+        .send({ name: 'billing', url: 'https://receiver.example.test/hook' })
+        .expect(201)
+    ).body.id;
+    await checkedApi(context)
+      .post('/v1/subscriptions')
+      .set(free.auth)
+      .send({ endpoint_id: endpoints.free!.id, destination_id: destination })
+      .expect(201);
+
+    old.alone = await send(endpoints.free!.path, '{"only":"the expired event has this body"}');
+    old.shared = await send(endpoints.free!.path, '{"shared":"by an expired and a live event"}');
+    old.pro = await send(endpoints.pro!.path, '{"pro":"kept 30 days"}');
+    old.deadLetter = await deadLetter(free.tenantId, old.alone);
+    await checkedApi(context).post('/v1/audit/verify').set(free.auth).expect(200);
+    context.runtime.advance(8 * DAY_MS);
+    live.shared = await send(endpoints.free!.path, '{"shared":"by an expired and a live event"}');
+    live.fresh = await send(endpoints.free!.path, '{"fresh":true}');
+    live.deadLetter = await deadLetter(free.tenantId, live.fresh);
+  });
+  afterAll(async () => {
+    await ingest.close();
+    await queues.close();
+    await dropKeys(prefix);
+    queues.connection.disconnect();
+    await context.close();
+  });
+
+  describe('before the purge has run', () => {
+    it('lists only events inside the window', async () => {
+      const { body } = await checkedApi(context).get('/v1/events').set(free.auth).expect(200);
+      // Both were captured in the same millisecond of the test clock: their order is their ids' random part.
+      expect(body.data.map((event: { id: string }) => event.id).sort()).toEqual([live.fresh, live.shared].sort());
+      const range = await checkedApi(context).get('/v1/events?from=2026-01-01T00:00:00Z').set(free.auth).expect(200);
+      expect(range.body.data).toHaveLength(2);
+    });
+
+    it('answers 410 expired for an expired event, naming the window', async () => {
+      const { body } = await checkedApi(context).get(`/v1/events/${old.alone}`).set(free.auth).expect(410);
+      expect(body.error.code).toBe('expired');
+      expect(body.error.message).toContain('retention window of 7 days');
+      expect(body.error.message).toContain('2026-11-24T10:00:00.000Z');
+    });
+
+    it('keeps the same event for a tenant whose plan keeps it longer', async () => {
+      await checkedApi(context).get(`/v1/events/${old.pro}`).set(pro.auth).expect(200);
+    });
+
+    it('refuses to replay an expired event, by id, by dead letter or by a range that ends before the window', async () => {
+      const byId = await checkedApi(context)
+        .post('/v1/replays')
+        .set(free.auth)
+        .send({ destination_id: destination, event_ids: [live.fresh, old.alone] })
+        .expect(410);
+      expect(byId.body.error.message).toContain(`event ${old.alone}`);
+      await checkedApi(context)
+        .post('/v1/replays')
+        .set(free.auth)
+        .send({ destination_id: destination, delivery_ids: [old.deadLetter] })
+        .expect(410);
+      await checkedApi(context)
+        .post('/v1/replays')
+        .set(free.auth)
+        .send({ destination_id: destination, from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' })
+        .expect(410);
+      // A range that starts before the window replays only what is inside it.
+      const clipped = await checkedApi(context)
+        .post('/v1/replays')
+        .set(free.auth)
+        .send({ destination_id: destination, from: '2026-11-01T00:00:00Z', to: '2026-12-31T00:00:00Z' })
+        .expect(201);
+      expect(clipped.body.replayed).toBe(2);
+    });
+
+    it('hides the deliveries and dead letters of expired events', async () => {
+      const letters = await checkedApi(context).get('/v1/deliveries?state=dead_lettered').set(free.auth).expect(200);
+      expect(letters.body.data.map((row: { id: string }) => row.id)).toEqual([live.deadLetter]);
+      await checkedApi(context).get(`/v1/deliveries/${old.deadLetter}`).set(free.auth).expect(410);
+      await checkedApi(context).get(`/v1/deliveries?event_id=${old.alone}`).set(free.auth).expect(410);
+    });
+  });
+
+  describe('the purge', () => {
+    let totals: Awaited<ReturnType<typeof purge>>;
+    beforeAll(async () => {
+      totals = await purge();
+    });
+
+    it('removes expired events with their checks, deliveries, dead letters and attempts', async () => {
+      expect(totals).toMatchObject({ events: 2, busy: false });
+      expect(await count('SELECT count(*) AS n FROM events WHERE id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM event_checks WHERE event_id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM deliveries WHERE event_id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM delivery_attempts WHERE delivery_id = $1', [old.deadLetter])).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM delivery_attempts WHERE delivery_id = $1', [live.deadLetter])).toBe(1);
+    });
+
+    it("keeps live events, another plan's events of the same age, and a payload a live event shares", async () => {
+      expect(await count('SELECT count(*) AS n FROM events WHERE id = ANY ($1)', [[live.shared, live.fresh, old.pro]])).toBe(3);
+      const shared = await checkedApi(context).get(`/v1/events/${live.shared}`).set(free.auth).expect(200);
+      expect(shared.body.body.data).toContain('by an expired and a live event');
+      expect(
+        await count("SELECT count(*) AS n FROM payloads WHERE convert_from(body, 'UTF8') LIKE '%the expired event has this body%'", []),
+      ).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM retention_payload_candidates', [])).toBe(0);
+    });
+
+    it('still answers 410, not 404, for a purged event', async () => {
+      await checkedApi(context).get(`/v1/events/${old.alone}`).set(free.auth).expect(410);
+    });
+
+    it('leaves the audit chain whole', async () => {
+      const { body } = await checkedApi(context).post('/v1/audit/verify').set(free.auth).expect(200);
+      expect(body).toMatchObject({ intact: true, first_broken: null, anchor_mismatch: null });
+    });
+
+    it('finds nothing more to do on the next pass', async () => {
+      expect(await purge()).toEqual({ events: 0, deliveries: 0, payloads: 0, idempotencyRecords: 0, busy: false });
+    });
+
+    it('does nothing while another process holds the purge (one replica works at a time)', async () => {
+      const holder = await context.ownerPool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query("SELECT pg_advisory_xact_lock(hashtextextended('relay_retention_purge', 0))");
+        expect((await purge()).busy).toBe(true);
+      } finally {
+        await holder.query('ROLLBACK');
+        holder.release();
+      }
+    });
+  });
+
+  it('loses nothing inside the window when the purge runs during a capture of an expiring body', async () => {
+    // An event that expires 8 days later, when a capture in flight sends its body again.
+    const expiring = await send(endpoints.free!.path, '{"race":"same body as a capture in flight"}');
+    context.runtime.advance(8 * DAY_MS);
+    // The capture of a subscribed endpoint waits for its tenant's capture-order lock after it found the
+    // payload already stored and before it inserts its event: hold that lock to stop it right there.
+    const holder = await context.ownerPool.connect();
+    let captured: Promise<string> | undefined;
+    let purging: Promise<unknown> | undefined;
+    try {
+      await holder.query("SELECT pg_advisory_lock(hashtextextended('relay_capture_order:' || $1::text, 0))", [free.tenantId]);
+      captured = send(endpoints.free!.path, '{"race":"same body as a capture in flight"}');
+      await waitFor(
+        async () =>
+          (await count(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ${THIS_DATABASE}`, [])) === 1,
+      );
+      purging = purge();
+      // The purge removes the expired event, then waits for the capture before deciding about the payload
+      // (were it not to wait, it would finish here, and the check below would find the payload gone).
+      await Promise.race([
+        purging,
+        waitFor(
+          async () =>
+            (await count(
+              `SELECT count(*) AS n FROM pg_locks WHERE relation = 'payloads'::regclass AND mode = 'ShareRowExclusiveLock' AND NOT granted AND ${THIS_DATABASE}`,
+              [],
+            )) === 1,
+        ),
+      ]);
+      expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [expiring])).toBe(0);
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock(hashtextextended('relay_capture_order:' || $1::text, 0))", [free.tenantId]);
+      holder.release();
+    }
+    const eventId = await captured!;
+    await purging;
+    const { body } = await checkedApi(context).get(`/v1/events/${eventId}`).set(free.auth).expect(200);
+    expect(body.body.data).toContain('same body as a capture in flight');
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('the condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
