@@ -8,4 +8,4 @@ CREATE OR REPLACE FUNCTION app_current_tenant() RETURNS uuid
   AS $$ SELECT NULLIF(current_setting('app.tenant_id', true), '')::uuid $$;
 
 GRANT EXECUTE ON FUNCTION app_current_tenant() TO webhook_relay_app, webhook_relay_auth, webhook_relay_ingest, webhook_relay_delivery, webhook_relay_audit,
-  webhook_relay_admin;
+  webhook_relay_admin, webhook_relay_retention;

@@ -13,7 +13,7 @@
 -- caller gets zeros back and moves on).
 -- Runs as the NOLOGIN role webhook_relay_retention, which may read tenants and plans and read and delete
 -- the rows above across tenants, and nothing else.
--- Caller: src/db/functions/relay-purge-expired.ts.
+-- Caller: src/db/functions/relay-purge-expired-events.ts.
 
 CREATE OR REPLACE FUNCTION relay_purge_expired_events(p_now timestamptz, p_max_events int)
   RETURNS TABLE (events bigint, deliveries bigint, more boolean, busy boolean)

@@ -8,7 +8,7 @@
 -- holds new ones back until this transaction ends; the check that follows runs with a new snapshot and sees
 -- their events. Captures wait for the few milliseconds of the delete only (lock_timeout bounds the wait
 -- for a stuck capture: the candidates stay for the next call).
--- Runs as webhook_relay_retention. Caller: src/db/functions/relay-purge-expired.ts.
+-- Runs as webhook_relay_retention. Caller: src/db/functions/relay-purge-orphan-payloads.ts.
 
 CREATE OR REPLACE FUNCTION relay_purge_orphan_payloads(p_now timestamptz, p_max int)
   RETURNS TABLE (payloads bigint, idempotency_records bigint, more boolean)

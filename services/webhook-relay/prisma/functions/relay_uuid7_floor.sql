@@ -11,4 +11,4 @@ CREATE OR REPLACE FUNCTION relay_uuid7_floor(at timestamptz) RETURNS uuid
     ELSE (lpad(to_hex(greatest(floor(extract(epoch FROM at) * 1000), 0)::bigint), 12, '0') || '00000000000000000000')::uuid
   END $$;
 
-GRANT EXECUTE ON FUNCTION relay_uuid7_floor(timestamptz) TO webhook_relay_app, webhook_relay_ingest, webhook_relay_delivery;
+GRANT EXECUTE ON FUNCTION relay_uuid7_floor(timestamptz) TO webhook_relay_app, webhook_relay_ingest, webhook_relay_delivery, webhook_relay_retention;

@@ -15,7 +15,8 @@ export type DatabaseHandles = PrismaOnPool<Database>;
  * after an outage or a crash widens their window) and the reconciler's count of pending deliveries per
  * destination, and the retention purge. They wait up to the server's statement timeout instead of a request's query timeout.
  */
-export const LONG_STATEMENTS = /\b(relay_unchecked_events|relay_events_to_fan_out|relay_pending_destinations|relay_purge_expired_events|relay_purge_orphan_payloads)\(/;
+export const LONG_STATEMENTS =
+  /\b(relay_unchecked_events|relay_events_to_fan_out|relay_pending_destinations|relay_purge_expired_events|relay_purge_orphan_payloads)\(/;
 
 /**
  * Connects as the application role (never the owner: see assertRowLevelSecurityApplies). Every wait on the

@@ -16,9 +16,7 @@ export class RetentionPurger {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<PurgeTotals | undefined> | undefined;
 
-  constructor(
-    private readonly deps: { pool: ConnectionPool; runtime: Runtime; logger: Logger; intervalMs: number; batch: number },
-  ) {}
+  constructor(private readonly deps: { pool: ConnectionPool; runtime: Runtime; logger: Logger; intervalMs: number; batch: number }) {}
 
   start(): void {
     this.timer = setInterval(() => void this.pass(), this.deps.intervalMs);

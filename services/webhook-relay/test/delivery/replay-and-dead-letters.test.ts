@@ -122,7 +122,16 @@ describe('dead-letter inspection and replay', () => {
     await api(h.context)
       .post('/v1/replays')
       .set(h.tenant.auth)
-      .send({ destination_id: healthyDestination.id, event_ids: ['00000000-0000-7000-8000-000000000001'] })
+      // An id of today (an id from before the retention window would be 410 expired, stored or not).
+      .send({
+        destination_id: healthyDestination.id,
+        event_ids: [
+          `${Date.now()
+            .toString(16)
+            .padStart(12, '0')
+            .replace(/^(.{8})/, '$1-')}-7000-8000-000000000001`,
+        ],
+      })
       .expect(404);
     const other = await h.context.newTenant();
     await api(h.context)

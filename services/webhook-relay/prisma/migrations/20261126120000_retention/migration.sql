@@ -37,12 +37,12 @@ CREATE INDEX "events_tenant_id_payload_sha256_idx" ON "events" ("tenant_id", "pa
 -- whose tenant is on the plan is gone (cost follows traffic: each call reads only the slice after it).
 CREATE TABLE "retention_sweep" (
     "plan_id" VARCHAR(32) NOT NULL,
-    "scanned_through" UUID NOT NULL DEFAULT '00000000-0000-0000-0000-000000000000',
+    "scanned_through" UUID NOT NULL,
 
     CONSTRAINT "retention_sweep_pkey" PRIMARY KEY ("plan_id")
 );
 ALTER TABLE "retention_sweep" ADD CONSTRAINT "retention_sweep_plan_id_fkey" FOREIGN KEY ("plan_id") REFERENCES "plans"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-INSERT INTO retention_sweep (plan_id) SELECT id FROM plans;
+INSERT INTO retention_sweep (plan_id, scanned_through) SELECT id, '00000000-0000-0000-0000-000000000000' FROM plans;
 GRANT SELECT, UPDATE ON retention_sweep TO webhook_relay_retention;
 
 -- Payloads of removed events, to be removed once no event refers to them (relay_purge_orphan_payloads).
@@ -73,7 +73,7 @@ CREATE POLICY retention_purge ON retention_payload_candidates FOR ALL TO webhook
 -- caller gets zeros back and moves on).
 -- Runs as the NOLOGIN role webhook_relay_retention, which may read tenants and plans and read and delete
 -- the rows above across tenants, and nothing else.
--- Caller: src/db/functions/relay-purge-expired.ts.
+-- Caller: src/db/functions/relay-purge-expired-events.ts.
 
 CREATE OR REPLACE FUNCTION relay_purge_expired_events(p_now timestamptz, p_max_events int)
   RETURNS TABLE (events bigint, deliveries bigint, more boolean, busy boolean)
@@ -150,7 +150,7 @@ GRANT EXECUTE ON FUNCTION relay_purge_expired_events(timestamptz, int) TO webhoo
 -- holds new ones back until this transaction ends; the check that follows runs with a new snapshot and sees
 -- their events. Captures wait for the few milliseconds of the delete only (lock_timeout bounds the wait
 -- for a stuck capture: the candidates stay for the next call).
--- Runs as webhook_relay_retention. Caller: src/db/functions/relay-purge-expired.ts.
+-- Runs as webhook_relay_retention. Caller: src/db/functions/relay-purge-orphan-payloads.ts.
 
 CREATE OR REPLACE FUNCTION relay_purge_orphan_payloads(p_now timestamptz, p_max int)
   RETURNS TABLE (payloads bigint, idempotency_records bigint, more boolean)

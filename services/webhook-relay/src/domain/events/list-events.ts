@@ -22,7 +22,10 @@ export interface ListEventsOptions extends EventFilters {
 export async function listEvents(options: ListEventsOptions): Promise<Page<EventWithSize>> {
   const after = decodeCursor(options.page.cursor);
   const upper = [after, options.to ? firstIdAt(options.to) : undefined].filter((id): id is string => id !== undefined).sort()[0];
-  const lower = [options.window.firstId, options.from ? firstIdAt(options.from) : undefined].filter((id): id is string => id !== undefined).sort().at(-1)!;
+  const lower = [options.window.firstId, options.from ? firstIdAt(options.from) : undefined]
+    .filter((id): id is string => id !== undefined)
+    .sort()
+    .at(-1)!;
   const id = { gte: lower, ...(upper ? { lt: upper } : {}) };
   const rows = await options.tx.event.findMany({
     where: {

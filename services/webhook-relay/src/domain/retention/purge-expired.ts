@@ -1,4 +1,5 @@
-import { relayPurgeExpiredEvents, relayPurgeOrphanPayloads } from '../../db/functions/relay-purge-expired.js';
+import { relayPurgeExpiredEvents } from '../../db/functions/relay-purge-expired-events.js';
+import { relayPurgeOrphanPayloads } from '../../db/functions/relay-purge-orphan-payloads.js';
 import type { ConnectionPool } from '../../db/prisma.js';
 
 export interface PurgeTotals {
