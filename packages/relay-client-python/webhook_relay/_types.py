@@ -22,7 +22,7 @@ class CreatedApiKey(TypedDict):
 
 
 class RelayErrorError(TypedDict):
-    code: Literal["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "idempotency_key_in_use", "payload_too_large", "capture_paused", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "unavailable", "internal"]
+    code: Literal["invalid_request", "unauthorized", "forbidden", "not_found", "expired", "conflict", "idempotency_key_in_use", "payload_too_large", "capture_paused", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "unavailable", "internal"]
     message: str
 
 

@@ -688,7 +688,7 @@ export interface components {
         RelayError: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "capture_paused" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "unavailable" | "internal";
+                code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "expired" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "capture_paused" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "unavailable" | "internal";
                 message: string;
             };
         };
@@ -2719,6 +2719,15 @@ export interface operations {
                     "application/json": components["schemas"]["RelayError"];
                 };
             };
+            /** @description expired: the event was received before the tenant's retention window (the message names the window) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
             /** @description internal: the request id in X-Request-Id finds it in the logs */
             500: {
                 headers: {
@@ -3910,6 +3919,15 @@ export interface operations {
                     "application/json": components["schemas"]["RelayError"];
                 };
             };
+            /** @description expired: the delivery's event was received before the tenant's retention window (the message names the window) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
             /** @description internal: the request id in X-Request-Id finds it in the logs */
             500: {
                 headers: {
@@ -3993,6 +4011,15 @@ export interface operations {
             };
             /** @description idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description expired: an event named (or a dead letter's event, or the whole from/to range) is before the tenant's retention window (the message names the window) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
