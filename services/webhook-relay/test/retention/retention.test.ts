@@ -197,6 +197,16 @@ describe('retention', () => {
     });
   });
 
+  it("removes what a shorter plan's window no longer holds when a tenant's plan changes", async () => {
+    // The pro tenant's 8-day-old event outlived the first purge (30 days); the free plan's cursor is past it.
+    expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [old.pro])).toBe(1);
+    await context.ownerPool.query("UPDATE tenants SET plan_id = 'free' WHERE id = $1", [pro.tenantId]);
+    await checkedApi(context).get(`/v1/events/${old.pro}`).set(pro.auth).expect(410);
+    expect(await purge()).toMatchObject({ events: 1, payloads: 1 });
+    expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [old.pro])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM retention_catch_up', [])).toBe(0);
+  });
+
   it('loses nothing inside the window when the purge runs during a capture of an expiring body', async () => {
     // An event that expires 8 days later, when a capture in flight sends its body again.
     const expiring = await send(endpoints.free!.path, '{"race":"same body as a capture in flight"}');

@@ -45,6 +45,23 @@ ALTER TABLE "retention_sweep" ADD CONSTRAINT "retention_sweep_plan_id_fkey" FORE
 INSERT INTO retention_sweep (plan_id, scanned_through) SELECT id, '00000000-0000-0000-0000-000000000000' FROM plans;
 GRANT SELECT, UPDATE ON retention_sweep TO webhook_relay_retention;
 
+-- Tenants whose plan changed, until the purge has removed what their new window no longer holds.
+CREATE TABLE "retention_catch_up" (
+    "tenant_id" UUID NOT NULL,
+    "requested_at" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "retention_catch_up_pkey" PRIMARY KEY ("tenant_id")
+);
+ALTER TABLE "retention_catch_up" ADD CONSTRAINT "retention_catch_up_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "tenants"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE retention_catch_up ENABLE ROW LEVEL SECURITY;
+ALTER TABLE retention_catch_up FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON retention_catch_up USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+GRANT SELECT, INSERT, DELETE ON retention_catch_up TO webhook_relay_retention;
+CREATE POLICY retention_purge ON retention_catch_up FOR ALL TO webhook_relay_retention USING (true) WITH CHECK (true);
+GRANT SELECT ON endpoints TO webhook_relay_retention;
+CREATE POLICY retention_read ON endpoints FOR SELECT TO webhook_relay_retention USING (true);
+CREATE INDEX "tenants_plan_id_idx" ON "tenants" ("plan_id");
+
 -- Payloads of removed events, to be removed once no event refers to them (relay_purge_orphan_payloads).
 CREATE TABLE "retention_payload_candidates" (
     "tenant_id" UUID NOT NULL,
@@ -69,6 +86,9 @@ CREATE POLICY retention_purge ON retention_payload_candidates FOR ALL TO webhook
 -- whatever their tenant, and deletes those whose tenant is on that plan. A tenant with nothing to expire
 -- costs nothing; every event is read once per plan over its whole life. Ids are UUIDv7, so an id range is
 -- a receipt-time range.
+-- A tenant whose plan changed (retention_catch_up, written by a trigger on tenants) may have events the
+-- new plan's cursor already passed: they are removed through the tenant's endpoints' (endpoint_id, id) index,
+-- once, then its row goes. Only such tenants cost anything here.
 -- One caller at a time across replicas: a transaction advisory lock, tried, never waited for (a second
 -- caller gets zeros back and moves on).
 -- Runs as the NOLOGIN role webhook_relay_retention, which may read tenants and plans and read and delete
@@ -82,13 +102,14 @@ CREATE OR REPLACE FUNCTION relay_purge_expired_events(p_now timestamptz, p_max_e
 AS $$
 DECLARE
   sweep record;
+  catch_up record;
   cutoff uuid;
   scanned uuid[];
-  doomed uuid[];
+  found uuid[];
+  doomed uuid[] := '{}';
   budget int := p_max_events;
   n_events bigint := 0;
   n_deliveries bigint := 0;
-  step bigint;
   unfinished boolean := false;
 BEGIN
   IF NOT pg_try_advisory_xact_lock(hashtextextended('relay_retention_purge', 0)) THEN
@@ -101,6 +122,11 @@ BEGIN
   LOOP
     cutoff := relay_uuid7_floor(p_now - make_interval(days => sweep.retention_days));
     CONTINUE WHEN cutoff <= sweep.scanned_through;
+    -- A plan nobody is on has nothing to remove: its cursor moves on without reading events.
+    IF NOT EXISTS (SELECT 1 FROM tenants t WHERE t.plan_id = sweep.plan_id) THEN
+      UPDATE retention_sweep s SET scanned_through = cutoff WHERE s.plan_id = sweep.plan_id;
+      CONTINUE;
+    END IF;
     IF budget <= 0 THEN
       unfinished := true;
       CONTINUE;
@@ -108,23 +134,10 @@ BEGIN
     -- The next events of the plan's slice, every tenant's (the primary key's order), up to the budget.
     SELECT array_agg(e.id ORDER BY e.id) INTO scanned
       FROM (SELECT x.id FROM events x WHERE x.id > sweep.scanned_through AND x.id < cutoff ORDER BY x.id LIMIT budget) e;
-    SELECT array_agg(e.id) INTO doomed
+    SELECT array_agg(e.id) INTO found
       FROM events e JOIN tenants t ON t.id = e.tenant_id
      WHERE e.id = ANY (scanned) AND t.plan_id = sweep.plan_id;
-    IF doomed IS NOT NULL THEN
-      INSERT INTO retention_payload_candidates (tenant_id, sha256)
-      SELECT DISTINCT e.tenant_id, e.payload_sha256 FROM events e WHERE e.id = ANY (doomed)
-      ON CONFLICT DO NOTHING;
-      DELETE FROM fan_out_pending f USING events e
-       WHERE e.id = ANY (doomed) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
-      DELETE FROM deliveries d WHERE d.event_id = ANY (doomed);
-      GET DIAGNOSTICS step = ROW_COUNT;
-      n_deliveries := n_deliveries + step;
-      DELETE FROM event_checks c WHERE c.event_id = ANY (doomed);
-      DELETE FROM events e WHERE e.id = ANY (doomed);
-      GET DIAGNOSTICS step = ROW_COUNT;
-      n_events := n_events + step;
-    END IF;
+    doomed := doomed || coalesce(found, '{}');
     IF coalesce(cardinality(scanned), 0) < budget THEN
       UPDATE retention_sweep s SET scanned_through = cutoff WHERE s.plan_id = sweep.plan_id;
     ELSE
@@ -133,6 +146,44 @@ BEGIN
     END IF;
     budget := budget - coalesce(cardinality(scanned), 0);
   END LOOP;
+
+  -- Tenants whose plan changed: their events before their window, endpoint by endpoint (deleted ones too).
+  FOR catch_up IN
+    SELECT k.tenant_id, p.retention_days
+      FROM retention_catch_up k JOIN tenants t ON t.id = k.tenant_id JOIN plans p ON p.id = t.plan_id
+     ORDER BY k.requested_at, k.tenant_id
+  LOOP
+    IF budget <= 0 THEN
+      unfinished := true;
+      EXIT;
+    END IF;
+    cutoff := relay_uuid7_floor(p_now - make_interval(days => catch_up.retention_days));
+    SELECT array_agg(x.id) INTO found
+      FROM (SELECT e.id FROM endpoints n
+              CROSS JOIN LATERAL (SELECT v.id FROM events v WHERE v.endpoint_id = n.id AND v.id < cutoff ORDER BY v.id LIMIT budget) e
+             WHERE n.tenant_id = catch_up.tenant_id
+             LIMIT budget) x;
+    doomed := doomed || coalesce(found, '{}');
+    IF coalesce(cardinality(found), 0) < budget THEN
+      DELETE FROM retention_catch_up k WHERE k.tenant_id = catch_up.tenant_id;
+    ELSE
+      unfinished := true;
+    END IF;
+    budget := budget - coalesce(cardinality(found), 0);
+  END LOOP;
+
+  IF cardinality(doomed) > 0 THEN
+    INSERT INTO retention_payload_candidates (tenant_id, sha256)
+    SELECT DISTINCT e.tenant_id, e.payload_sha256 FROM events e WHERE e.id = ANY (doomed)
+    ON CONFLICT DO NOTHING;
+    DELETE FROM fan_out_pending f USING events e
+     WHERE e.id = ANY (doomed) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
+    DELETE FROM deliveries d WHERE d.event_id = ANY (doomed);
+    GET DIAGNOSTICS n_deliveries = ROW_COUNT;
+    DELETE FROM event_checks c WHERE c.event_id = ANY (doomed);
+    DELETE FROM events e WHERE e.id = ANY (doomed);
+    GET DIAGNOSTICS n_events = ROW_COUNT;
+  END IF;
   RETURN QUERY SELECT n_events, n_deliveries, unfinished, false;
 END
 $$;
@@ -188,3 +239,24 @@ $$;
 ALTER FUNCTION relay_purge_orphan_payloads(timestamptz, int) OWNER TO webhook_relay_retention;
 REVOKE ALL ON FUNCTION relay_purge_orphan_payloads(timestamptz, int) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION relay_purge_orphan_payloads(timestamptz, int) TO webhook_relay_app;
+
+-- Retention (docs/retention.md): a tenant whose plan changes is noted in retention_catch_up, so that
+-- relay_purge_expired_events removes its events that the new plan's window no longer holds (the new plan's
+-- cursor may already be past them). Runs as webhook_relay_retention: the application role cannot write there.
+
+CREATE OR REPLACE FUNCTION relay_note_plan_change() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+BEGIN
+  INSERT INTO retention_catch_up (tenant_id, requested_at) VALUES (NEW.id, now())
+  ON CONFLICT (tenant_id) DO NOTHING;
+  RETURN NULL;
+END
+$$;
+
+ALTER FUNCTION relay_note_plan_change() OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_note_plan_change() FROM PUBLIC;
+
+CREATE TRIGGER retention_plan_change AFTER UPDATE OF plan_id ON tenants
+  FOR EACH ROW WHEN (OLD.plan_id IS DISTINCT FROM NEW.plan_id) EXECUTE FUNCTION relay_note_plan_change();
