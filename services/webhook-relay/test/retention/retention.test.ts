@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { purgeExpired } from '../../src/domain/retention/purge-expired.js';
 import { connectRedis, DeliveryQueues } from '../../src/queue/delivery-queues.js';
+import { RetentionPurger } from '../../src/retention/retention-purger.js';
 import { dropKeys, REDIS_URL } from '../helpers/delivery-harness.js';
 import { checkedApi } from '../helpers/contract.js';
 import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
@@ -180,8 +181,11 @@ describe('retention', () => {
       expect(body).toMatchObject({ intact: true, first_broken: null, anchor_mismatch: null });
     });
 
-    it('finds nothing more to do on the next pass', async () => {
-      expect(await purge()).toEqual({ events: 0, deliveries: 0, payloads: 0, idempotencyRecords: 0, busy: false });
+    it("finds nothing more to do on the worker's next pass", async () => {
+      const { pool, runtime, logger } = context.deps;
+      const purger = new RetentionPurger({ pool, runtime, logger, intervalMs: 60_000, batch: 100 });
+      expect(await purger.pass()).toEqual({ events: 0, deliveries: 0, payloads: 0, idempotencyRecords: 0, busy: false });
+      await purger.close();
     });
 
     it('does nothing while another process holds the purge (one replica works at a time)', async () => {

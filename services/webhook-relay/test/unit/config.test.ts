@@ -45,4 +45,30 @@ describe('configuration', () => {
       /RELAY_BOOTSTRAP_PLAN.*free, pro, scale, enterprise/,
     );
   });
+
+  it('reads retention days per plan from RELAY_PLAN_RETENTION_DAYS, every plan left out keeping its default', () => {
+    expect(readConfig({ RELAY_MASTER_KEY: MASTER_KEY }).RELAY_PLAN_RETENTION_DAYS).toEqual({
+      free: 7,
+      pro: 30,
+      scale: 90,
+      enterprise: 365,
+    });
+    expect(
+      readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_RETENTION_DAYS: 'free=3, enterprise=730' }).RELAY_PLAN_RETENTION_DAYS,
+    ).toEqual({
+      free: 3,
+      pro: 30,
+      scale: 90,
+      enterprise: 730,
+    });
+  });
+
+  it('refuses retention days it cannot read, saying what to write instead', () => {
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_RETENTION_DAYS: 'gold=3' })).toThrow(
+      /RELAY_PLAN_RETENTION_DAYS.*free, pro, scale, enterprise/,
+    );
+    expect(() => readConfig({ RELAY_MASTER_KEY: MASTER_KEY, RELAY_PLAN_RETENTION_DAYS: 'free=0' })).toThrow(
+      /RELAY_PLAN_RETENTION_DAYS.*whole number of days from 1/,
+    );
+  });
 });

@@ -94,14 +94,13 @@ async function selectEvents(
     if (live) throw new RelayError('invalid_request', `delivery_ids must name dead-lettered deliveries; ${live.id} is ${live.state}`);
     return found.map((row) => ({ eventId: row.eventId, replayOf: row.id }));
   }
-  // A range that ends before the window is refused; one that starts before it begins at the window.
+  // A range that ends before the window starts is refused; one that starts before it begins at the window.
   const to = new Date(input.to!);
-  if (!isWithinRetention(window, to) || to.getTime() === window.start.getTime())
-    throw expiredError(`the range ending ${to.toISOString()}`, window);
+  if (to.getTime() <= window.start.getTime()) throw expiredError(`the range ending ${to.toISOString()}`, window);
   const from = firstIdAt(new Date(input.from!));
   const rows = await tx.event.findMany({
     where: {
-      id: { gte: from > window.firstId ? from : window.firstId, lt: firstIdAt(to) },
+      id: { gte: [from, window.firstId].sort()[1]!, lt: firstIdAt(to) },
       duplicateOf: null,
       ...(input.endpoint_id ? { endpointId: input.endpoint_id } : {}),
     },
