@@ -60,9 +60,26 @@ func (c *Client) DeleteDestination(ctx context.Context, destinationID string, op
 	return c.do(ctx, request{method: "DELETE", path: "/v1/destinations/" + url.PathEscape(destinationID), idempotent: false}, nil, opts)
 }
 
-// DeleteEndpoint: Delete an endpoint (its URL stops answering) (DELETE /v1/endpoints/{endpoint_id}).
-func (c *Client) DeleteEndpoint(ctx context.Context, endpointID string, opts ...RequestOption) error {
-	return c.do(ctx, request{method: "DELETE", path: "/v1/endpoints/" + url.PathEscape(endpointID), idempotent: false}, nil, opts)
+// DeleteEndpointParams are the query parameters of DeleteEndpoint; nil members are not sent.
+type DeleteEndpointParams struct {
+	// true: remove the endpoint's captured events now, with their checks, deliveries and dead letters (audited with their number). Otherwise they stay for the plan's retention window.
+	PurgeEvents *string
+}
+
+func (p *DeleteEndpointParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.PurgeEvents != nil {
+		values.Set("purge_events", fmt.Sprint(*p.PurgeEvents))
+	}
+	return values
+}
+
+// DeleteEndpoint: Delete an endpoint (its URL stops answering; its events stay for the retention window, or go now with purge_events=true) (DELETE /v1/endpoints/{endpoint_id}).
+func (c *Client) DeleteEndpoint(ctx context.Context, endpointID string, params *DeleteEndpointParams, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/endpoints/" + url.PathEscape(endpointID), query: params.values(), idempotent: false}, nil, opts)
 }
 
 // DeleteSubscription: Stop forwarding (deliveries already queued go on) (DELETE /v1/subscriptions/{subscription_id}).

@@ -117,7 +117,7 @@ func TestPatchAndDeleteAreNeverRetried(t *testing.T) {
 	if _, err := client.UpdateEndpoint(context.Background(), "e1", UpdateEndpointRequest{Name: Ptr("y")}); err == nil {
 		t.Fatal("no error")
 	}
-	_ = client.DeleteEndpoint(context.Background(), "e1")
+	_ = client.DeleteEndpoint(context.Background(), "e1", nil)
 	got := requests()
 	if len(got) != 2 || got[0].method != "PATCH" || got[1].method != "DELETE" {
 		t.Fatalf("%+v", got)

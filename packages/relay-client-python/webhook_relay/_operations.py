@@ -50,9 +50,9 @@ class _Operations:
         """Delete a destination (pending deliveries are cancelled) (``DELETE /v1/destinations/{destination_id}``)."""
         return self._send("DELETE", f"/v1/destinations/{_quote(destination_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
-    def delete_endpoint(self, endpoint_id: str, *, timeout: float | None = None) -> None:
-        """Delete an endpoint (its URL stops answering) (``DELETE /v1/endpoints/{endpoint_id}``)."""
-        return self._send("DELETE", f"/v1/endpoints/{_quote(endpoint_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+    def delete_endpoint(self, endpoint_id: str, *, purge_events: Literal["true", "false"] | None = None, timeout: float | None = None) -> None:
+        """Delete an endpoint (its URL stops answering; its events stay for the retention window, or go now with purge_events=true) (``DELETE /v1/endpoints/{endpoint_id}``)."""
+        return self._send("DELETE", f"/v1/endpoints/{_quote(endpoint_id)}", query={"purge_events": purge_events}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def delete_subscription(self, subscription_id: str, *, timeout: float | None = None) -> None:
         """Stop forwarding (deliveries already queued go on) (``DELETE /v1/subscriptions/{subscription_id}``)."""

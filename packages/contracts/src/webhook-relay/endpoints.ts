@@ -81,3 +81,16 @@ export type IngestUrl = z.infer<typeof IngestUrl>;
 
 export const EndpointWithIngestUrl = Endpoint.extend(IngestUrl.shape).meta({ id: 'EndpointWithIngestUrl' });
 export type EndpointWithIngestUrl = z.infer<typeof EndpointWithIngestUrl>;
+
+export const DeleteEndpointQuery = z
+  .object({
+    purge_events: z
+      .enum(['true', 'false'], { error: 'purge_events must be true or false' })
+      .optional()
+      .meta({
+        description:
+          "true: remove the endpoint's captured events now, with their checks, deliveries and dead letters (audited with their number). Otherwise they stay for the plan's retention window.",
+      }),
+  })
+  .strict();
+export type DeleteEndpointQuery = z.infer<typeof DeleteEndpointQuery>;

@@ -4,7 +4,7 @@ import { RELAY_ADMIN_OPERATIONS } from './admin.js';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './api-keys.js';
 import { AuditEntry, AuditVerification } from './audit.js';
 import { IdempotencyKey, RelayError, RelayHealth, RelayId, RelayListQuery, relayPage } from './common.js';
-import { CreateEndpointRequest, Endpoint, EndpointWithIngestUrl, IngestUrl, UpdateEndpointRequest } from './endpoints.js';
+import { CreateEndpointRequest, DeleteEndpointQuery, Endpoint, EndpointWithIngestUrl, IngestUrl, UpdateEndpointRequest } from './endpoints.js';
 import { EventDetail, EventStreamQuery, EventSummary, ListEventsQuery } from './events.js';
 import { DashboardSession, DashboardSignIn } from './dashboard-session.js';
 import {
@@ -131,8 +131,9 @@ const OPERATIONS: Operation[] = [
     path: '/v1/endpoints/{endpoint_id}',
     operationId: 'deleteEndpoint',
     tag: 'Endpoints',
-    summary: 'Delete an endpoint (its URL stops answering)',
+    summary: 'Delete an endpoint (its URL stops answering; its events stay for the retention window, or go now with purge_events=true)',
     params: ['endpoint_id'],
+    query: DeleteEndpointQuery,
     status: 204,
   },
   {

@@ -68,9 +68,9 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'deleteDestination', method: 'DELETE', path: `/v1/destinations/${encodeURIComponent(destinationId)}`, idempotent: false }, options);
   }
 
-  /** Delete an endpoint (its URL stops answering) (`DELETE /v1/endpoints/{endpoint_id}`). */
-  deleteEndpoint(endpointId: string, options?: RequestOptions): Promise<void> {
-    return this.send({ operationId: 'deleteEndpoint', method: 'DELETE', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, idempotent: false }, options);
+  /** Delete an endpoint (its URL stops answering; its events stay for the retention window, or go now with purge_events=true) (`DELETE /v1/endpoints/{endpoint_id}`). */
+  deleteEndpoint(endpointId: string, query?: operations['deleteEndpoint']['parameters']['query'], options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'deleteEndpoint', method: 'DELETE', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, query, idempotent: false }, options);
   }
 
   /** Stop forwarding (deliveries already queued go on) (`DELETE /v1/subscriptions/{subscription_id}`). */

@@ -66,7 +66,7 @@ export interface paths {
         get: operations["getEndpoint"];
         put?: never;
         post?: never;
-        /** Delete an endpoint (its URL stops answering) */
+        /** Delete an endpoint (its URL stops answering; its events stay for the retention window, or go now with purge_events=true) */
         delete: operations["deleteEndpoint"];
         options?: never;
         head?: never;
@@ -1778,7 +1778,10 @@ export interface operations {
     };
     deleteEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: remove the endpoint's captured events now, with their checks, deliveries and dead letters (audited with their number). Otherwise they stay for the plan's retention window. */
+                purge_events?: "true" | "false";
+            };
             header?: never;
             path: {
                 endpoint_id: string;

@@ -1,7 +1,7 @@
 -- Retention (docs/retention.md): removes events older than their tenant's plan window, with their checks,
 -- deliveries (dead letters included), delivery attempts (by the deliveries' cascade) and fan-out marks, at
--- most p_max_events per call. Their payload hashes are noted in retention_payload_candidates for
--- relay_purge_orphan_payloads, which removes those no event refers to any more. Audit entries are never
+-- most p_max_events per call (relay_retention_remove_events). Their payload hashes are noted in
+-- retention_payload_candidates for relay_purge_orphan_payloads, which removes those no event refers to any more. Audit entries are never
 -- touched.
 --
 -- Cost follows traffic: each plan keeps a cursor (retention_sweep.scanned_through); a call reads, in id
@@ -95,18 +95,7 @@ BEGIN
     budget := budget - coalesce(cardinality(found), 0);
   END LOOP;
 
-  IF cardinality(doomed) > 0 THEN
-    INSERT INTO retention_payload_candidates (tenant_id, sha256)
-    SELECT DISTINCT e.tenant_id, e.payload_sha256 FROM events e WHERE e.id = ANY (doomed)
-    ON CONFLICT DO NOTHING;
-    DELETE FROM fan_out_pending f USING events e
-     WHERE e.id = ANY (doomed) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
-    DELETE FROM deliveries d WHERE d.event_id = ANY (doomed);
-    GET DIAGNOSTICS n_deliveries = ROW_COUNT;
-    DELETE FROM event_checks c WHERE c.event_id = ANY (doomed);
-    DELETE FROM events e WHERE e.id = ANY (doomed);
-    GET DIAGNOSTICS n_events = ROW_COUNT;
-  END IF;
+  SELECT r.events, r.deliveries INTO n_events, n_deliveries FROM relay_retention_remove_events(doomed) r;
   RETURN QUERY SELECT n_events, n_deliveries, unfinished, false;
 END
 $$;

@@ -201,6 +201,26 @@ describe('retention', () => {
     });
   });
 
+  it('removes the events of an endpoint deleted with purge_events=true at once, and audits how many', async () => {
+    const doomed = await createEndpoint(free, 'to purge');
+    const events = [await send(doomed.path, '{"purge":1}'), await send(doomed.path, '{"purge":2}')];
+    const letter = await deadLetter(free.tenantId, events[0]!);
+    const bad = await checkedApi(context).delete(`/v1/endpoints/${doomed.id}?purge_events=yes`).set(free.auth).expect(400);
+    expect(bad.body.error.message).toContain('purge_events');
+    await checkedApi(context).delete(`/v1/endpoints/${doomed.id}?purge_events=true`).set(free.auth).expect(204);
+    expect(await count('SELECT count(*) AS n FROM events WHERE endpoint_id = $1', [doomed.id])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM deliveries WHERE id = $1', [letter])).toBe(0);
+    await checkedApi(context).get(`/v1/events/${events[1]}`).set(free.auth).expect(404);
+    const audit = await checkedApi(context).get('/v1/audit?limit=1').set(free.auth).expect(200);
+    expect(audit.body.data[0]).toMatchObject({
+      action: 'endpoint.deleted',
+      target: { type: 'endpoint', id: doomed.id },
+      details: { events_purged: 2 },
+    });
+    // Their payloads go at the purge's next pass.
+    expect((await purge()).payloads).toBe(2);
+  });
+
   it("removes what a shorter plan's window no longer holds when a tenant's plan changes", async () => {
     // The pro tenant's 8-day-old event outlived the first purge (30 days); the free plan's cursor is past it.
     expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [old.pro])).toBe(1);

@@ -75,10 +75,42 @@ CREATE POLICY tenant_isolation ON retention_payload_candidates USING (tenant_id 
 GRANT SELECT, INSERT, DELETE ON retention_payload_candidates TO webhook_relay_retention;
 CREATE POLICY retention_purge ON retention_payload_candidates FOR ALL TO webhook_relay_retention USING (true) WITH CHECK (true);
 
+-- Retention (docs/retention.md): removes the given events with their checks, fan-out marks and deliveries (their
+-- attempts by the foreign key's cascade), and notes their payloads for relay_purge_orphan_payloads. Called by
+-- relay_purge_expired_events and relay_purge_endpoint_events only (no grant to the application).
+
+CREATE OR REPLACE FUNCTION relay_retention_remove_events(p_ids uuid[])
+  RETURNS TABLE (events bigint, deliveries bigint)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  n_events bigint := 0;
+  n_deliveries bigint := 0;
+BEGIN
+  IF cardinality(p_ids) > 0 THEN
+    INSERT INTO retention_payload_candidates (tenant_id, sha256)
+    SELECT e.tenant_id, e.payload_sha256 FROM events e WHERE e.id = ANY (p_ids) GROUP BY e.tenant_id, e.payload_sha256
+    ON CONFLICT DO NOTHING;
+    DELETE FROM fan_out_pending f USING events e
+     WHERE e.id = ANY (p_ids) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
+    DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);
+    GET DIAGNOSTICS n_deliveries = ROW_COUNT;
+    DELETE FROM event_checks c WHERE c.event_id = ANY (p_ids);
+    DELETE FROM events e WHERE e.id = ANY (p_ids);
+    GET DIAGNOSTICS n_events = ROW_COUNT;
+  END IF;
+  RETURN QUERY SELECT n_events, n_deliveries;
+END
+$$;
+
+ALTER FUNCTION relay_retention_remove_events(uuid[]) OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_retention_remove_events(uuid[]) FROM PUBLIC;
+
 -- Retention (docs/retention.md): removes events older than their tenant's plan window, with their checks,
 -- deliveries (dead letters included), delivery attempts (by the deliveries' cascade) and fan-out marks, at
--- most p_max_events per call. Their payload hashes are noted in retention_payload_candidates for
--- relay_purge_orphan_payloads, which removes those no event refers to any more. Audit entries are never
+-- most p_max_events per call (relay_retention_remove_events). Their payload hashes are noted in
+-- retention_payload_candidates for relay_purge_orphan_payloads, which removes those no event refers to any more. Audit entries are never
 -- touched.
 --
 -- Cost follows traffic: each plan keeps a cursor (retention_sweep.scanned_through); a call reads, in id
@@ -172,18 +204,7 @@ BEGIN
     budget := budget - coalesce(cardinality(found), 0);
   END LOOP;
 
-  IF cardinality(doomed) > 0 THEN
-    INSERT INTO retention_payload_candidates (tenant_id, sha256)
-    SELECT DISTINCT e.tenant_id, e.payload_sha256 FROM events e WHERE e.id = ANY (doomed)
-    ON CONFLICT DO NOTHING;
-    DELETE FROM fan_out_pending f USING events e
-     WHERE e.id = ANY (doomed) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
-    DELETE FROM deliveries d WHERE d.event_id = ANY (doomed);
-    GET DIAGNOSTICS n_deliveries = ROW_COUNT;
-    DELETE FROM event_checks c WHERE c.event_id = ANY (doomed);
-    DELETE FROM events e WHERE e.id = ANY (doomed);
-    GET DIAGNOSTICS n_events = ROW_COUNT;
-  END IF;
+  SELECT r.events, r.deliveries INTO n_events, n_deliveries FROM relay_retention_remove_events(doomed) r;
   RETURN QUERY SELECT n_events, n_deliveries, unfinished, false;
 END
 $$;
@@ -260,3 +281,26 @@ REVOKE ALL ON FUNCTION relay_note_plan_change() FROM PUBLIC;
 
 CREATE TRIGGER retention_plan_change AFTER UPDATE OF plan_id ON tenants
   FOR EACH ROW WHEN (OLD.plan_id IS DISTINCT FROM NEW.plan_id) EXECUTE FUNCTION relay_note_plan_change();
+
+-- Deleting an endpoint with `purge_events=true` (docs/retention.md): removes all its events at once, in the
+-- request's transaction, through relay_retention_remove_events; their payloads go at the purge's next pass
+-- once nothing refers to them. Only an endpoint of the tenant the transaction is set to, and only once it is
+-- deleted. Runs as webhook_relay_retention. Caller: src/db/functions/relay-purge-endpoint-events.ts.
+
+CREATE OR REPLACE FUNCTION relay_purge_endpoint_events(p_endpoint uuid)
+  RETURNS TABLE (events bigint, deliveries bigint)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM endpoints n
+                  WHERE n.id = p_endpoint AND n.tenant_id = app_current_tenant() AND n.deleted_at IS NOT NULL) THEN
+    RAISE EXCEPTION 'relay_purge_endpoint_events: % is not a deleted endpoint of the tenant this transaction is set to', p_endpoint;
+  END IF;
+  RETURN QUERY SELECT * FROM relay_retention_remove_events(ARRAY(SELECT e.id FROM events e WHERE e.endpoint_id = p_endpoint));
+END
+$$;
+
+ALTER FUNCTION relay_purge_endpoint_events(uuid) OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_purge_endpoint_events(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_purge_endpoint_events(uuid) TO webhook_relay_app;

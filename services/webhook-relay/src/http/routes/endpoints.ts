@@ -1,5 +1,6 @@
 import {
   CreateEndpointRequest,
+  DeleteEndpointQuery,
   type EndpointWithIngestUrl,
   type IngestUrl,
   RelayListQuery,
@@ -66,7 +67,10 @@ export function registerEndpointRoutes(app: Express, deps: Deps, json: RequestHa
   app.delete(
     '/v1/endpoints/:endpoint_id',
     tenantHandler(deps, async ({ req, tx, principal }) => {
-      await deleteEndpoint({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, endpointId: idParam(req, 'endpoint_id') });
+      const endpointId = idParam(req, 'endpoint_id');
+      const query = parseInput(DeleteEndpointQuery, req.query);
+      const purgeEvents = query.purge_events === 'true';
+      await deleteEndpoint({ tx, tenantId: principal.tenantId, runtime, actor: principal.actor, endpointId, purgeEvents });
       return { status: 204, body: null };
     }),
   );

@@ -1,0 +1,31 @@
+-- Retention (docs/retention.md): removes the given events with their checks, fan-out marks and deliveries (their
+-- attempts by the foreign key's cascade), and notes their payloads for relay_purge_orphan_payloads. Called by
+-- relay_purge_expired_events and relay_purge_endpoint_events only (no grant to the application).
+
+CREATE OR REPLACE FUNCTION relay_retention_remove_events(p_ids uuid[])
+  RETURNS TABLE (events bigint, deliveries bigint)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  n_events bigint := 0;
+  n_deliveries bigint := 0;
+BEGIN
+  IF cardinality(p_ids) > 0 THEN
+    INSERT INTO retention_payload_candidates (tenant_id, sha256)
+    SELECT e.tenant_id, e.payload_sha256 FROM events e WHERE e.id = ANY (p_ids) GROUP BY e.tenant_id, e.payload_sha256
+    ON CONFLICT DO NOTHING;
+    DELETE FROM fan_out_pending f USING events e
+     WHERE e.id = ANY (p_ids) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
+    DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);
+    GET DIAGNOSTICS n_deliveries = ROW_COUNT;
+    DELETE FROM event_checks c WHERE c.event_id = ANY (p_ids);
+    DELETE FROM events e WHERE e.id = ANY (p_ids);
+    GET DIAGNOSTICS n_events = ROW_COUNT;
+  END IF;
+  RETURN QUERY SELECT n_events, n_deliveries;
+END
+$$;
+
+ALTER FUNCTION relay_retention_remove_events(uuid[]) OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_retention_remove_events(uuid[]) FROM PUBLIC;
