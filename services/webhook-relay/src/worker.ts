@@ -7,6 +7,7 @@ import { connectDelivery, connectResources } from './deps.js';
 import { DeliveryWorkers } from './delivery/delivery-workers.js';
 import { workerHealthServer } from './delivery/worker-health.js';
 import { RetentionPurger } from './retention/retention-purger.js';
+import { applyPlanRetention } from './domain/retention/plan-retention.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
   await assertRowLevelSecurityApplies(resources.pool);
   await assertMasterKeysOpenDataKeys(resources.pool, resources.keyProvider);
+  // The purge runs here: the windows it applies are this process's configuration too.
+  await applyPlanRetention(resources.pool, config.RELAY_PLAN_RETENTION_DAYS);
   const delivery = connectDelivery(config);
   const workers = new DeliveryWorkers({
     ...resources,
