@@ -54,7 +54,9 @@ export async function drainTrigger(options: {
   if (options.ack !== undefined) {
     const acked = decodeTriggerCursor(options.ack, triggerId);
     if (trigger.cursorSeq === null || acked > trigger.cursorSeq) {
-      const fed = await tx.triggerEvent.findUnique({ where: { endpointId_captureSeq: { endpointId: trigger.endpointId, captureSeq: acked } } });
+      const fed = await tx.triggerEvent.findUnique({
+        where: { endpointId_captureSeq: { endpointId: trigger.endpointId, captureSeq: acked } },
+      });
       if (!fed) throw new RelayError('invalid_request', 'ack names no event this trigger returned: pass back its next_cursor unchanged');
       trigger = await tx.trigger.update({
         where: { id: triggerId },

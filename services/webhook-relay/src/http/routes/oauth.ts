@@ -51,7 +51,13 @@ export const resourceMetadataUrl = (settings: OAuthSettings) =>
  * RFC 7009 revocation) and the MCP resource's metadata (RFC 9728), both at the root and path-specific.
  * The SDK's handlers do the protocol; RelayOAuthProvider decides.
  */
-export function registerOAuthRoutes(app: Express, deps: Deps, provider: RelayOAuthProvider, clients: PgClientsStore, settings: OAuthSettings): void {
+export function registerOAuthRoutes(
+  app: Express,
+  deps: Deps,
+  provider: RelayOAuthProvider,
+  clients: PgClientsStore,
+  settings: OAuthSettings,
+): void {
   const resourceMetadata = metadataHandler(protectedResourceMetadata(settings));
   app.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(settings)));
   app.use(`${PROTECTED_RESOURCE_METADATA_PATH}${settings.resource.pathname}`, resourceMetadata);

@@ -80,12 +80,28 @@ export async function createGrantWithCode(options: {
     await client.query(
       `INSERT INTO oauth_grants (id, tenant_id, client_id, actor, user_id, api_key_sha256, scopes, resource, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [grantId, options.tenantId, options.clientId, options.actor, options.userId, options.apiKeySha256, options.scopes, options.resource, now],
+      [
+        grantId,
+        options.tenantId,
+        options.clientId,
+        options.actor,
+        options.userId,
+        options.apiKeySha256,
+        options.scopes,
+        options.resource,
+        now,
+      ],
     );
     await client.query(
       `INSERT INTO oauth_tokens (token_sha256, grant_id, kind, code_challenge, redirect_uri, expires_at)
        VALUES ($1, $2, 'authorization_code', $3, $4, $5)`,
-      [hashOAuthSecret(code), grantId, options.codeChallenge, options.redirectUri, new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000)],
+      [
+        hashOAuthSecret(code),
+        grantId,
+        options.codeChallenge,
+        options.redirectUri,
+        new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+      ],
     );
     await client.query('COMMIT');
   } catch (error) {

@@ -96,7 +96,12 @@ export class RelayOAuthProvider implements OAuthServerProvider {
     return this.issue(grant);
   }
 
-  async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, scopes?: string[], resource?: URL): Promise<OAuthTokens> {
+  async exchangeRefreshToken(
+    client: OAuthClientInformationFull,
+    refreshToken: string,
+    scopes?: string[],
+    resource?: URL,
+  ): Promise<OAuthTokens> {
     const now = this.runtime.now();
     const hash = hashOAuthSecret(refreshToken);
     const { rows } = await this.pool.query<{ grant_id: string }>(
@@ -138,7 +143,12 @@ export class RelayOAuthProvider implements OAuthServerProvider {
       throw new InvalidTokenError('the API key or account that authorized this agent is gone: authorize again');
     }
     // The audit log names both: the person who consented, and the agent acting on it.
-    const principal: McpPrincipal = { tenantId: grant.tenantId, actor: `${grant.actor} via mcp:${grant.clientId}`, grantId: grant.id, clientId: grant.clientId };
+    const principal: McpPrincipal = {
+      tenantId: grant.tenantId,
+      actor: `${grant.actor} via mcp:${grant.clientId}`,
+      grantId: grant.id,
+      clientId: grant.clientId,
+    };
     return {
       token,
       clientId: claims.clientId,
@@ -177,12 +187,17 @@ export class RelayOAuthProvider implements OAuthServerProvider {
 
   private async issue(grant: Grant): Promise<OAuthTokens> {
     const now = this.runtime.now();
-    const access = await signAccessToken(this.settings, { grantId: grant.id, tenantId: grant.tenantId, clientId: grant.clientId, scopes: grant.scopes }, now);
-    const refreshToken = newOAuthSecret(this.runtime, 'whr_');
-    await this.pool.query(
-      `INSERT INTO oauth_tokens (token_sha256, grant_id, kind, expires_at) VALUES ($1, $2, 'refresh_token', $3)`,
-      [hashOAuthSecret(refreshToken), grant.id, new Date(now.getTime() + this.settings.refreshTokenTtlSeconds * 1000)],
+    const access = await signAccessToken(
+      this.settings,
+      { grantId: grant.id, tenantId: grant.tenantId, clientId: grant.clientId, scopes: grant.scopes },
+      now,
     );
+    const refreshToken = newOAuthSecret(this.runtime, 'whr_');
+    await this.pool.query(`INSERT INTO oauth_tokens (token_sha256, grant_id, kind, expires_at) VALUES ($1, $2, 'refresh_token', $3)`, [
+      hashOAuthSecret(refreshToken),
+      grant.id,
+      new Date(now.getTime() + this.settings.refreshTokenTtlSeconds * 1000),
+    ]);
     return {
       access_token: access.token,
       token_type: 'Bearer',

@@ -1,5 +1,6 @@
 import {
   CreateEndpointRequest,
+  DeleteEndpointQuery,
   ListDeliveriesQuery,
   ListEventsQuery,
   RelayListQuery,
@@ -23,6 +24,7 @@ import { updateEndpoint } from '../../domain/endpoints/update-endpoint.js';
 import { getEvent } from '../../domain/events/get-event.js';
 import { listEvents } from '../../domain/events/list-events.js';
 import { RelayError } from '../../domain/relay-error.js';
+import { retentionWindow } from '../../domain/retention/retention-window.js';
 import { readUsage } from '../../domain/tenants/read-usage.js';
 import type { TenantTx } from '../../db/prisma.js';
 import {
@@ -42,6 +44,8 @@ import { defineTool, type RelayTool, type ToolContext } from './tool-definition.
 const endpointId = z.object({ endpoint_id: z.uuid({ error: 'endpoint_id must be a UUID' }) }).strict();
 const inTenant = <T>(context: ToolContext, work: (tx: TenantTx) => Promise<T>) =>
   context.deps.tenants.run(context.principal.tenantId, work);
+/** The tenant's retention window now: what the events and deliveries tools may still show (410 past it). */
+const windowFor = (context: ToolContext, tx: TenantTx) => retentionWindow(tx, context.principal.tenantId, context.deps.runtime.now());
 
 /**
  * The REST capabilities on the MCP server, each the same operation as its REST twin. Left out on purpose (the
@@ -120,8 +124,9 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     name: 'endpoints.delete',
     mirrors: 'deleteEndpoint',
     title: 'Delete an endpoint',
-    description: 'Deletes an endpoint: its ingest URL stops working at once.',
-    input: endpointId,
+    description:
+      'Deletes an endpoint: its ingest URL stops working at once. Its events stay for the retention window, or go now with purge_events "true".',
+    input: endpointId.extend(DeleteEndpointQuery.shape),
     readOnly: false,
     run: (context, input) =>
       inTenant(context, async (tx) => {
@@ -131,6 +136,7 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
           runtime: context.deps.runtime,
           actor: context.principal.actor,
           endpointId: input.endpoint_id,
+          purgeEvents: input.purge_events === 'true',
         });
         return { deleted: true, endpoint_id: input.endpoint_id };
       }),
@@ -185,6 +191,7 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
         presentPage(
           await listEvents({
             tx,
+            window: await windowFor(context, tx),
             page: { limit: input.limit, cursor: input.cursor },
             endpointId: input.endpoint_id,
             state: input.state,
@@ -203,7 +210,10 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     description: 'One event with its headers, body and verification (state, likely cause of a failure, matched secret).',
     input: z.object({ event_id: z.uuid({ error: 'event_id must be a UUID' }) }).strict(),
     readOnly: true,
-    run: (context, input) => inTenant(context, async (tx) => presentEventDetail(await getEvent({ tx, eventId: input.event_id }))),
+    run: (context, input) =>
+      inTenant(context, async (tx) =>
+        presentEventDetail(await getEvent({ tx, eventId: input.event_id, window: await windowFor(context, tx) })),
+      ),
   }),
   defineTool({
     name: 'destinations.list',
@@ -243,6 +253,7 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
         presentPage(
           await listDeliveries({
             tx,
+            window: await windowFor(context, tx),
             page: input,
             ...(input.state ? { state: input.state } : {}),
             ...(input.destination_id ? { destinationId: input.destination_id } : {}),
@@ -259,7 +270,8 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     description: 'One delivery with every attempt (status, response excerpt, error).',
     input: z.object({ delivery_id: z.uuid({ error: 'delivery_id must be a UUID' }) }).strict(),
     readOnly: true,
-    run: (context, input) => inTenant(context, async (tx) => presentDeliveryDetail(await findDelivery(tx, input.delivery_id))),
+    run: (context, input) =>
+      inTenant(context, async (tx) => presentDeliveryDetail(await findDelivery(tx, input.delivery_id, await windowFor(context, tx)))),
   }),
   defineTool({
     name: 'replays.create',
@@ -272,8 +284,15 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     run: async (context, input) => {
       const { deps } = context;
       if (!deps.delivery) throw new RelayError('unavailable', 'delivery is not configured on this server');
-      const { jobs } = await inTenant(context, (tx) =>
-        replayEvents({ tx, tenantId: context.principal.tenantId, runtime: deps.runtime, actor: context.principal.actor, input }),
+      const { jobs } = await inTenant(context, async (tx) =>
+        replayEvents({
+          tx,
+          tenantId: context.principal.tenantId,
+          runtime: deps.runtime,
+          actor: context.principal.actor,
+          input,
+          window: await windowFor(context, tx),
+        }),
       );
       if (jobs.length)
         await deps.delivery.queues

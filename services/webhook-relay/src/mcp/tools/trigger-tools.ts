@@ -17,12 +17,14 @@ const TriggersWaitInput = z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'trigger must be 1-200 letters, digits, _ . : or -')
       .optional()
-      .describe("The trigger's name on the endpoint (default: \"default\"); registered on first use."),
+      .describe('The trigger\'s name on the endpoint (default: "default"); registered on first use.'),
     ack: z
       .string()
       .max(200)
       .optional()
-      .describe('The next_cursor of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again.'),
+      .describe(
+        'The next_cursor of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again.',
+      ),
     limit: z.number().int().min(1).max(MAX_TRIGGER_BATCH).default(50).describe(`Events per call, at most ${MAX_TRIGGER_BATCH}.`),
     wait_seconds: z
       .number()
@@ -107,7 +109,7 @@ async function waitForTrigger(context: ToolContext, input: z.infer<typeof Trigge
       trigger: trigger.label,
       endpoint_id: trigger.endpointId,
       events: batch.events.map(presentTriggerEvent),
-      next_cursor: last ? encodeTriggerCursor(trigger.id, last.capture_seq) : input.ack ?? null,
+      next_cursor: last ? encodeTriggerCursor(trigger.id, last.capture_seq) : (input.ack ?? null),
       caught_up: !batch.more,
       held_by_pending_verification: batch.heldByPendingCheck,
     };
