@@ -1,4 +1,5 @@
--- Retention (docs/retention.md): removes the given events with their checks, fan-out marks and deliveries (their
+-- Retention (docs/retention.md): removes the given events with their checks, fan-out marks, trigger feed rows
+-- (trigger_events) and deliveries (their
 -- attempts by the foreign key's cascade), and notes their payloads for relay_purge_orphan_payloads. Called by
 -- relay_purge_expired_events and relay_purge_endpoint_events only (no grant to the application).
 
@@ -17,6 +18,8 @@ BEGIN
     ON CONFLICT DO NOTHING;
     DELETE FROM fan_out_pending f USING events e
      WHERE e.id = ANY (p_ids) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
+    DELETE FROM trigger_events t USING events e
+     WHERE e.id = ANY (p_ids) AND t.endpoint_id = e.endpoint_id AND t.capture_seq = e.capture_seq;
     DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);
     GET DIAGNOSTICS n_deliveries = ROW_COUNT;
     DELETE FROM event_checks c WHERE c.event_id = ANY (p_ids);

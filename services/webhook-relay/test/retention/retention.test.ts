@@ -79,6 +79,11 @@ describe('retention', () => {
     old.shared = await send(endpoints.free!.path, '{"shared":"by an expired and a live event"}');
     old.pro = await send(endpoints.pro!.path, '{"pro":"kept 30 days"}');
     old.deadLetter = await deadLetter(free.tenantId, old.alone);
+    // As capture feeds an endpoint with an MCP trigger.
+    await context.ownerPool.query(
+      'INSERT INTO trigger_events (tenant_id, endpoint_id, capture_seq, event_id) SELECT tenant_id, endpoint_id, capture_seq, id FROM events WHERE id = $1',
+      [old.alone],
+    );
     await checkedApi(context).post('/v1/audit/verify').set(free.auth).expect(200);
     context.runtime.advance(8 * DAY_MS);
     live.shared = await send(endpoints.free!.path, '{"shared":"by an expired and a live event"}');
@@ -153,11 +158,12 @@ describe('retention', () => {
       totals = await purge();
     });
 
-    it('removes expired events with their checks, deliveries, dead letters and attempts', async () => {
+    it('removes expired events with their checks, trigger feed rows, deliveries, dead letters and attempts', async () => {
       expect(totals).toMatchObject({ events: 2, busy: false });
       expect(await count('SELECT count(*) AS n FROM events WHERE id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM event_checks WHERE event_id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM deliveries WHERE event_id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM trigger_events WHERE event_id = $1', [old.alone])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM delivery_attempts WHERE delivery_id = $1', [old.deadLetter])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM delivery_attempts WHERE delivery_id = $1', [live.deadLetter])).toBe(1);
     });

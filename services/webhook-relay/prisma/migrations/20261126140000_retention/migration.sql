@@ -1,5 +1,5 @@
 -- Retention (issue 29, docs/retention.md): events older than their tenant's plan window go, with their
--- checks, deliveries, attempts and fan-out marks; payloads go when no event refers to them any more;
+-- checks, deliveries, attempts, fan-out marks and trigger feed rows; payloads go when no event refers to them any more;
 -- expired idempotency records go. Audit entries are never removed by retention.
 --
 -- Row deletes in id order (UUIDv7: receipt-time order), not partitions: the capture statement's dedup
@@ -18,7 +18,7 @@ GRANT EXECUTE ON FUNCTION app_current_tenant() TO webhook_relay_retention;
 GRANT EXECUTE ON FUNCTION relay_uuid7_floor(timestamptz) TO webhook_relay_retention;
 GRANT SELECT ON tenants, plans TO webhook_relay_retention;
 CREATE POLICY retention_read ON tenants FOR SELECT TO webhook_relay_retention USING (true);
-GRANT SELECT, DELETE ON events, event_checks, deliveries, delivery_attempts, payloads, fan_out_pending, idempotency_records
+GRANT SELECT, DELETE ON events, event_checks, deliveries, delivery_attempts, payloads, fan_out_pending, trigger_events, idempotency_records
   TO webhook_relay_retention;
 CREATE POLICY retention_purge ON events FOR ALL TO webhook_relay_retention USING (true);
 CREATE POLICY retention_purge ON event_checks FOR ALL TO webhook_relay_retention USING (true);
@@ -26,6 +26,7 @@ CREATE POLICY retention_purge ON deliveries FOR ALL TO webhook_relay_retention U
 CREATE POLICY retention_purge ON delivery_attempts FOR ALL TO webhook_relay_retention USING (true);
 CREATE POLICY retention_purge ON payloads FOR ALL TO webhook_relay_retention USING (true);
 CREATE POLICY retention_purge ON fan_out_pending FOR ALL TO webhook_relay_retention USING (true);
+CREATE POLICY retention_purge ON trigger_events FOR ALL TO webhook_relay_retention USING (true);
 CREATE POLICY retention_purge ON idempotency_records FOR ALL TO webhook_relay_retention USING (true);
 
 -- Deleting an event looks up its deliveries (replays included: the partial unique index on
@@ -75,7 +76,8 @@ CREATE POLICY tenant_isolation ON retention_payload_candidates USING (tenant_id 
 GRANT SELECT, INSERT, DELETE ON retention_payload_candidates TO webhook_relay_retention;
 CREATE POLICY retention_purge ON retention_payload_candidates FOR ALL TO webhook_relay_retention USING (true) WITH CHECK (true);
 
--- Retention (docs/retention.md): removes the given events with their checks, fan-out marks and deliveries (their
+-- Retention (docs/retention.md): removes the given events with their checks, fan-out marks, trigger feed rows
+-- (trigger_events) and deliveries (their
 -- attempts by the foreign key's cascade), and notes their payloads for relay_purge_orphan_payloads. Called by
 -- relay_purge_expired_events and relay_purge_endpoint_events only (no grant to the application).
 
@@ -94,6 +96,8 @@ BEGIN
     ON CONFLICT DO NOTHING;
     DELETE FROM fan_out_pending f USING events e
      WHERE e.id = ANY (p_ids) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
+    DELETE FROM trigger_events t USING events e
+     WHERE e.id = ANY (p_ids) AND t.endpoint_id = e.endpoint_id AND t.capture_seq = e.capture_seq;
     DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);
     GET DIAGNOSTICS n_deliveries = ROW_COUNT;
     DELETE FROM event_checks c WHERE c.event_id = ANY (p_ids);
