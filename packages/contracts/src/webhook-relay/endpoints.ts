@@ -84,13 +84,10 @@ export type EndpointWithIngestUrl = z.infer<typeof EndpointWithIngestUrl>;
 
 export const DeleteEndpointQuery = z
   .object({
-    purge_events: z
-      .enum(['true', 'false'], { error: 'purge_events must be true or false' })
-      .optional()
-      .meta({
-        description:
-          "true: remove the endpoint's captured events now, with their checks, deliveries and dead letters (audited with their number). Otherwise they stay for the plan's retention window.",
-      }),
+    purge_events: z.enum(['true', 'false'], { error: 'purge_events must be true or false' }).optional().meta({
+      description:
+        "true: remove the endpoint's captured events now, with their checks, deliveries and dead letters (audited with their number). Otherwise they stay for the plan's retention window.",
+    }),
   })
   .strict();
 export type DeleteEndpointQuery = z.infer<typeof DeleteEndpointQuery>;

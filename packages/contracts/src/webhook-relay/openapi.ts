@@ -4,7 +4,14 @@ import { RELAY_ADMIN_OPERATIONS } from './admin.js';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './api-keys.js';
 import { AuditEntry, AuditVerification } from './audit.js';
 import { IdempotencyKey, RelayError, RelayHealth, RelayId, RelayListQuery, relayPage } from './common.js';
-import { CreateEndpointRequest, DeleteEndpointQuery, Endpoint, EndpointWithIngestUrl, IngestUrl, UpdateEndpointRequest } from './endpoints.js';
+import {
+  CreateEndpointRequest,
+  DeleteEndpointQuery,
+  Endpoint,
+  EndpointWithIngestUrl,
+  IngestUrl,
+  UpdateEndpointRequest,
+} from './endpoints.js';
 import { EventDetail, EventStreamQuery, EventSummary, ListEventsQuery } from './events.js';
 import { DashboardSession, DashboardSignIn } from './dashboard-session.js';
 import {
