@@ -152,8 +152,9 @@ describe('webhook-relay usage', () => {
 
 describe('webhook-relay response shapes', () => {
   it('has one error body for every code', () => {
-    expect(RELAY_ERROR_CODES).toHaveLength(13);
+    expect(RELAY_ERROR_CODES).toHaveLength(14);
     expect(RELAY_ERROR_CODES).toContain('rate_limited');
+    expect(RELAY_ERROR_CODES).toContain('expired');
     for (const code of RELAY_ERROR_CODES)
       expect(RelayError.parse({ error: { code, message: 'm' } })).toEqual({ error: { code, message: 'm' } });
     expect(RelayError.safeParse({ error: { code: 'teapot', message: 'm' } }).success).toBe(false);
