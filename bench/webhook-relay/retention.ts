@@ -196,16 +196,16 @@ async function main(): Promise<void> {
     }
     const ratio = median(fullRates) / median(emptyRates);
     console.log(
-      `B-tree (tenant_id, payload_sha256), as migrated: rounds ${fullRates.map((rate, i) => (rate / emptyRates[i]!).toFixed(2)).join(', ')}`,
+      `hash index on payload_sha256, as migrated: rounds ${fullRates.map((rate, i) => (rate / emptyRates[i]!).toFixed(2)).join(', ')}`,
     );
-    // The same rounds with the index retention added to events ((tenant_id, payload_sha256): is a payload still
-    // referred to?) as a hash index on payload_sha256, then without it, to tell its share of the cost apart; the
-    // B-tree is built again before the purge.
+    // The same rounds with the index retention adds to events (is a payload still referred to?) as a B-tree on
+    // (tenant_id, payload_sha256) instead of the migration's hash index, then without either, to tell its share of
+    // the cost apart; the hash index is built again before the purge.
     const variants = [
-      { label: 'hash index on payload_sha256', sql: 'CREATE INDEX events_payload_sha256_hash_idx ON events USING hash (payload_sha256)' },
-      { label: 'without the payload index', sql: 'DROP INDEX events_payload_sha256_hash_idx' },
+      { label: 'B-tree (tenant_id, payload_sha256)', sql: 'CREATE INDEX events_payload_btree_idx ON events (tenant_id, payload_sha256)' },
+      { label: 'without the payload index', sql: 'DROP INDEX events_payload_btree_idx' },
     ];
-    await owner.query('DROP INDEX events_tenant_id_payload_sha256_idx');
+    await owner.query('DROP INDEX events_payload_sha256_idx');
     for (const variant of variants) {
       const built = Date.now();
       await owner.query(variant.sql);
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
           `${(median(fullRatesB) / median(emptyRatesB)).toFixed(2)}x (rounds ${fullRatesB.map((rate, i) => (rate / emptyRatesB[i]!).toFixed(2)).join(', ')}; ${builtIn.toFixed(0)} s to build)`,
       );
     }
-    await owner.query('CREATE INDEX events_tenant_id_payload_sha256_idx ON events (tenant_id, payload_sha256)');
+    await owner.query('CREATE INDEX events_payload_sha256_idx ON events USING hash (payload_sha256)');
     console.log(
       `\ncapture (medians): ${median(fullRates).toFixed(0)} req/s with the events stored, ${median(emptyRates).toFixed(0)} req/s empty: ` +
         `${ratio.toFixed(2)}x (target >= 0.9x)`,

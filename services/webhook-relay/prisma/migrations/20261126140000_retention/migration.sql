@@ -31,8 +31,11 @@ CREATE POLICY retention_purge ON idempotency_records FOR ALL TO webhook_relay_re
 
 -- Deleting an event looks up its deliveries (replays included: the partial unique index on
 -- (event_id, destination_id) holds originals only); deleting a payload asks whether an event still refers to it.
+-- That one is a hash index: capture inserts into it with random keys, and a B-tree on (tenant_id, payload_sha256)
+-- cost capture 0.56x of an empty database with 5M events stored, a hash index 0.84x, none 1.06x
+-- (bench/webhook-relay/retention.ts, same run).
 CREATE INDEX "deliveries_event_id_idx" ON "deliveries" ("event_id");
-CREATE INDEX "events_tenant_id_payload_sha256_idx" ON "events" ("tenant_id", "payload_sha256");
+CREATE INDEX "events_payload_sha256_idx" ON "events" USING HASH ("payload_sha256");
 
 -- Per plan, how far the purge has read the events in id order: every event with an id up to scanned_through
 -- whose tenant is on the plan is gone (cost follows traffic: each call reads only the slice after it).
