@@ -4,9 +4,6 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { mcpSettings, type McpSettings } from '../../src/mcp/mcp-settings.js';
-import { oauthSettings } from '../../src/mcp/oauth/oauth-settings.js';
-import { TEST_MASTER_KEY } from './test-app.js';
 
 /** A free local port, so the relay's public URL (the OAuth issuer and MCP resource) is known before the app is built. */
 export async function freePort(): Promise<number> {
@@ -15,14 +12,6 @@ export async function freePort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-export function testMcpSettings(publicUrl: string, accessTokenTtlSeconds = 900): McpSettings {
-  return mcpSettings(
-    oauthSettings({ publicUrl, masterKeys: [TEST_MASTER_KEY], accessTokenTtlSeconds, refreshTokenTtlSeconds: 30 * 24 * 3600 }),
-    [],
-    [],
-  );
 }
 
 /**
@@ -47,7 +36,13 @@ export class ScriptedAgentAuth implements OAuthClientProvider {
     return 'http://127.0.0.1:9/callback';
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'test agent', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'test agent',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.client;
