@@ -311,6 +311,44 @@ describe('the web dashboard in a real browser', () => {
     await page.getByRole('row', { name: /CI key.*revoked/ }).waitFor();
   });
 
+  it('lists the agents and triggers of the MCP server, and revokes an agent and deletes a trigger after confirming', async () => {
+    const clientId = 'dashboard-agent-client';
+    // A grant as the consent page leaves it (test/mcp drives the consent itself), and a trigger an agent registered.
+    await h.context.ownerPool.query(
+      `INSERT INTO oauth_clients (client_id, metadata, created_at) VALUES ($1, '{"client_name":"Support agent","redirect_uris":["http://127.0.0.1:9/cb"]}', now())`,
+      [clientId],
+    );
+    await h.context.ownerPool.query(
+      `INSERT INTO oauth_grants (id, tenant_id, client_id, actor, scopes, resource, created_at) VALUES ($1, $2, $3, 'api_key:x', '{relay}', 'http://127.0.0.1/mcp', now())`,
+      [h.context.deps.runtime.newId(), h.tenant.tenantId, clientId],
+    );
+    const endpoint = await h.endpoint({ name: 'agent-watched' });
+    await fetch(`${base}/v1/triggers/wait`, {
+      method: 'POST',
+      headers: { ...h.tenant.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint_id: endpoint.id, trigger: 'support-inbox' }),
+    });
+    await openSection('Agents');
+    await page.getByRole('row', { name: /Support agent/ }).waitFor();
+    await page.getByRole('row', { name: /support-inbox/ }).waitFor();
+    await checkPage('agents');
+    await page
+      .getByRole('row', { name: /Support agent/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await page.getByRole('dialog', { name: 'Revoke Support agent?' }).getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('Agent revoked').waitFor();
+    await page
+      .getByRole('row', { name: /support-inbox/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('dialog', { name: 'Delete trigger support-inbox?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Trigger deleted').waitFor();
+    const agents = await (await fetch(`${base}/v1/agents`, { headers: h.tenant.auth })).json();
+    expect(agents.data).toEqual([]);
+    expect(await page.getByRole('row', { name: /support-inbox/ }).count()).toBe(0);
+  });
+
   it('shows clearly that capture is paused', async () => {
     await h.context.ownerPool.query('UPDATE tenants SET capture_paused = true WHERE id = $1', [h.tenant.tenantId]);
     try {
