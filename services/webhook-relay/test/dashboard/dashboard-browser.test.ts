@@ -344,7 +344,7 @@ describe('the web dashboard in a real browser', () => {
       .click();
     await page.getByRole('dialog', { name: 'Delete trigger support-inbox?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Trigger deleted').waitFor();
-    const agents = await (await fetch(`${base}/v1/agents`, { headers: h.tenant.auth })).json();
+    const agents = (await (await fetch(`${base}/v1/agents`, { headers: h.tenant.auth })).json()) as { data: unknown[] };
     expect(agents.data).toEqual([]);
     expect(await page.getByRole('row', { name: /support-inbox/ }).count()).toBe(0);
   });

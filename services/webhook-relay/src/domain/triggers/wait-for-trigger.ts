@@ -42,6 +42,7 @@ export async function waitForTrigger(options: {
     tenants.run(tenantId, (tx) =>
       drainTrigger({ tx, runtime, triggerId: trigger.id, ack, limit: input.limit, inlineBytes: input.max_inline_bytes }),
     );
+  // The wait is real time (a timer), not the runtime's clock, which tests may hold still.
   const deadline = Date.now() + input.wait_seconds * 1000;
   const notice = input.wait_seconds > 0 && options.live ? waitForNotice(options.live, tenantId, signal) : undefined;
   try {
