@@ -3,6 +3,7 @@
 // bold run; a PNG and a JPEG of rendered text come back as images of the same size and format whose
 // text (read again by Tesseract) is translated. Without the tools the upload is a 400 naming them,
 // and another key's or a wrong document key answers 404 as deepl-mock does.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as deepl from 'deepl-node';
 import request from 'supertest';
 import { createTestContext, deeplClientOptions, type TestContext } from '../helpers/test-app.js';
-import { imageSize, ocrText, pdfPages, pdfText, pdfXml, renderImage, renderPdf } from '../helpers/rendered-fixtures.js';
+import { imageSize, ocrText, pdfPages, pdfText, pdfXml, renderImage, renderPdf, withFile } from '../helpers/rendered-fixtures.js';
+
+const withPdf = <T>(pdf: Buffer, work: (path: string) => T) => withFile(pdf, 'in.pdf', work);
 
 let ctx: TestContext;
 let translator: deepl.Translator;
@@ -21,6 +24,7 @@ const statuses = new Map<string, deepl.DocumentStatus>();
 
 const LONG = 'The house is big and the cat is black. '.repeat(8);
 const PDF_HTML = `<html><body style="font-family:serif;font-size:14pt;margin:60px">
+<div style="width:200px;height:60px;background:#ffcc00;border:3px solid #990000"></div>
 <p>${LONG}</p>
 <p>The dog is <b>very small</b> today.</p>
 <p style="break-before:page">Thank you.</p>
@@ -63,6 +67,12 @@ describe('deepl-node translateDocument, PDF', () => {
     expect(text).not.toMatch(/The house/);
     // The lines of the long paragraph were translated together: each sentence is whole in the output.
     expect(text.match(/La casa es grande y el gato es negro\./g)?.length).toBe(8);
+  });
+
+  it('keeps the pictures and drawings: the page without its text lies under the translation', () => {
+    const pictures = withPdf(outputs.get('report.pdf')!, (path) => execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' }));
+    // One background per page (the header and rule lines of the listing come first).
+    expect(pictures.trim().split('\n').slice(2)).toHaveLength(pdfPages(outputs.get('report.pdf')!));
   });
 
   it('keeps the bold run bold', () => {

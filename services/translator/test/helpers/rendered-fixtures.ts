@@ -56,7 +56,7 @@ export function renderImage(html: string, extension: 'png' | 'jpg', width: numbe
   });
 }
 
-function withFile<T>(data: Buffer, name: string, work: (path: string) => T): T {
+export function withFile<T>(data: Buffer, name: string, work: (path: string) => T): T {
   return inTemp((dir) => {
     writeFileSync(join(dir, name), data);
     return work(join(dir, name));

@@ -23,6 +23,8 @@ const PDF_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <text top="102" left="185" width="44" height="16" font="0"> inside &amp; more.</text>
 <text top="140" left="57" width="40" height="16" font="0">The cat</text>
 <text top="140" left="300" width="50" height="16" font="0">The house</text>
+<text top="180" left="57" width="60" height="16" font="0">Row one</text>
+<text top="194" left="57" width="90" height="16" font="0">Row two is longer</text>
 </page>
 <page number="2" position="absolute" top="0" left="0" height="841" width="595">
 <text top="60" left="57" width="80" height="16" font="0">Thank you.</text>
@@ -32,13 +34,15 @@ const PDF_XML = `<?xml version="1.0" encoding="UTF-8"?>
 describe('pdfXmlToHtml', () => {
   const html = pdfXmlToHtml(PDF_XML);
 
-  it('joins the lines of a paragraph (a word hyphenated at a line end whole) and the runs of a line, keeping bold inline', () => {
+  it('joins the lines of a paragraph (a word hyphenated at a line end whole) and the runs of a line, keeping bold inline; not cells, nor a short line above a longer one', () => {
     expect(segmentsOf(html)).toEqual([
       'The annual report',
       'The license gives you the freedom to share and change all versions of a program, to make sure it remains free software.',
       'This has <m0/>bold words<m1/> inside &amp; more.',
       'The cat',
       'The house',
+      'Row one',
+      'Row two is longer',
       'Thank you.',
     ]);
   });
@@ -49,6 +53,12 @@ describe('pdfXmlToHtml', () => {
     );
     expect(html).toMatch(/<p style="top:60pt;left:57pt;width:505.0pt;font-size:12pt/);
     expect(html.match(/<div class="page" style="width:595pt;height:841pt">/g)).toHaveLength(2);
+  });
+
+  it('lays the picture of each page (the page without its text) under it', () => {
+    const withPictures = pdfXmlToHtml(PDF_XML, ['data:image/png;base64,AAAA', 'data:image/png;base64,BBBB']);
+    expect(withPictures).toContain('<div class="page" style="width:595pt;height:841pt;background-image:url(data:image/png;base64,AAAA)">');
+    expect(withPictures).toContain('<div class="page" style="width:595pt;height:841pt;background-image:url(data:image/png;base64,BBBB)">');
   });
 
   it('refuses XML without pages', () => {

@@ -2,7 +2,7 @@
 // (pdf-layout.ts, image-layout.ts), the HTML goes through the HTML format like an uploaded page, and
 // the translated HTML is rendered back to the upload's format by Chromium. Whether the tools are
 // installed is known from boot (document-tools.ts); without them the upload is refused, naming them.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type DocumentInfo, UnreadableDocument } from '../formats/document-format.js';
@@ -91,9 +91,15 @@ async function pdfToHtml(tools: DocumentTools, input: Buffer): Promise<Source> {
       if (error instanceof ToolFailed) throw new UnreadableDocument('The file is not a readable PDF document (poppler could not open it).');
       throw error;
     }
+    // The pages without their text, at 144 dpi, to lay under the translated text.
+    await runTool(tools.paths.pdfToHtml, ['-c', '-s', '-q', '-zoom', '2', '-fmt', 'png', '-nodrm', 'input.pdf', 'page'], { cwd: dir });
+    const pictures = (await readdir(dir)).filter((name) => /^page\d+\.png$/.test(name)).sort();
+    const backgrounds = await Promise.all(
+      pictures.map(async (name) => `data:image/png;base64,${(await readFile(join(dir, name))).toString('base64')}`),
+    );
     let html: string;
     try {
-      html = pdfXmlToHtml(xml);
+      html = pdfXmlToHtml(xml, backgrounds);
     } catch {
       throw new UnreadableDocument('The file is not a readable PDF document (no pages found).');
     }

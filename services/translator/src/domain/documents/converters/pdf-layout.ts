@@ -22,6 +22,7 @@ interface Paragraph {
   left: number;
   right: number;
   lastTop: number;
+  lastLeft: number;
   lastRight: number;
   lines: number;
   font: string;
@@ -38,7 +39,11 @@ const attributes = (source: string) =>
   Object.fromEntries([...source.matchAll(/([\w-]+)="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]));
 const num = (value: string | undefined) => Number.parseFloat(value ?? '0') || 0;
 
-export function pdfXmlToHtml(xml: string): string {
+/**
+ * `backgrounds` are the pages drawn without their text (`pdftohtml -c`: pictures, drawings, table
+ * lines, shading), as data: URLs in page order; each is laid under its page's paragraphs.
+ */
+export function pdfXmlToHtml(xml: string, backgrounds: string[] = []): string {
   const fonts = new Map<string, Font>();
   for (const match of xml.matchAll(/<fontspec ([^>]*)\/>/g)) {
     const spec = attributes(match[1]!);
@@ -53,7 +58,8 @@ export function pdfXmlToHtml(xml: string): string {
     });
     const paragraphs = groupParagraphs(lines, fonts);
     const body = paragraphs.map((paragraph) => paragraphHtml(paragraph, fonts.get(paragraph.font))).join('\n');
-    pages.push(`<div class="page" style="width:${num(page.width)}pt;height:${num(page.height)}pt">\n${body}\n</div>`);
+    const background = backgrounds[pages.length] ? `;background-image:url(${backgrounds[pages.length]})` : '';
+    pages.push(`<div class="page" style="width:${num(page.width)}pt;height:${num(page.height)}pt${background}">\n${body}\n</div>`);
   }
   if (pages.length === 0) throw new Error('pdftohtml returned no pages');
   const first = /<page ([^>]*)>/.exec(xml);
@@ -62,7 +68,7 @@ export function pdfXmlToHtml(xml: string): string {
     '<!DOCTYPE html><html><head><meta charset="utf-8"><style>',
     `@page { size: ${num(size.width)}pt ${num(size.height)}pt; margin: 0 }`,
     'html, body { margin: 0; padding: 0 }',
-    '.page { position: relative; overflow: hidden; break-after: page }',
+    '.page { position: relative; overflow: hidden; break-after: page; background-size: 100% 100%; background-repeat: no-repeat; print-color-adjust: exact; -webkit-print-color-adjust: exact }',
     '.page p { position: absolute; margin: 0; line-height: 1.17 }',
     '</style></head><body>',
     pages.join('\n'),
@@ -93,13 +99,17 @@ function groupParagraphs(lines: Line[], fonts: Map<string, Font>): Paragraph[] {
       sameSize &&
       line.top > current.lastTop &&
       line.top - current.lastTop <= size * 1.6 &&
-      Math.abs(line.left - current.left) <= size * 2.5
+      Math.abs(line.left - current.left) <= size * 2.5 &&
+      // A line that wraps into the next fills the width (a short line above a longer one is a table
+      // row, a list item, a heading), so it is not joined.
+      current.lastRight - current.lastLeft >= 0.85 * Math.max(line.width, current.right - current.left)
     ) {
       // The paragraph's next line: joined with a space (a word hyphenated at the line's end is joined whole).
       current.content = /\p{L}-\s*$/u.test(current.content)
         ? `${current.content.replace(/-\s*$/, '')}${line.content.trimStart()}`
         : `${current.content.trimEnd()} ${line.content.trimStart()}`;
       current.lastTop = line.top;
+      current.lastLeft = line.left;
       current.lastRight = line.left + line.width;
       current.lines += 1;
       current.left = Math.min(current.left, line.left);
@@ -111,6 +121,7 @@ function groupParagraphs(lines: Line[], fonts: Map<string, Font>): Paragraph[] {
         left: line.left,
         right,
         lastTop: line.top,
+        lastLeft: line.left,
         lastRight: right,
         lines: 1,
         font: line.font,
