@@ -75,11 +75,17 @@ export async function uploadDocument(
   let characters: number;
   try {
     // PDF and images are converted (poppler, Tesseract) here already: their characters are billed, and 456 answered, before any work is queued.
-    const { segments } = await openDocument(deps.documentTools, extension, upload.file, {
-      fileName: upload.fileName,
-      targetLang: target,
-      ...(source ? { sourceLang: source } : {}),
-    });
+    const { segments } = await openDocument(
+      deps.documentTools,
+      extension,
+      upload.file,
+      {
+        fileName: upload.fileName,
+        targetLang: target,
+        ...(source ? { sourceLang: source } : {}),
+      },
+      'count',
+    );
     characters = segments.reduce((sum, segment) => sum + billedCharacters(segmentPlainText(segment)), 0);
   } catch (error) {
     if (error instanceof UnreadableDocument) throw new TranslatorError('BAD_REQUEST', error.message);

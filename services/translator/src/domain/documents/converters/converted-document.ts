@@ -23,6 +23,9 @@ export function isConverted(extension: string): boolean {
   return extension in CONVERTED_CONTENT_TYPES;
 }
 
+/** `count`: only the segments are needed (the upload bills them); `translate`: the file is written again. */
+export type DocumentPurpose = 'count' | 'translate';
+
 export interface ConvertedDocument {
   segments: string[];
   rebuild(translated: string[], signal?: AbortSignal): Promise<Buffer>;
@@ -62,9 +65,10 @@ export async function openConverted(
   extension: string,
   input: Buffer,
   info: DocumentInfo & { sourceLang?: string },
+  purpose: DocumentPurpose = 'translate',
 ): Promise<ConvertedDocument> {
   const source = await tools.readingSlots.run(() =>
-    extension === 'pdf' ? pdfToHtml(tools, input) : imageToHtml(tools, extension, input, info.sourceLang),
+    extension === 'pdf' ? pdfToHtml(tools, input, purpose) : imageToHtml(tools, extension, input, info.sourceLang),
   );
   const extracted = HTML.extract(Buffer.from(source.html, 'utf8'), info);
   return {
@@ -79,7 +83,7 @@ interface Source {
   height?: number;
 }
 
-async function pdfToHtml(tools: DocumentTools, input: Buffer): Promise<Source> {
+async function pdfToHtml(tools: DocumentTools, input: Buffer, purpose: DocumentPurpose): Promise<Source> {
   return inTempDir(async (dir) => {
     await writeFile(join(dir, 'input.pdf'), input);
     let xml: string;
@@ -91,8 +95,10 @@ async function pdfToHtml(tools: DocumentTools, input: Buffer): Promise<Source> {
       if (error instanceof ToolFailed) throw new UnreadableDocument('The file is not a readable PDF document (poppler could not open it).');
       throw error;
     }
-    // The pages without their text, at 144 dpi, to lay under the translated text.
-    await runTool(tools.paths.pdfToHtml, ['-c', '-s', '-q', '-zoom', '2', '-fmt', 'png', '-nodrm', 'input.pdf', 'page'], { cwd: dir });
+    // The pages without their text, at 144 dpi, to lay under the translated text (the costly part of
+    // reading: not done when only the characters are counted).
+    if (purpose === 'translate')
+      await runTool(tools.paths.pdfToHtml, ['-c', '-s', '-q', '-zoom', '2', '-fmt', 'png', '-nodrm', 'input.pdf', 'page'], { cwd: dir });
     const pictures = (await readdir(dir)).filter((name) => /^page\d+\.png$/.test(name)).sort();
     const backgrounds = await Promise.all(
       pictures.map(async (name) => `data:image/png;base64,${(await readFile(join(dir, name))).toString('base64')}`),
