@@ -22,6 +22,12 @@ import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js'
 import { registerSignInRoutes } from './http/routes/sign-in.js';
 import { registerSubscriptionRoutes } from './http/routes/subscriptions.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
+import { registerTriggerRoutes } from './http/routes/triggers.js';
+import { registerMcpRoutes } from './http/routes/mcp.js';
+import { registerOAuthRoutes } from './http/routes/oauth.js';
+import { registerOAuthConsentRoutes } from './http/routes/oauth-consent.js';
+import { PgClientsStore } from './mcp/oauth/client-store.js';
+import { RelayOAuthProvider } from './mcp/oauth/relay-oauth-provider.js';
 
 export const MAX_API_BODY_BYTES = 256 * 1024;
 
@@ -50,6 +56,13 @@ export function createApp(deps: Deps): express.Express {
   registerSignInRoutes(app, deps, sessions);
   if (sessions) registerDashboardSessionRoutes(app, deps, sessions, json);
   serveDashboard(app);
+  if (deps.mcp) {
+    const clients = new PgClientsStore(deps.pool, deps.runtime);
+    const provider = new RelayOAuthProvider(deps.pool, deps.tenants, deps.runtime, deps.mcp.oauth, clients);
+    registerOAuthRoutes(app, deps, provider, clients, deps.mcp.oauth);
+    registerOAuthConsentRoutes(app, deps, deps.mcp.oauth, clients, sessions);
+    registerMcpRoutes(app, deps, deps.mcp, provider);
+  }
 
   const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
     deps.logger.warn({ err: error }, 'could not record when an API key was last used'),
@@ -64,6 +77,7 @@ export function createApp(deps: Deps): express.Express {
   registerDestinationRoutes(app, deps, json);
   registerSubscriptionRoutes(app, deps, json);
   registerDeliveryRoutes(app, deps, json);
+  registerTriggerRoutes(app, deps, json);
   registerAdminRoutes(app, deps, json);
 
   app.use((req, _res, next) => next(new RelayError('not_found', `no route for ${req.method} ${req.path}`)));

@@ -31,7 +31,11 @@ export type AuditAction =
   | 'tenant.capture_resumed'
   | 'tenant.deleted'
   | 'dashboard.signed_in'
-  | 'dashboard.signed_out';
+  | 'dashboard.signed_out'
+  | 'trigger.registered'
+  | 'trigger.deleted'
+  | 'mcp.revoked'
+  | 'mcp.authorized';
 
 export interface AppendAuditEntryOptions {
   tx: TenantTx;
