@@ -154,12 +154,6 @@ describe('without the tools', () => {
     expect(response.body.message).toMatch(/tesseract-ocr-fra/);
   });
 
-  it('refuses output_format docx for a PDF, naming what it writes', async () => {
-    const response = await upload(ctx, 'report.pdf').field('output_format', 'docx');
-    expect(response.status).toBe(400);
-    expect(response.body.message).toMatch(/output_format.*docx.*allowed: pdf/);
-  });
-
   it('refuses a file that is not a PDF with a 400', async () => {
     const response = await request(ctx.app)
       .post('/v2/document')

@@ -19,6 +19,7 @@ export interface DocumentInput {
   input: Buffer;
   fileName: string;
   inputFormat: string;
+  outputFormat: string;
   options: DocumentOptions;
 }
 
@@ -28,11 +29,18 @@ export async function translateDocument(
   onProgress: (characters: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<{ output: Buffer; qualityReport?: QualityReport }> {
-  const extracted = await openDocument(deps.documentTools, document.inputFormat, document.input, {
-    fileName: document.fileName,
-    targetLang: document.options.target_lang,
-    ...(document.options.source_lang ? { sourceLang: document.options.source_lang } : {}),
-  });
+  const extracted = await openDocument(
+    deps.documentTools,
+    document.inputFormat,
+    document.input,
+    {
+      fileName: document.fileName,
+      targetLang: document.options.target_lang,
+      ...(document.options.source_lang ? { sourceLang: document.options.source_lang } : {}),
+    },
+    'translate',
+    document.outputFormat,
+  );
   const request = { ...document.options, text: [] } as unknown as TranslateRequest;
   const translated = await translateSegments(deps, extracted.segments, request, onProgress, signal);
   const output = await extracted.rebuild(translated.texts, signal);

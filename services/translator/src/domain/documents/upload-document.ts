@@ -66,7 +66,7 @@ export async function uploadDocument(
     );
   }
   if (isConverted(extension)) {
-    const missing = conversionRefusal(deps.documentTools, extension, source);
+    const missing = conversionRefusal(deps.documentTools, extension, source, outputFormat);
     if (missing) throw new TranslatorError('BAD_REQUEST', missing);
   }
   // Unknown glossaries, memories and style rules are refused now (404/400), not after billing.
@@ -85,6 +85,7 @@ export async function uploadDocument(
         ...(source ? { sourceLang: source } : {}),
       },
       'count',
+      outputFormat,
     );
     characters = segments.reduce((sum, segment) => sum + billedCharacters(segmentPlainText(segment)), 0);
   } catch (error) {

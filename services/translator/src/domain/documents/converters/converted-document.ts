@@ -1,15 +1,19 @@
 // PDF and images are not edited in place: each is converted to HTML that keeps where its text was
 // (pdf-layout.ts, image-layout.ts), the HTML goes through the HTML format like an uploaded page, and
-// the translated HTML is rendered back to the upload's format by Chromium. Whether the tools are
-// installed is known from boot (document-tools.ts); without them the upload is refused, naming them.
+// the translated HTML is rendered back to the upload's format by Chromium. A PDF asked for as docx
+// (output_format=docx) is instead written as a docx from the same paragraphs (pdf-docx.ts), which then
+// goes through the docx format like an uploaded one. Whether the tools are installed is known from
+// boot (document-tools.ts); without them the upload is refused, naming them.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type DocumentInfo, UnreadableDocument } from '../formats/document-format.js';
+import { DOCX } from '../formats/office-zip.js';
 import { HTML } from '../formats/text-formats.js';
 import { type DocumentTools, tesseractLanguageOf } from './document-tools.js';
 import { ocrTsvToHtml } from './image-layout.js';
-import { pdfXmlToHtml } from './pdf-layout.js';
+import { pdfPagesToDocx } from './pdf-docx.js';
+import { pdfXmlToHtml, readPdfPages } from './pdf-layout.js';
 import { inTempDir, runTool, ToolFailed } from './run-tool.js';
 
 export const CONVERTED_CONTENT_TYPES: Record<string, string> = {
@@ -31,11 +35,20 @@ export interface ConvertedDocument {
   rebuild(translated: string[], signal?: AbortSignal): Promise<Buffer>;
 }
 
+/** Whether the translation is written by Chromium (a PDF or an image) rather than as a docx. */
+const rendered = (extension: string, outputFormat: string | undefined) => !(extension === 'pdf' && outputFormat === 'docx');
+
 /** Why this server cannot translate a PDF or image (the tools or the language data are missing), or undefined when it can. */
-export function conversionRefusal(tools: DocumentTools, extension: string, sourceLang: string | undefined): string | undefined {
-  const renderer = tools.renderer
-    ? undefined
-    : `Chromium ('${tools.paths.renderer}', Debian package chromium) to write the translated ${extension === 'pdf' ? 'PDF' : 'image'}`;
+export function conversionRefusal(
+  tools: DocumentTools,
+  extension: string,
+  sourceLang: string | undefined,
+  outputFormat?: string,
+): string | undefined {
+  const renderer =
+    tools.renderer || !rendered(extension, outputFormat)
+      ? undefined
+      : `Chromium ('${tools.paths.renderer}', Debian package chromium) to write the translated ${extension === 'pdf' ? 'PDF' : 'image'}`;
   if (extension === 'pdf') {
     const missing = [
       ...(tools.pdfToHtml ? [] : [`poppler's pdftohtml ('${tools.paths.pdfToHtml}', Debian package poppler-utils) to read the PDF's text`]),
@@ -66,7 +79,19 @@ export async function openConverted(
   input: Buffer,
   info: DocumentInfo & { sourceLang?: string },
   purpose: DocumentPurpose = 'translate',
+  outputFormat?: string,
 ): Promise<ConvertedDocument> {
+  if (!rendered(extension, outputFormat)) {
+    const xml = await tools.readingSlots.run(() => readPdfXml(tools, input));
+    let docx: Buffer;
+    try {
+      docx = pdfPagesToDocx(readPdfPages(xml));
+    } catch {
+      throw new UnreadableDocument('The file is not a readable PDF document (no pages found).');
+    }
+    const extracted = DOCX.extract(docx, info);
+    return { segments: extracted.segments, rebuild: async (translated) => extracted.rebuild(translated) };
+  }
   const source = await tools.readingSlots.run(() =>
     extension === 'pdf' ? pdfToHtml(tools, input, purpose) : imageToHtml(tools, extension, input, info.sourceLang),
   );
@@ -83,18 +108,29 @@ interface Source {
   height?: number;
 }
 
+async function readPdfXml(tools: DocumentTools, input: Buffer): Promise<string> {
+  return inTempDir(async (dir) => {
+    await writeFile(join(dir, 'input.pdf'), input);
+    return readPdfXmlIn(tools, dir);
+  });
+}
+
+/** poppler's reading of `input.pdf` in `dir`: every text line with its position, font and bold/italic runs. */
+async function readPdfXmlIn(tools: DocumentTools, dir: string): Promise<string> {
+  try {
+    return (
+      await runTool(tools.paths.pdfToHtml, ['-xml', '-i', '-zoom', '1', '-q', '-stdout', '-nodrm', 'input.pdf'], { cwd: dir })
+    ).toString('utf8');
+  } catch (error) {
+    if (error instanceof ToolFailed) throw new UnreadableDocument('The file is not a readable PDF document (poppler could not open it).');
+    throw error;
+  }
+}
+
 async function pdfToHtml(tools: DocumentTools, input: Buffer, purpose: DocumentPurpose): Promise<Source> {
   return inTempDir(async (dir) => {
     await writeFile(join(dir, 'input.pdf'), input);
-    let xml: string;
-    try {
-      xml = (
-        await runTool(tools.paths.pdfToHtml, ['-xml', '-i', '-zoom', '1', '-q', '-stdout', '-nodrm', 'input.pdf'], { cwd: dir })
-      ).toString('utf8');
-    } catch (error) {
-      if (error instanceof ToolFailed) throw new UnreadableDocument('The file is not a readable PDF document (poppler could not open it).');
-      throw error;
-    }
+    const xml = await readPdfXmlIn(tools, dir);
     // The pages without their text, at 144 dpi, to lay under the translated text (the costly part of
     // reading: not done when only the characters are counted).
     if (purpose === 'translate')

@@ -20,15 +20,16 @@ const FORMATS: Record<string, DocumentFormat> = {
   dita: XML,
 };
 
-// output_format may name another extension of the same format (html for an htm upload); DeepL also
-// writes docx from pdf, which this service does not (its PDF path writes a PDF).
-const SAME_FORMAT: Record<string, string[]> = {
+// output_format may name another extension of the same format (html for an htm upload), or, as
+// DeepL allows, docx for a PDF (converters/pdf-docx.ts). Any other conversion is refused.
+const OTHER_OUTPUT_FORMATS: Record<string, string[]> = {
   htm: ['html'],
   html: ['htm'],
   xlf: ['xliff'],
   xliff: ['xlf'],
   jpg: ['jpeg'],
   jpeg: ['jpg'],
+  pdf: ['docx'],
 };
 
 export function formatFor(extension: string): DocumentFormat | undefined {
@@ -36,7 +37,7 @@ export function formatFor(extension: string): DocumentFormat | undefined {
 }
 
 export function allowedOutputFormats(extension: string): string[] {
-  return [extension, ...(SAME_FORMAT[extension] ?? [])];
+  return [extension, ...(OTHER_OUTPUT_FORMATS[extension] ?? [])];
 }
 
 /** The formats always served; pdf, png, jpg and jpeg are added where their tools are installed. */
