@@ -97,6 +97,12 @@ describe('pdfPagesToDocx', () => {
     );
   });
 
+  it('writes no heading for large text without a letter (a chapter number)', async () => {
+    const numbered = PDF_XML.replace('>The first part<', '>2.<');
+    const { value } = await mammoth.convertToHtml({ buffer: docxOf(numbered) });
+    expect(value).toMatch(/^<h1>The annual report<\/h1><p>2\.<\/p>/);
+  });
+
   it('writes no heading when every paragraph has the body size', async () => {
     const plain = PDF_XML.replace(/font="[23]"/g, 'font="0"');
     const { value } = await mammoth.convertToHtml({ buffer: docxOf(plain) });

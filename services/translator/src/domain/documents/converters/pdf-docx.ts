@@ -37,14 +37,17 @@ export function pdfPagesToDocx(pages: PdfPage[]): Buffer {
   return writeDocx({ paragraphs, page: { width: pages[0]!.width, height: pages[0]!.height } });
 }
 
+/** Short text set larger than the body, with a letter in it (a large page or chapter number alone is not a heading). */
 function isHeading(paragraph: PdfPage['paragraphs'][number], bodySize: number): boolean {
   const size = paragraph.fontSpec?.size;
+  const text = plainText(paragraph.content).trim();
   return (
     size !== undefined &&
     bodySize > 0 &&
     size >= bodySize * HEADING_RATIO &&
     paragraph.lines <= 2 &&
-    plainText(paragraph.content).trim().length <= HEADING_MAX_CHARACTERS
+    text.length <= HEADING_MAX_CHARACTERS &&
+    /\p{L}/u.test(text)
   );
 }
 
