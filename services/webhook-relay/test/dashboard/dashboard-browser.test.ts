@@ -13,6 +13,7 @@ import Stripe from 'stripe';
 import { DASHBOARD_ASSETS } from '../../src/dashboard/serve-dashboard.js';
 import { FAST_POLICY, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { launchChromium, screenshots, seriousViolations } from '../helpers/browser.js';
+import { insertAgentGrant } from '../helpers/mcp-agent.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { existsSync } from 'node:fs';
 
@@ -312,16 +313,7 @@ describe('the web dashboard in a real browser', () => {
   });
 
   it('lists the agents and triggers of the MCP server, and revokes an agent and deletes a trigger after confirming', async () => {
-    const clientId = 'dashboard-agent-client';
-    // A grant as the consent page leaves it (test/mcp drives the consent itself), and a trigger an agent registered.
-    await h.context.ownerPool.query(
-      `INSERT INTO oauth_clients (client_id, metadata, created_at) VALUES ($1, '{"client_name":"Support agent","redirect_uris":["http://127.0.0.1:9/cb"]}', now())`,
-      [clientId],
-    );
-    await h.context.ownerPool.query(
-      `INSERT INTO oauth_grants (id, tenant_id, client_id, actor, scopes, resource, created_at) VALUES ($1, $2, $3, 'api_key:x', '{relay}', 'http://127.0.0.1/mcp', now())`,
-      [h.context.deps.runtime.newId(), h.tenant.tenantId, clientId],
-    );
+    await insertAgentGrant(h.context, h.tenant.tenantId, 'Support agent');
     const endpoint = await h.endpoint({ name: 'agent-watched' });
     await fetch(`${base}/v1/triggers/wait`, {
       method: 'POST',
@@ -353,7 +345,11 @@ describe('the web dashboard in a real browser', () => {
     const registered = await fetch(`${base}/oauth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Triage agent', redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' }),
+      body: JSON.stringify({
+        client_name: 'Triage agent',
+        redirect_uris: ['http://127.0.0.1:9/callback'],
+        token_endpoint_auth_method: 'none',
+      }),
     });
     const { client_id: clientId } = (await registered.json()) as { client_id: string };
     let returned: URL | undefined;

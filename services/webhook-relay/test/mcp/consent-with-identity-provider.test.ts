@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { systemRuntime } from '../../src/domain/runtime.js';
 import { parseIdentityProviders } from '../../src/sign-in/identity-providers.js';
 import { freePort } from '../helpers/mcp-agent.js';
+import { CookieBrowser } from '../helpers/cookie-browser.js';
 import { OidcIssuer } from '../helpers/oidc-issuer.js';
 import { createTestContext, testMcpSettings, type TestContext } from '../helpers/test-app.js';
 
@@ -36,37 +37,7 @@ afterAll(async () => {
   await context.close();
 });
 
-/** A browser: a cookie jar for the relay, redirects followed by hand. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const onRelay = new URL(url).origin === base;
-    const cookie = onRelay ? [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : '';
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as object), ...(cookie ? { cookie } : {}) },
-    });
-    if (onRelay)
-      for (const line of response.headers.getSetCookie()) {
-        const [pair, ...attributes] = line.split(';');
-        const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
-        if (attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute))) this.cookies.delete(name);
-        else this.cookies.set(name, value);
-      }
-    return response;
-  }
-  async follow(url: string, stopAt: (location: string) => boolean): Promise<string> {
-    let next = url;
-    for (let hop = 0; hop < 10; hop++) {
-      const location = (await this.request(next)).headers.get('location');
-      if (!location) return next;
-      next = new URL(location, next).toString();
-      if (stopAt(next)) return next;
-    }
-    throw new Error('too many redirects');
-  }
-}
+const newBrowser = () => new CookieBrowser(() => base);
 
 async function registerAgent(): Promise<string> {
   const response = await fetch(`${base}/oauth/register`, {
@@ -96,22 +67,24 @@ describe('the MCP consent page with an identity provider', () => {
   it('signs the person in through the provider, back to the consent page, and lets the agent act as that user', async () => {
     const clientId = await registerAgent();
     const verifier = randomBytes(32).toString('base64url');
-    const browser = new Browser();
-    const consentUrl = await browser.follow(authorizeUrl(clientId, verifier), (url) => url.startsWith(`${base}/oauth/consent`));
-    const signedOut = await (await browser.request(consentUrl)).text();
+    const browser = newBrowser();
+    const { location: consentUrl } = await browser.follow(authorizeUrl(clientId, verifier), (url) =>
+      url.startsWith(`${base}/oauth/consent`),
+    );
+    const signedOut = await (await browser.get(consentUrl)).text();
     expect(signedOut).toContain('Allow Inbox agent to use webhook-relay?');
     const link = /href="(\/auth\/dashboard\/start\?[^"]+)"/.exec(signedOut)![1]!.replaceAll('&amp;', '&');
-    const back = await browser.follow(`${base}${link}`, (url) => url.startsWith(`${base}/oauth/consent`));
+    const { location: back } = await browser.follow(`${base}${link}`, (url) => url.startsWith(`${base}/oauth/consent`));
     expect(back).toBe(consentUrl);
-    const signedIn = await (await browser.request(consentUrl)).text();
+    const signedIn = await (await browser.get(consentUrl)).text();
     expect(signedIn).toMatch(/Signed in as <strong>user:/);
     const form = (csrf: string) => ({
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
       body: new URLSearchParams({ request: hidden(signedIn, 'request')!, csrf, decision: 'allow' }),
     });
-    expect((await browser.request(`${base}/oauth/consent`, form('not-the-token'))).status).toBe(403);
-    const allowed = await browser.request(`${base}/oauth/consent`, form(hidden(signedIn, 'csrf')!));
+    expect((await browser.get(`${base}/oauth/consent`, form('not-the-token'))).status).toBe(403);
+    const allowed = await browser.get(`${base}/oauth/consent`, form(hidden(signedIn, 'csrf')!));
     expect(allowed.status).toBe(302);
     const redirect = new URL(allowed.headers.get('location')!);
     expect(redirect.searchParams.get('state')).toBe('agent-state');
@@ -147,11 +120,13 @@ describe('the MCP consent page with an identity provider', () => {
   it('refuses a code exchanged with the wrong PKCE verifier, and a code used twice', async () => {
     const clientId = await registerAgent();
     const verifier = randomBytes(32).toString('base64url');
-    const browser = new Browser();
-    const consentUrl = await browser.follow(authorizeUrl(clientId, verifier), (url) => url.startsWith(`${base}/oauth/consent`));
-    const page = await (await browser.request(consentUrl)).text();
+    const browser = newBrowser();
+    const { location: consentUrl } = await browser.follow(authorizeUrl(clientId, verifier), (url) =>
+      url.startsWith(`${base}/oauth/consent`),
+    );
+    const page = await (await browser.get(consentUrl)).text();
     const key = await context.newTenant();
-    const answer = await browser.request(`${base}/oauth/consent`, {
+    const answer = await browser.get(`${base}/oauth/consent`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
       body: new URLSearchParams({ request: hidden(page, 'request')!, api_key: key.apiKey, decision: 'allow' }),
