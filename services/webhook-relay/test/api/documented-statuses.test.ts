@@ -12,6 +12,7 @@ import type { Response } from 'supertest';
 import { MAX_API_BODY_BYTES } from '../../src/app.js';
 import { expectContract } from '../helpers/contract.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
+import { insertAgentGrant } from '../helpers/mcp-agent.js';
 import { api } from '../helpers/test-app.js';
 
 type Schema = Record<string, any>;
@@ -146,23 +147,8 @@ describe('every documented operation answers only statuses its document lists', 
       key_id: key.id,
       provider_secret_id: secret.id,
       trigger_id: trigger.trigger_id,
-      agent_id: await authorizedAgent(),
+      agent_id: await insertAgentGrant(h.context, h.tenant.tenantId, 'agent'),
     };
-  }
-
-  /** An agent's grant, as the consent page leaves it (test/mcp drives the consent itself). */
-  async function authorizedAgent(): Promise<string> {
-    const clientId = randomUUID();
-    const grantId = h.context.deps.runtime.newId();
-    await h.context.ownerPool.query(
-      `INSERT INTO oauth_clients (client_id, metadata, created_at) VALUES ($1, '{"client_name":"agent","redirect_uris":["http://127.0.0.1:9/cb"]}', now())`,
-      [clientId],
-    );
-    await h.context.ownerPool.query(
-      `INSERT INTO oauth_grants (id, tenant_id, client_id, actor, scopes, resource, created_at) VALUES ($1, $2, $3, 'api_key:test', '{relay}', 'http://127.0.0.1/mcp', now())`,
-      [grantId, h.tenant.tenantId, clientId],
-    );
-    return grantId;
   }
 
   const urlOf = (op: Operation, world: World, replace: Record<string, string> = {}) =>

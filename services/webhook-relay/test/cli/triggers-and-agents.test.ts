@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CliHarness } from '../helpers/cli-runner.js';
 import { type DeliveryHarness, startDeliveryHarness } from '../helpers/delivery-harness.js';
+import { insertAgentGrant } from '../helpers/mcp-agent.js';
 
 const json = (text: string) =>
   text
@@ -50,17 +51,7 @@ describe('webhook-relay CLI: triggers and agents', () => {
   });
 
   it('lists an authorized agent and revokes it', async () => {
-    const clientId = randomUUID();
-    const grantId = harness.context.deps.runtime.newId();
-    // A grant as the consent page leaves it (test/mcp drives the consent through the SDK's client).
-    await harness.context.ownerPool.query(
-      `INSERT INTO oauth_clients (client_id, metadata, created_at) VALUES ($1, '{"client_name":"desk agent","redirect_uris":["http://127.0.0.1:9/cb"]}', now())`,
-      [clientId],
-    );
-    await harness.context.ownerPool.query(
-      `INSERT INTO oauth_grants (id, tenant_id, client_id, actor, scopes, resource, created_at) VALUES ($1, $2, $3, 'api_key:x', '{relay}', 'http://127.0.0.1/mcp', now())`,
-      [grantId, harness.tenant.tenantId, clientId],
-    );
+    const grantId = await insertAgentGrant(harness.context, harness.tenant.tenantId, 'desk agent');
     const listed = await cli.run(['agents', 'list']);
     expect(listed.stdout).toContain('desk agent');
     expect((await cli.run(['agents', 'revoke', grantId])).stdout).toBe(`Revoked agent ${grantId}\n`);
