@@ -25,12 +25,23 @@ function post(url: string, body: Buffer, headers: Record<string, string>): Promi
   });
 }
 
-export async function uploadDocument(url: string, data: Buffer, name: string): Promise<{ document_id: string; document_key: string }> {
+export async function uploadDocument(
+  url: string,
+  data: Buffer,
+  name: string,
+  fields: Record<string, string> = {},
+): Promise<{ document_id: string; document_key: string }> {
   const boundary = `bench${Date.now()}`;
   const field = (fieldName: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"\r\n\r\n${value}\r\n`;
   const body = Buffer.concat([
-    Buffer.from(field('source_lang', 'EN') + field('target_lang', 'ES')),
+    Buffer.from(
+      field('source_lang', 'EN') +
+        field('target_lang', 'ES') +
+        Object.entries(fields)
+          .map(([fieldName, value]) => field(fieldName, value))
+          .join(''),
+    ),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),
