@@ -116,7 +116,6 @@ describe('output_format for a PDF', () => {
     let bare: TestContext;
     beforeAll(async () => {
       bare = await createTestContext({
-        documentWorker: false,
         documentToolPaths: { pdfToHtml: 'pdftohtml', tesseract: 'tesseract', renderer: '/nonexistent/chromium' },
       });
     });
@@ -124,10 +123,15 @@ describe('output_format for a PDF', () => {
       await bare?.close();
     });
 
-    it('accepts a PDF to be written as docx (Chromium only writes PDFs) and still refuses one to be written as a PDF', async () => {
-      const asDocx = await upload(bare, 'docx');
-      expect(asDocx.status).toBe(200);
-      expect(asDocx.body.document_id).toMatch(/^[0-9A-F]{32}$/);
+    it('translates a PDF to docx (Chromium only writes PDFs) and still refuses a PDF to be written as a PDF', async () => {
+      const client = new deepl.Translator(bare.adminKey, deeplClientOptions((await bare.listen()).url));
+      const output = join(dir, 'no-chromium.es.docx');
+      await client.translateDocument(PDF, output, 'en', 'es', {
+        filename: 'report.pdf',
+        extraRequestParameters: { output_format: 'docx' },
+      });
+      const { value } = await mammoth.convertToHtml({ buffer: readFileSync(output) });
+      expect(value).toMatch(/<strong>[^<]*pequeño[^<]*<\/strong>/);
       const asPdf = await upload(bare, 'pdf');
       expect(asPdf.status).toBe(400);
       expect(asPdf.body.message).toMatch(/Chromium/);
