@@ -7,8 +7,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createApp } from '../../src/app.js';
 import { signAccessToken } from '../../src/mcp/oauth/access-tokens.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
-import { callTool, connectAgent, freePort, ScriptedAgentAuth, testMcpSettings } from '../helpers/mcp-agent.js';
-import { api } from '../helpers/test-app.js';
+import { callTool, connectAgent, freePort, ScriptedAgentAuth } from '../helpers/mcp-agent.js';
+import { api, testMcpSettings } from '../helpers/test-app.js';
 
 let h: DeliveryHarness;
 let server: Server;
@@ -136,8 +136,11 @@ describe('discovery and authorization', () => {
     expect(denying.denied).toBe('access_denied');
 
     const settings = testMcpSettings(base).oauth;
-    const grantId = (await h.context.pool.query<{ id: string }>('SELECT id FROM oauth_grants WHERE revoked_at IS NULL LIMIT 1')).rows[0]!
-      .id;
+    const grantId = (
+      await h.context.ownerPool.query<{ id: string }>('SELECT id FROM oauth_grants WHERE revoked_at IS NULL AND client_id = $1', [
+        auth.client!.client_id,
+      ])
+    ).rows[0]!.id;
     const claims = { grantId, tenantId: h.tenant.tenantId, clientId: auth.client!.client_id, scopes: ['relay'] };
     const call = (token: string) =>
       fetch(mcpUrl, {
@@ -189,6 +192,53 @@ describe('discovery and authorization', () => {
     const rebinding = await api(h.context).post('/mcp').set('host', 'evil.example').set(headers).send({});
     expect(rebinding.status).toBe(403);
     expect((await fetch(mcpUrl)).status).toBe(405);
+  });
+});
+
+describe('agents and triggers on the REST API', () => {
+  it('lists the agent a person authorized, and revoking it there ends its tokens at once', async () => {
+    const another = new ScriptedAgentAuth(h.tenant.apiKey);
+    const client = await connectAgent(mcpUrl, another);
+    const agents = (await api(h.context).get('/v1/agents').set(h.tenant.auth).expect(200)).body as {
+      data: Array<{ id: string; client_id: string; client_name: string }>;
+    };
+    const listed = agents.data.find((agent) => agent.client_id === another.client!.client_id);
+    expect(listed).toMatchObject({ client_name: 'test agent' });
+    await api(h.context).delete(`/v1/agents/${listed!.id}`).set(h.tenant.auth).expect(204);
+    await expect(client.listTools()).rejects.toThrow();
+    const audit = (await api(h.context).get('/v1/audit').set(h.tenant.auth).expect(200)).body as {
+      data: Array<{ action: string; target: { id: string } }>;
+    };
+    expect(audit.data.some((entry) => entry.action === 'mcp.revoked' && entry.target.id === listed!.id)).toBe(true);
+    // Another tenant cannot see or revoke it.
+    const other = await h.context.newTenant('pro');
+    await api(h.context).delete(`/v1/agents/${listed!.id}`).set(other.auth).expect(404);
+  });
+
+  it('drains a trigger through POST /v1/triggers/wait as through the MCP tool, and lists and deletes it', async () => {
+    const endpoint = await h.endpoint({ name: 'rest trigger' });
+    const first = (
+      await api(h.context).post('/v1/triggers/wait').set(h.tenant.auth).send({ endpoint_id: endpoint.id, trigger: 'cli' }).expect(200)
+    ).body;
+    expect(first.events).toEqual([]);
+    const id = await h.send(endpoint.url, '{"rest":true}');
+    const batch = (
+      await api(h.context).post('/v1/triggers/wait').set(h.tenant.auth).send({ endpoint_id: endpoint.id, trigger: 'cli' }).expect(200)
+    ).body;
+    expect(batch.events.map((event: { id: string }) => event.id)).toEqual([id]);
+    // The MCP tool reads the same trigger by name.
+    const viaMcp = (await wait({ endpoint_id: endpoint.id, trigger: 'cli' })).structuredContent as Drained;
+    expect(viaMcp.events.map((event) => event.id)).toEqual([id]);
+    await api(h.context)
+      .post('/v1/triggers/wait')
+      .set(h.tenant.auth)
+      .send({ endpoint_id: endpoint.id, trigger: 'cli', ack: batch.next_cursor })
+      .expect(200);
+    const listed = (await api(h.context).get(`/v1/triggers?endpoint_id=${endpoint.id}`).set(h.tenant.auth).expect(200)).body;
+    expect(listed.data).toEqual([expect.objectContaining({ id: batch.trigger_id, name: 'cli', last_drained_event_id: id })]);
+    await api(h.context).delete(`/v1/triggers/${batch.trigger_id}`).set(h.tenant.auth).expect(204);
+    expect((await api(h.context).get(`/v1/triggers?endpoint_id=${endpoint.id}`).set(h.tenant.auth).expect(200)).body.data).toEqual([]);
+    await api(h.context).post('/v1/triggers/wait').set(h.tenant.auth).send({ endpoint_id: endpoint.id, limit: 500 }).expect(400);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ListDeliveriesQuery } from '@workspace/contracts';
 import type { Delivery, DeliveryAttempt, DeliveryState } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination.js';
@@ -37,4 +38,16 @@ export async function findDelivery(
   if (!delivery) throw new RelayError('not_found', `delivery ${deliveryId} not found`);
   if (!isWithinRetention(window, delivery.eventId)) throw expiredError(`the event of delivery ${deliveryId}`, window);
   return delivery;
+}
+
+/** GET /v1/deliveries and the MCP tool deliveries.list: the contract's query, as listDeliveries takes it. */
+export function listDeliveriesByQuery(tx: TenantTx, query: ListDeliveriesQuery, window: RetentionWindow): Promise<Page<Delivery>> {
+  return listDeliveries({
+    tx,
+    window,
+    page: query,
+    ...(query.state ? { state: query.state } : {}),
+    ...(query.destination_id ? { destinationId: query.destination_id } : {}),
+    ...(query.event_id ? { eventId: query.event_id } : {}),
+  });
 }

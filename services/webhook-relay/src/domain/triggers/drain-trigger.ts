@@ -3,10 +3,6 @@ import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
 import { decodeTriggerCursor } from './trigger-cursor.js';
 
-/** The most a body is sent inline in triggers.wait (the spec's limit); larger ones come by reference. */
-export const MAX_INLINE_BODY_BYTES = 64 * 1024;
-export const MAX_TRIGGER_BATCH = 200;
-
 export interface TriggerEventRow {
   capture_seq: bigint;
   id: string;
@@ -62,6 +58,12 @@ export async function drainTrigger(options: {
         where: { id: triggerId },
         data: { cursorSeq: acked, lastDrainedEventId: fed.eventId, updatedAt: options.runtime.now() },
       });
+      // The feed keeps what some trigger of the endpoint still has to read: rows every trigger has passed go (a
+      // trigger still registering counts as before them all; one that starts 'oldest' feeds itself from events).
+      await tx.$executeRaw`
+        DELETE FROM trigger_events f
+         WHERE f.endpoint_id = ${trigger.endpointId}::uuid
+           AND f.capture_seq <= (SELECT min(coalesce(t.cursor_seq, -1)) FROM triggers t WHERE t.endpoint_id = ${trigger.endpointId}::uuid)`;
     }
   }
   const after = trigger.cursorSeq ?? -1n;

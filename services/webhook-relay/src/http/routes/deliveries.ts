@@ -1,6 +1,6 @@
 import { ListDeliveriesQuery, ReplayRequest, type ReplayResult } from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
-import { findDelivery, listDeliveries } from '../../domain/deliveries/list-deliveries.js';
+import { findDelivery, listDeliveriesByQuery } from '../../domain/deliveries/list-deliveries.js';
 import { replayEvents } from '../../domain/deliveries/replay-events.js';
 import { RelayError } from '../../domain/relay-error.js';
 import { retentionWindow } from '../../domain/retention/retention-window.js';
@@ -15,14 +15,7 @@ export function registerDeliveryRoutes(app: Express, deps: Deps, json: RequestHa
     '/v1/deliveries',
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const query = parseInput(ListDeliveriesQuery, req.query);
-      const page = await listDeliveries({
-        tx,
-        window: await retentionWindow(tx, principal.tenantId, runtime.now()),
-        page: query,
-        ...(query.state ? { state: query.state } : {}),
-        ...(query.destination_id ? { destinationId: query.destination_id } : {}),
-        ...(query.event_id ? { eventId: query.event_id } : {}),
-      });
+      const page = await listDeliveriesByQuery(tx, query, await retentionWindow(tx, principal.tenantId, runtime.now()));
       return { status: 200, body: presentPage(page, presentDelivery) };
     }),
   );

@@ -1,7 +1,7 @@
 import { ListEventsQuery } from '@workspace/contracts';
 import type { Express } from 'express';
 import { getEvent } from '../../domain/events/get-event.js';
-import { listEvents } from '../../domain/events/list-events.js';
+import { listEventsByQuery } from '../../domain/events/list-events.js';
 import { retentionWindow } from '../../domain/retention/retention-window.js';
 import type { Deps } from '../../deps.js';
 import { idParam, parseInput } from '../parse.js';
@@ -14,16 +14,7 @@ export function registerEventRoutes(app: Express, deps: Deps): void {
     '/v1/events',
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const query = parseInput(ListEventsQuery, req.query);
-      const page = await listEvents({
-        tx,
-        window: await retentionWindow(tx, principal.tenantId, deps.runtime.now()),
-        page: { limit: query.limit, cursor: query.cursor },
-        endpointId: query.endpoint_id,
-        state: query.state,
-        provider: query.provider,
-        from: query.from ? new Date(query.from) : undefined,
-        to: query.to ? new Date(query.to) : undefined,
-      });
+      const page = await listEventsByQuery(tx, query, await retentionWindow(tx, principal.tenantId, deps.runtime.now()));
       return { status: 200, body: presentPage(page, presentEventSummary) };
     }),
   );

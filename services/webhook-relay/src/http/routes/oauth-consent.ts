@@ -167,7 +167,7 @@ function render(
   const redirectHost = new URL(pending.redirectUri).host;
   const hidden = `<input type="hidden" name="request" value="${escapeHtml(page.requestId)}">`;
   const buttons =
-    '<p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></p>';
+    '<p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny" class="quiet">Deny</button></p>';
   const returnTo = `${CONSENT_PATH}?request=${encodeURIComponent(page.requestId)}`;
   const signIn = page.signedIn
     ? `<p>Signed in as <strong>${escapeHtml(page.signedIn.actor)}</strong> (tenant <code>${escapeHtml(page.signedIn.tenantId)}</code>).</p>
@@ -187,7 +187,7 @@ function render(
 <title>Authorize ${escapeHtml(pending.clientName)} - webhook-relay</title><link rel="stylesheet" href="/dashboard/styles.css">
 <main><h1>Allow ${escapeHtml(pending.clientName)} to use webhook-relay?</h1>
 ${page.error ? `<p role="alert">${escapeHtml(page.error)}</p>` : ''}
-<p>It will act for your tenant on the MCP server: read endpoints, events and their verification, deliveries and dead letters, usage and the audit log; rotate ingest URLs; replay events to destinations you registered; and drain triggers. It cannot register destinations or subscriptions. After you decide, your browser returns to <code>${escapeHtml(redirectHost)}</code>.</p>
+<p>It will act for your tenant on the MCP server: read, create and change endpoints; read events and their verification, deliveries and dead letters, usage and the audit log; rotate ingest URLs; replay events to destinations you registered; and drain triggers. It cannot register destinations or subscriptions. After you decide, your browser returns to <code>${escapeHtml(redirectHost)}</code>.</p>
 ${signIn}</main></html>`);
 }
 

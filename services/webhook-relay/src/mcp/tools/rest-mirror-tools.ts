@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { listAuditEntries } from '../../domain/audit/list-audit-entries.js';
 import { verifyAuditChain } from '../../domain/audit/verify-audit-chain.js';
-import { findDelivery, listDeliveries } from '../../domain/deliveries/list-deliveries.js';
+import { findDelivery, listDeliveriesByQuery } from '../../domain/deliveries/list-deliveries.js';
 import { replayEvents } from '../../domain/deliveries/replay-events.js';
 import { findDestination, listDestinations } from '../../domain/destinations/destination-view.js';
 import { createEndpoint } from '../../domain/endpoints/create-endpoint.js';
@@ -22,7 +22,7 @@ import { readIngestUrl } from '../../domain/endpoints/read-ingest-url.js';
 import { rotateIngestToken } from '../../domain/endpoints/rotate-ingest-token.js';
 import { updateEndpoint } from '../../domain/endpoints/update-endpoint.js';
 import { getEvent } from '../../domain/events/get-event.js';
-import { listEvents } from '../../domain/events/list-events.js';
+import { listEventsByQuery } from '../../domain/events/list-events.js';
 import { RelayError } from '../../domain/relay-error.js';
 import { retentionWindow } from '../../domain/retention/retention-window.js';
 import { readUsage } from '../../domain/tenants/read-usage.js';
@@ -187,21 +187,7 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     input: ListEventsQuery,
     readOnly: true,
     run: (context, input) =>
-      inTenant(context, async (tx) =>
-        presentPage(
-          await listEvents({
-            tx,
-            window: await windowFor(context, tx),
-            page: { limit: input.limit, cursor: input.cursor },
-            endpointId: input.endpoint_id,
-            state: input.state,
-            provider: input.provider,
-            from: input.from ? new Date(input.from) : undefined,
-            to: input.to ? new Date(input.to) : undefined,
-          }),
-          presentEventSummary,
-        ),
-      ),
+      inTenant(context, async (tx) => presentPage(await listEventsByQuery(tx, input, await windowFor(context, tx)), presentEventSummary)),
   }),
   defineTool({
     name: 'events.get',
@@ -249,19 +235,7 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     input: ListDeliveriesQuery,
     readOnly: true,
     run: (context, input) =>
-      inTenant(context, async (tx) =>
-        presentPage(
-          await listDeliveries({
-            tx,
-            window: await windowFor(context, tx),
-            page: input,
-            ...(input.state ? { state: input.state } : {}),
-            ...(input.destination_id ? { destinationId: input.destination_id } : {}),
-            ...(input.event_id ? { eventId: input.event_id } : {}),
-          }),
-          presentDelivery,
-        ),
-      ),
+      inTenant(context, async (tx) => presentPage(await listDeliveriesByQuery(tx, input, await windowFor(context, tx)), presentDelivery)),
   }),
   defineTool({
     name: 'deliveries.get',
