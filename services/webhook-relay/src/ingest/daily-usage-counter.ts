@@ -67,6 +67,9 @@ export class DailyUsageCounter {
   }
 
   private async write(): Promise<void> {
+    // Writing now: the timer is not needed until something more is counted.
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.counts.size === 0) return;
     const written = this.counts;
     this.counts = new Map();
@@ -77,10 +80,10 @@ export class DailyUsageCounter {
     try {
       await relayCountDailyUsage(this.pool, rows);
     } catch (error) {
-      // Kept for the next write: counted since are added to them.
+      // Kept for the next write, with whatever was counted meanwhile.
       for (const [key, events] of written) this.counts.set(key, (this.counts.get(key) ?? 0) + events);
       this.options.onError(error);
-      this.schedule();
     }
+    this.schedule();
   }
 }
