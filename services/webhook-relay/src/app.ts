@@ -22,6 +22,11 @@ import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js'
 import { registerSignInRoutes } from './http/routes/sign-in.js';
 import { registerSubscriptionRoutes } from './http/routes/subscriptions.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
+import { registerMcpRoutes } from './http/routes/mcp.js';
+import { registerOAuthRoutes } from './http/routes/oauth.js';
+import { registerOAuthConsentRoutes } from './http/routes/oauth-consent.js';
+import { PgClientsStore } from './mcp/oauth/client-store.js';
+import { RelayOAuthProvider } from './mcp/oauth/relay-oauth-provider.js';
 
 export const MAX_API_BODY_BYTES = 256 * 1024;
 
@@ -50,6 +55,13 @@ export function createApp(deps: Deps): express.Express {
   registerSignInRoutes(app, deps, sessions);
   if (sessions) registerDashboardSessionRoutes(app, deps, sessions, json);
   serveDashboard(app);
+  if (deps.mcp) {
+    const clients = new PgClientsStore(deps.pool, deps.runtime);
+    const provider = new RelayOAuthProvider(deps.pool, deps.tenants, deps.runtime, deps.mcp.oauth, clients);
+    registerOAuthRoutes(app, deps, provider, clients, deps.mcp.oauth);
+    registerOAuthConsentRoutes(app, deps, deps.mcp.oauth, clients, sessions);
+    registerMcpRoutes(app, deps, deps.mcp, provider);
+  }
 
   const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
     deps.logger.warn({ err: error }, 'could not record when an API key was last used'),

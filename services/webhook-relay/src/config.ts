@@ -28,6 +28,12 @@ const parsed =
     }
   };
 
+const commaList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 /** The role the service works as: owns no table, so row-level security always applies to it. */
 export const APP_DATABASE_ROLE = 'webhook_relay_app';
 export const API_KEY_PREFIX = 'whk_';
@@ -124,6 +130,14 @@ export const ConfigSchema = z.object({
   RELAY_SIGN_IN_STARTS_PER_MINUTE: envInteger(20, { min: 1, max: 100_000 }),
   /** How long a web dashboard sign-in lasts (from sign-in, not from the last request); sign-out ends it sooner. */
   RELAY_DASHBOARD_SESSION_TTL_SECONDS: envInteger(8 * 60 * 60, { min: 60, max: 30 * 24 * 60 * 60 }),
+  /** Lifetime of the MCP server's OAuth access tokens (short: a revoked grant also stops them at once). */
+  RELAY_MCP_ACCESS_TOKEN_TTL_SECONDS: envInteger(15 * 60, { min: 60, max: 24 * 60 * 60 }),
+  /** Lifetime of a refresh token; each use returns a new one (rotation). */
+  RELAY_MCP_REFRESH_TOKEN_TTL_SECONDS: envInteger(30 * 24 * 60 * 60, { min: 60 * 60, max: 365 * 24 * 60 * 60 }),
+  /** More Host headers /mcp answers to (comma-separated host[:port]) besides RELAY_PUBLIC_URL's. */
+  RELAY_MCP_ALLOWED_HOSTS: envOptional().transform((value) => commaList(value)),
+  /** Origins of browser-based agents allowed to call /mcp (comma-separated) besides RELAY_PUBLIC_URL's. */
+  RELAY_MCP_ALLOWED_ORIGINS: envOptional().transform((value) => commaList(value)),
   TRUST_PROXY: envTrustProxy(),
   /** METRICS_ENABLED, METRICS_PORT: /metrics on PORT by default, or on its own port (service-kit's metrics-settings.ts). */
   ...metricsSettings(),

@@ -15,6 +15,8 @@ import { connectRedis, DeliveryQueues } from './queue/delivery-queues.js';
 import type { DashboardSessionSettings } from './dashboard/dashboard-sessions.js';
 import type { LiveEvents } from './live/live-events.js';
 import type { SignInSettings } from './sign-in/identity-providers.js';
+import { mcpSettings, type McpSettings } from './mcp/mcp-settings.js';
+import { oauthSettings } from './mcp/oauth/oauth-settings.js';
 
 /** Everything the app needs from the outside world; tests build their own (own database, pinned runtime). */
 export interface Deps {
@@ -40,8 +42,10 @@ export interface Deps {
   signIn?: SignInSettings;
   /** The web dashboard's sessions (absent: /v1 takes API keys only and /auth/session answers 404). */
   dashboard?: DashboardSessionSettings;
-  /** The live event feed behind GET /v1/events/stream (absent: that route answers 404). */
+  /** The live event feed behind GET /v1/events/stream (absent: that route answers 404); it also wakes triggers.wait. */
   live?: LiveEvents;
+  /** The MCP server and its OAuth authorization server (absent: /mcp, /oauth/* and the metadata answer 404). */
+  mcp?: McpSettings;
 }
 
 export interface Resources extends Deps {
@@ -132,6 +136,16 @@ export function connectResources(
       publicUrl: publicApiUrl(config),
       startsPerMinute: config.RELAY_SIGN_IN_STARTS_PER_MINUTE,
     },
+    mcp: mcpSettings(
+      oauthSettings({
+        publicUrl: publicApiUrl(config),
+        masterKeys: masterKeys(config),
+        accessTokenTtlSeconds: config.RELAY_MCP_ACCESS_TOKEN_TTL_SECONDS,
+        refreshTokenTtlSeconds: config.RELAY_MCP_REFRESH_TOKEN_TTL_SECONDS,
+      }),
+      config.RELAY_MCP_ALLOWED_HOSTS,
+      config.RELAY_MCP_ALLOWED_ORIGINS,
+    ),
     close: () => database.close(),
   };
 }

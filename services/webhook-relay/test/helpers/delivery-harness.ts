@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import type { McpSettings } from '../../src/mcp/mcp-settings.js';
 import type { Logger } from '@workspace/service-kit';
 import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
@@ -24,6 +25,8 @@ export interface DeliveryHarnessOptions {
   concurrency?: number;
   /** false: no workers in this process (a test starts its own, e.g. a child process). */
   workers?: boolean;
+  /** The MCP server and its OAuth server (a test that serves /mcp on a known public URL). */
+  mcp?: McpSettings;
   /** Where the service logs (silent unless given). */
   logger?: Logger;
   /** The relay's metrics, recorded by the app, ingest and the workers (none unless given). */
@@ -59,6 +62,7 @@ export async function startDeliveryHarness(options: DeliveryHarnessOptions = {})
     runtime: systemRuntime,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.mcp ? { mcp: options.mcp } : {}),
   });
   const tenant = await context.newTenant('pro');
   const prefix = `relay-test-${randomBytes(6).toString('hex')}`;

@@ -31,7 +31,9 @@ export type AuditAction =
   | 'tenant.capture_resumed'
   | 'tenant.deleted'
   | 'dashboard.signed_in'
-  | 'dashboard.signed_out';
+  | 'dashboard.signed_out'
+  | 'trigger.registered'
+  | 'mcp.authorized';
 
 export interface AppendAuditEntryOptions {
   tx: TenantTx;

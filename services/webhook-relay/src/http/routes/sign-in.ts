@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.js';
 import { buildIdentityClients } from '../../sign-in/identity-clients.js';
 import { IdentityProviderError } from '../../sign-in/identity-client.js';
 import { callbackUrl, type VerifiedIdentity } from '../../sign-in/identity-providers.js';
+import { CONSENT_PATH } from '../../mcp/oauth/relay-oauth-provider.js';
 import { signInStartLimit } from '../sign-in-start-limit.js';
 import {
   bindingHash,
@@ -85,7 +86,7 @@ export function registerSignInRoutes(app: Express, deps: Deps, sessions?: Reques
       pool: deps.pool,
       runtime: deps.runtime,
       provider,
-      cliRedirectUri: new URL(dashboardHome(settings.publicUrl)),
+      cliRedirectUri: new URL(returnTarget(settings.publicUrl, query(req, 'return_to'))),
       cliState: bindingHash(nonce),
       callbackUrl: callbackUrl(settings),
     });
@@ -97,8 +98,8 @@ export function registerSignInRoutes(app: Express, deps: Deps, sessions?: Reques
     if (!settings || providers.size === 0) throw notConfigured();
     const request = await takeSignInRequest({ pool: deps.pool, runtime: deps.runtime, state: query(req, 'state') });
     const completion =
-      sessions && request.cliRedirectUri === dashboardHome(settings.publicUrl)
-        ? dashboardCompletion(deps, req, res, sessions, request.cliState)
+      sessions && isBrowserReturn(settings.publicUrl, request.cliRedirectUri)
+        ? dashboardCompletion(deps, req, res, sessions, request.cliState, request.cliRedirectUri)
         : cliCompletion(deps, res, request);
     const refusal = completion.refusal();
     if (refusal) return completion.fail('access_denied', refusal);
@@ -156,7 +157,14 @@ function cliCompletion(deps: Deps, res: Response, request: SignInRequest): SignI
 }
 
 /** The dashboard's end of a sign-in: a session for the user, in the browser that started it (no key is made). */
-function dashboardCompletion(deps: Deps, req: Request, res: Response, sessions: RequestHandler, binding: string): SignInCompletion {
+function dashboardCompletion(
+  deps: Deps,
+  req: Request,
+  res: Response,
+  sessions: RequestHandler,
+  binding: string,
+  returnTo: string,
+): SignInCompletion {
   const home = dashboardHome(deps.signIn!.publicUrl);
   return {
     refusal: () => (bindingMatches(req, binding) ? null : 'this sign-in was started in another browser: start it again here'),
@@ -171,10 +179,22 @@ function dashboardCompletion(deps: Deps, req: Request, res: Response, sessions: 
       await openDashboardSession(deps, req, principal, { method: 'identity_provider', provider: providerId });
       deps.logger.info({ tenantId: account.tenantId, userId: account.userId, provider: providerId }, 'signed in to the dashboard');
       clearBindingCookie(res);
-      redirect(res, home);
+      redirect(res, returnTo);
     },
   };
 }
+
+/**
+ * Where a browser sign-in returns: the dashboard, or the MCP consent page it was started from (`return_to`, a
+ * path on this server; anything else is ignored).
+ */
+function returnTarget(publicUrl: string, returnTo: string | undefined): string {
+  if (returnTo?.startsWith(`${CONSENT_PATH}?request=`) && !/[\s\\]/.test(returnTo)) return `${publicUrl}${returnTo}`;
+  return dashboardHome(publicUrl);
+}
+
+const isBrowserReturn = (publicUrl: string, uri: string) =>
+  uri === dashboardHome(publicUrl) || uri.startsWith(`${publicUrl}${CONSENT_PATH}?request=`);
 
 interface SignInCompletion {
   /** Why this callback may not finish the sign-in at all (before the code is redeemed), or null. */

@@ -1,0 +1,85 @@
+import type { TenantTx } from '../../db/prisma.js';
+import { RelayError } from '../relay-error.js';
+import type { Runtime } from '../runtime.js';
+import { decodeTriggerCursor } from './trigger-cursor.js';
+
+/** The most a body is sent inline in triggers.wait (the spec's limit); larger ones come by reference. */
+export const MAX_INLINE_BODY_BYTES = 64 * 1024;
+export const MAX_TRIGGER_BATCH = 200;
+
+export interface TriggerEventRow {
+  capture_seq: bigint;
+  id: string;
+  received_at: Date;
+  method: string;
+  query: string;
+  headers: Array<[string, string]>;
+  size: number;
+  sha256: Buffer;
+  /** Present when the body fits the inline limit. */
+  body: Buffer | null;
+  to_verify: boolean;
+  state: string | null;
+  cause: string | null;
+  provider: string | null;
+}
+
+export interface DrainedBatch {
+  events: TriggerEventRow[];
+  /** The cursor stored now (after the ack, if any). */
+  cursorSeq: bigint | null;
+  /** Another event follows the batch already (it was cut by the limit or held by a pending check). */
+  more: boolean;
+  /** The batch stops before an event whose verification has not finished yet. */
+  heldByPendingCheck: boolean;
+}
+
+/**
+ * Moves the trigger's cursor to `ack` (a cursor this trigger returned; an older one changes nothing), then
+ * reads the events after the cursor in capture order. Nothing is marked read: until the agent acks, the same
+ * events come again (at least once). A batch stops before an event still being verified, so an event is
+ * never handed out before its verification state is known, and never skipped.
+ */
+export async function drainTrigger(options: {
+  tx: TenantTx;
+  runtime: Runtime;
+  triggerId: string;
+  ack: string | undefined;
+  limit: number;
+  inlineBytes: number;
+}): Promise<DrainedBatch> {
+  const { tx, triggerId } = options;
+  let trigger = await tx.trigger.findUnique({ where: { id: triggerId } });
+  if (!trigger) throw new RelayError('not_found', `trigger ${triggerId} not found`);
+  if (options.ack !== undefined) {
+    const acked = decodeTriggerCursor(options.ack, triggerId);
+    if (trigger.cursorSeq === null || acked > trigger.cursorSeq) {
+      const fed = await tx.triggerEvent.findUnique({ where: { endpointId_captureSeq: { endpointId: trigger.endpointId, captureSeq: acked } } });
+      if (!fed) throw new RelayError('invalid_request', 'ack names no event this trigger returned: pass back its next_cursor unchanged');
+      trigger = await tx.trigger.update({
+        where: { id: triggerId },
+        data: { cursorSeq: acked, lastDrainedEventId: fed.eventId, updatedAt: options.runtime.now() },
+      });
+    }
+  }
+  const after = trigger.cursorSeq ?? -1n;
+  const rows = await tx.$queryRaw<TriggerEventRow[]>`
+    SELECT f.capture_seq, e.id, e.received_at, e.method, e.query, e.headers, p.size, p.sha256,
+           CASE WHEN p.size <= ${options.inlineBytes} THEN p.body END AS body,
+           e.to_verify, c.state::text AS state, c.cause, c.provider
+      FROM trigger_events f
+      JOIN events e ON e.id = f.event_id
+      JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
+      LEFT JOIN event_checks c ON c.event_id = e.id
+     WHERE f.endpoint_id = ${trigger.endpointId}::uuid AND f.capture_seq > ${after}
+     ORDER BY f.capture_seq
+     LIMIT ${options.limit + 1}`;
+  const pendingAt = rows.findIndex((row) => row.to_verify && row.state === null);
+  const ready = pendingAt >= 0 ? rows.slice(0, Math.min(pendingAt, options.limit)) : rows.slice(0, options.limit);
+  return {
+    events: ready,
+    cursorSeq: trigger.cursorSeq,
+    more: rows.length > ready.length,
+    heldByPendingCheck: pendingAt >= 0 && pendingAt <= options.limit && ready.length === pendingAt,
+  };
+}

@@ -1,0 +1,98 @@
+import type { ConnectionPool } from '../../db/prisma.js';
+import type { TenantDatabase } from '../../db/tenant-database.js';
+import { relayFindApiKey } from '../../db/functions/relay-find-api-key.js';
+import type { Runtime } from '../../domain/runtime.js';
+import { AUTHORIZATION_CODE_TTL_SECONDS } from './oauth-settings.js';
+import { hashOAuthSecret, newOAuthSecret } from './oauth-secrets.js';
+
+export interface Grant {
+  id: string;
+  tenantId: string;
+  clientId: string;
+  actor: string;
+  userId: string | null;
+  apiKeySha256: Buffer | null;
+  scopes: string[];
+  revokedAt: Date | null;
+}
+
+export async function findGrant(pool: ConnectionPool, grantId: string): Promise<Grant | undefined> {
+  const { rows } = await pool.query<{
+    id: string;
+    tenant_id: string;
+    client_id: string;
+    actor: string;
+    user_id: string | null;
+    api_key_sha256: Buffer | null;
+    scopes: string[];
+    revoked_at: Date | null;
+  }>('SELECT id, tenant_id, client_id, actor, user_id, api_key_sha256, scopes, revoked_at FROM oauth_grants WHERE id = $1', [grantId]);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    clientId: row.client_id,
+    actor: row.actor,
+    userId: row.user_id,
+    apiKeySha256: row.api_key_sha256,
+    scopes: row.scopes,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** A grant given with an API key lasts while the key does; one given by a signed-in user, while the user exists. */
+export async function grantStillValid(pool: ConnectionPool, tenants: TenantDatabase, grant: Grant): Promise<boolean> {
+  if (grant.apiKeySha256) {
+    const row = (await relayFindApiKey(pool, grant.apiKeySha256))[0];
+    return row !== undefined && row.tenant_id === grant.tenantId;
+  }
+  const userId = grant.userId;
+  if (!userId) return false;
+  return (await tenants.run(grant.tenantId, (tx) => tx.user.count({ where: { id: userId } }))) > 0;
+}
+
+export async function revokeGrant(pool: ConnectionPool, grantId: string, now: Date): Promise<void> {
+  await pool.query('UPDATE oauth_grants SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [grantId, now]);
+}
+
+/** The person allowed the client: a grant, and a one-time code for the client's redirect. */
+export async function createGrantWithCode(options: {
+  pool: ConnectionPool;
+  runtime: Runtime;
+  tenantId: string;
+  clientId: string;
+  actor: string;
+  userId: string | null;
+  apiKeySha256: Buffer | null;
+  scopes: string[];
+  resource: string;
+  codeChallenge: string;
+  redirectUri: string;
+}): Promise<{ grantId: string; code: string }> {
+  const { pool, runtime } = options;
+  const grantId = runtime.newId();
+  const code = newOAuthSecret(runtime, '');
+  const now = runtime.now();
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO oauth_grants (id, tenant_id, client_id, actor, user_id, api_key_sha256, scopes, resource, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [grantId, options.tenantId, options.clientId, options.actor, options.userId, options.apiKeySha256, options.scopes, options.resource, now],
+    );
+    await client.query(
+      `INSERT INTO oauth_tokens (token_sha256, grant_id, kind, code_challenge, redirect_uri, expires_at)
+       VALUES ($1, $2, 'authorization_code', $3, $4, $5)`,
+      [hashOAuthSecret(code), grantId, options.codeChallenge, options.redirectUri, new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000)],
+    );
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+  return { grantId, code };
+}
