@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { eventNoticeChannel } from './event-notices.js';
-import { WATCH_TTL_MS, watchChannel, watcherMember, watchersKey } from './tenant-watch.js';
+import { WATCH_ACK_TIMEOUT_MS, WATCH_TTL_MS, watchAckChannel, watchChannel, watcherMember, watchersKey } from './tenant-watch.js';
 
 export type EventNoticeListener = (eventIds: string[]) => void;
 
@@ -12,6 +12,8 @@ export interface LiveEventsWatch {
   now?: () => number;
   /** How long an announcement holds unless refreshed (refreshed every third of it while listening). */
   ttlMs?: number;
+  /** How long a first announcement waits for the ingest processes' acks before going on without the missing ones. */
+  ackTimeoutMs?: number;
 }
 
 /**
@@ -23,8 +25,9 @@ export interface LiveEventsWatch {
  * Ingest publishes a tenant's notices only while some process has announced a listener for it
  * (tenant-watch.ts). listen() announces the tenant once its channel's subscription is confirmed, never
  * before: a notice published because of the announcement always finds the subscription in place. From the
- * moment an ingest process has received the announcement, every batch it commits for the tenant is
- * published. whenListening() tells when the announcement has been made.
+ * moment an ingest process has taken the announcement in, every batch it commits for the tenant is
+ * published; whenListening() resolves once every ingest process has acknowledged it (or after
+ * ackTimeoutMs, for one that does not answer).
  */
 export class LiveEvents {
   private subscriber: Redis | undefined;
@@ -39,6 +42,10 @@ export class LiveEvents {
   private readonly watcherId = randomUUID();
   private readonly now: () => number;
   private readonly ttlMs: number;
+  private readonly ackTimeoutMs: number;
+  private lastAnnouncement = 0;
+  /** Per first announcement: acks received, and what waits for them once PUBLISH has told how many to expect. */
+  private readonly acks = new Map<number, { received: number; expected?: number; done?: () => void }>();
 
   constructor(
     private readonly connect: () => Redis,
@@ -48,6 +55,7 @@ export class LiveEvents {
   ) {
     this.now = watch.now ?? Date.now;
     this.ttlMs = watch.ttlMs ?? WATCH_TTL_MS;
+    this.ackTimeoutMs = watch.ackTimeoutMs ?? WATCH_ACK_TIMEOUT_MS;
   }
 
   /** Listeners of a tenant now (the stream route caps it). */
@@ -76,8 +84,8 @@ export class LiveEvents {
           .subscribe(eventNoticeChannel(this.prefix, tenantId))
           .then(async () => {
             if (this.listeners.get(tenantId) !== tenantListeners) return; // left before its subscription was confirmed
-            await this.announce([tenantId]);
-            this.announced.add(tenantId);
+            await this.announceAndWait(tenantId);
+            if (this.listeners.get(tenantId) === tenantListeners) this.announced.add(tenantId);
           })
           .catch(this.onError),
       );
@@ -89,7 +97,7 @@ export class LiveEvents {
     return () => this.stop(tenantId, listener);
   }
 
-  /** Resolves once ingest processes have been told this tenant is listened to (at once if it is not). */
+  /** Resolves once the ingest processes have taken in that this tenant is listened to (at once if it is not). */
   async whenListening(tenantId: string): Promise<void> {
     await this.started.get(tenantId);
   }
@@ -105,6 +113,8 @@ export class LiveEvents {
     this.enders.clear();
     this.started.clear();
     this.announced.clear();
+    for (const pending of this.acks.values()) pending.done?.();
+    this.acks.clear();
     clearInterval(this.refresher);
     this.refresher = undefined;
     const subscriber = this.subscriber;
@@ -130,15 +140,48 @@ export class LiveEvents {
     this.subscriber?.unsubscribe(eventNoticeChannel(this.prefix, tenantId)).catch(this.onError);
   }
 
-  /** Adds (or renews) this process's watch of the tenants, then tells the ingest processes: one MULTI. */
-  private async announce(tenants: string[]): Promise<void> {
+  /** Adds (or renews) this process's watch of the tenants, then tells the ingest processes: one MULTI. Returns how many received it. */
+  private async announce(tenants: string[], ack?: number): Promise<number> {
     const until = this.now() + this.ttlMs;
     const members = tenants.flatMap((tenantId) => [until, watcherMember(tenantId, this.watcherId)]);
-    await this.watch.commands
+    const results = await this.watch.commands
       .multi()
       .zadd(watchersKey(this.prefix), ...members)
-      .publish(watchChannel(this.prefix), JSON.stringify({ watcher: this.watcherId, watch: tenants, until }))
+      .publish(watchChannel(this.prefix), JSON.stringify({ watcher: this.watcherId, watch: tenants, until, ...(ack ? { ack } : {}) }))
       .exec();
+    const published = results?.[1];
+    if (published?.[0]) throw published[0];
+    return Number(published?.[1] ?? 0);
+  }
+
+  /** A first announcement: resolves once every ingest process that received it has acked it (or on the timeout). */
+  private async announceAndWait(tenantId: string): Promise<void> {
+    this.lastAnnouncement += 1;
+    const id = this.lastAnnouncement;
+    const pending: { received: number; expected?: number; done?: () => void } = { received: 0 };
+    this.acks.set(id, pending);
+    try {
+      const expected = await this.announce([tenantId], id);
+      if (pending.received >= expected) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.ackTimeoutMs);
+        timer.unref();
+        pending.expected = expected;
+        pending.done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    } finally {
+      this.acks.delete(id);
+    }
+  }
+
+  private acked(message: string): void {
+    const pending = this.acks.get(Number(message));
+    if (!pending) return;
+    pending.received += 1;
+    if (pending.expected !== undefined && pending.received >= pending.expected) pending.done?.();
   }
 
   private async withdraw(tenants: string[]): Promise<void> {
@@ -164,13 +207,17 @@ export class LiveEvents {
     if (this.subscriber) return this.subscriber;
     const subscriber = this.connect();
     const channelStart = `${this.prefix}:live:events:`.length;
+    const ackChannel = watchAckChannel(this.prefix, this.watcherId);
     subscriber.on('message', (channel: string, message: string) => {
+      if (channel === ackChannel) return this.acked(message);
       const tenantListeners = this.listeners.get(channel.slice(channelStart));
       if (!tenantListeners) return;
       const ids = message.split(',');
       for (const listener of tenantListeners) listener(ids);
     });
     subscriber.on('error', this.onError);
+    // First on this connection: confirmed before any tenant's subscription, so before any announcement.
+    subscriber.subscribe(ackChannel).catch(this.onError);
     this.subscriber = subscriber;
     return subscriber;
   }

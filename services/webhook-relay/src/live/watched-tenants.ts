@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { parseWatchMessage, watchChannel, watchersKey } from './tenant-watch.js';
+import { parseWatchMessage, watchAckChannel, watchChannel, watchersKey } from './tenant-watch.js';
 
 /**
  * The ingest process's side of the live feed's watch (tenant-watch.ts): which tenants some API process has a
@@ -106,8 +106,12 @@ export class WatchedTenants {
     const message = parseWatchMessage(text);
     if (!message) return;
     this.forgetLapsed();
-    if ('watch' in message) for (const tenantId of message.watch) this.watch(tenantId, message.watcher, message.until);
-    else
+    if ('watch' in message) {
+      for (const tenantId of message.watch) this.watch(tenantId, message.watcher, message.until);
+      // Taken in: every batch this process commits from now on is published for these tenants.
+      if (message.ack !== undefined)
+        this.commands.publish(watchAckChannel(this.prefix, message.watcher), String(message.ack)).catch(this.onError);
+    } else
       for (const tenantId of message.unwatch) {
         const watchers = this.watchers.get(tenantId);
         watchers?.delete(message.watcher);

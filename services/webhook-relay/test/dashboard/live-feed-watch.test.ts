@@ -83,7 +83,8 @@ describe('live notices follow listeners', () => {
     try {
       const stopHere = live.listen(tenant.tenantId, (ids) => heardHere.push(...ids));
       await live.whenListening(tenant.tenantId);
-      await reachedIngest(tenant.tenantId);
+      // Resolved only once the ingest process has acked: it publishes for the tenant already.
+      expect(h.context.notices.watchedTenants.isWatched(tenant.tenantId)).toBe(true);
       const first = await capture(url);
       await eventually(() => expect(heardHere).toContain(first));
 
@@ -134,6 +135,40 @@ describe('live notices follow listeners', () => {
       await eventually(() => expect(heard).toContain(after));
       expect(heard).not.toContain(before);
     } finally {
+      await live.close();
+    }
+  });
+
+  it('resolves whenListening only once every ingest process has taken the announcement in; a capture right after is heard', async () => {
+    const tenant = await h.context.newTenant('pro');
+    const url = await endpointOf(tenant);
+    // A second "ingest process" that has not taken the announcement in yet: it acks only when the test says so.
+    const slowIngest = new Redis(TEST_REDIS_URL);
+    const announcements: Array<{ watcher: string; ack?: number }> = [];
+    slowIngest.on('message', (_channel: string, message: string) => announcements.push(JSON.parse(message)));
+    await slowIngest.subscribe(`${h.context.livePrefix}:live:watch`);
+    const live = new LiveEvents(() => h.context.redis.duplicate(), h.context.livePrefix, ignore, {
+      commands: h.context.redis,
+      ackTimeoutMs: 60_000,
+    });
+    const heard: string[] = [];
+    try {
+      live.listen(tenant.tenantId, (ids) => heard.push(...ids));
+      let listening = false;
+      const whenListening = live.whenListening(tenant.tenantId).then(() => (listening = true));
+      await reachedIngest(tenant.tenantId); // the real ingest process has it (and has acked)
+      await eventually(() => expect(announcements.some((a) => a.ack !== undefined)).toBe(true));
+      expect(listening).toBe(false);
+
+      const announcement = announcements.find((a) => a.ack !== undefined)!;
+      await h.context.redis.publish(`${h.context.livePrefix}:live:watch-ack:${announcement.watcher}`, String(announcement.ack));
+      await whenListening;
+      // No waiting beyond whenListening: the ingest process already publishes for the tenant.
+      expect(h.context.notices.watchedTenants.isWatched(tenant.tenantId)).toBe(true);
+      const eventId = await capture(url);
+      await eventually(() => expect(heard).toContain(eventId));
+    } finally {
+      slowIngest.disconnect();
       await live.close();
     }
   });

@@ -93,9 +93,11 @@ async function waitForTrigger(context: ToolContext, input: z.infer<typeof Trigge
       drainTrigger({ tx, runtime: deps.runtime, triggerId: trigger.id, ack, limit: input.limit, inlineBytes: input.max_inline_bytes }),
     );
   const deadline = Date.now() + input.wait_seconds * 1000;
-  // Listening starts before the first read, so an event captured between the read and the wait is not missed.
+  // Listening starts before the first read, so an event captured between the read and the wait is not missed: the
+  // read waits until ingest publishes this tenant's notices (it publishes only for tenants something listens to).
   const notice = input.wait_seconds > 0 && deps.live ? waitForNotice(deps.live, principal.tenantId, context.signal) : undefined;
   try {
+    await notice?.listening;
     let batch = await read(input.ack);
     while (batch.events.length === 0 && notice && Date.now() < deadline && !context.signal.aborted) {
       await notice.next(deadline - Date.now());

@@ -20,6 +20,7 @@ DECLARE
   live_endpoints uuid[];
   live_unverified boolean[];
   live_subscribed boolean[];
+  live_triggered boolean[];
   batch_tenants uuid[];
   batch_remaining bigint[];
   batch_periods date[];
@@ -41,11 +42,15 @@ DECLARE
       FROM unnest(p_body_lengths) WITH ORDINALITY AS b(len, ord) ORDER BY b.ord);
   p_headers json[] := ARRAY(SELECT h.value FROM json_array_elements(p_all_headers) WITH ORDINALITY AS h(value, ord) ORDER BY h.ord);
 BEGIN
+  -- Trigger registration waits for batches in flight (see the header); one shared lock per batch.
+  PERFORM pg_advisory_xact_lock_shared(hashtextextended('relay_trigger_registration', 0));
+
   -- The batch's few distinct tokens, resolved once (not once per row and statement).
   -- Whether each endpoint has a subscription: only then does the caller fan its events out.
   SELECT array_agg(t.token_hash), array_agg(t.id), array_agg(t.tenant_id), array_agg(t.endpoint_id), array_agg(e.provider IS NULL),
-         array_agg(EXISTS (SELECT 1 FROM subscriptions s WHERE s.endpoint_id = e.id))
-    INTO live_hashes, live_token_ids, live_tenants, live_endpoints, live_unverified, live_subscribed
+         array_agg(EXISTS (SELECT 1 FROM subscriptions s WHERE s.endpoint_id = e.id)),
+         array_agg(EXISTS (SELECT 1 FROM triggers g WHERE g.endpoint_id = e.id))
+    INTO live_hashes, live_token_ids, live_tenants, live_endpoints, live_unverified, live_subscribed, live_triggered
     FROM ingest_tokens t JOIN endpoints e ON e.id = t.endpoint_id AND e.deleted_at IS NULL
    WHERE t.token_hash = ANY (p_token_hashes) AND t.revoked_at IS NULL;
   IF live_hashes IS NULL THEN
@@ -90,11 +95,11 @@ BEGIN
    WHERE NOT limited OR i.admit
   ON CONFLICT DO NOTHING;
 
-  -- Capture order (see the header): the tenants of this batch with a subscribed endpoint, locked in
-  -- id order until commit, so their sequence numbers below follow commit order.
+  -- Capture order (see the header): the tenants of this batch with a subscribed or triggered endpoint,
+  -- locked in id order until commit, so their sequence numbers below follow commit order.
   PERFORM pg_advisory_xact_lock(hashtextextended('relay_capture_order:' || o.tenant_id::text, 0))
-     FROM (SELECT DISTINCT l.tenant_id FROM unnest(live_tenants, live_subscribed) AS l(tenant_id, subscribed)
-            WHERE l.subscribed ORDER BY 1) o;
+     FROM (SELECT DISTINCT l.tenant_id FROM unnest(live_tenants, live_subscribed, live_triggered) AS l(tenant_id, subscribed, triggered)
+            WHERE l.subscribed OR l.triggered ORDER BY 1) o;
 
   RETURN QUERY
   WITH stored AS (
@@ -118,6 +123,13 @@ BEGIN
     -- Events on their way to a destination: held here until fanned out (relay_fan_out removes them).
     INSERT INTO fan_out_pending (tenant_id, endpoint_id, capture_seq, event_id, received_at)
     SELECT s.tenant_id, s.endpoint_id, s.capture_seq, s.id, s.received_at FROM subscribed s WHERE s.subscribed
+  ), fed AS (
+    -- Events of endpoints with a trigger: the feed triggers.wait drains (duplicates are not fed).
+    INSERT INTO trigger_events (tenant_id, endpoint_id, capture_seq, event_id)
+    SELECT s.tenant_id, s.endpoint_id, s.capture_seq, s.id FROM stored s
+     WHERE s.duplicate_of IS NULL
+       AND EXISTS (SELECT 1 FROM unnest(live_endpoints, live_triggered) AS l(endpoint_id, triggered)
+                    WHERE l.endpoint_id = s.endpoint_id AND l.triggered)
   )
   SELECT s.id, s.tenant_id, s.endpoint_id, s.duplicate_of, s.to_verify, NULL::text, s.subscribed
     FROM subscribed s;
