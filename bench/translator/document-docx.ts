@@ -6,7 +6,6 @@
 // (`apertium -f wxml` takes the WordprocessingML XML itself, not a .docx: on a .docx it aborts with
 // "Invalid UTF-8", so `-f docx`, which runs the same wxml deformatter on the unzipped parts, is the peer.)
 import { execFileSync } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,14 +14,14 @@ import { makeDocx, type Run } from '@workspace/translator/testing/document-fixtu
 import { median } from '../lib/scraper.js';
 import { licenseParagraphs } from './corpus.js';
 import { agent, postForm } from './client-load.js';
-import { ADMIN_KEY, serviceBuilt, startTranslator } from './service.js';
+import { auth, download, uploadDocument, waitDone } from './document-client.js';
+import { serviceBuilt, startTranslator } from './service.js';
 
 const PAGES = 50;
 const CHARS_PER_PAGE = Number(process.env.BENCH_CHARS_PER_PAGE ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const STATUS_SECONDS = Number(process.env.BENCH_STATUS_SECONDS ?? 10);
 const STATUS_CLIENTS = 16;
-const auth = { authorization: `DeepL-Auth-Key ${ADMIN_KEY}` };
 
 /** 50 pages of license paragraphs, a page break every page, one bold run in every third paragraph. */
 function fiftyPageDocx(): { data: Buffer; paragraphs: number; characters: number } {
@@ -54,73 +53,9 @@ function paragraphCount(docx: Buffer, dir: string): number {
   return (xml.match(/<w:p>/g) ?? []).length;
 }
 
-// Uploads and downloads go on a fresh connection each (agent: false): a kept-alive one that the server
-// closed while apertium ran (its keep-alive timeout) fails a POST body with EPIPE, which is the client's
-// problem, not the service's.
-function post(url: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const call = httpRequest(
-      url,
-      { method: 'POST', agent: false, headers: { ...headers, 'content-length': String(body.length) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      },
-    );
-    call.on('error', reject);
-    call.end(body);
-  });
-}
-
-async function uploadDocx(url: string, data: Buffer, name: string): Promise<{ document_id: string; document_key: string }> {
-  const boundary = `bench${Date.now()}`;
-  const field = (fieldName: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"\r\n\r\n${value}\r\n`;
-  const body = Buffer.concat([
-    Buffer.from(field('source_lang', 'EN') + field('target_lang', 'ES')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const answer = await post(`${url}/v2/document`, body, { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` });
-  if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${answer.body.toString()}`);
-  return JSON.parse(answer.body.toString()) as { document_id: string; document_key: string };
-}
-
-async function waitDone(url: string, handle: { document_id: string; document_key: string }): Promise<void> {
-  for (;;) {
-    const answer = await postForm(
-      `${url}/v2/document/${handle.document_id}`,
-      new URLSearchParams({ document_key: handle.document_key }).toString(),
-      auth,
-    );
-    const status = JSON.parse(answer.body) as { status: string; error_message?: string };
-    if (status.status === 'done') return;
-    if (status.status === 'error') throw new Error(`document failed: ${status.error_message}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function download(url: string, handle: { document_id: string; document_key: string }): Promise<Buffer> {
-  const answer = await post(
-    `${url}/v2/document/${handle.document_id}/result`,
-    Buffer.from(new URLSearchParams({ document_key: handle.document_key }).toString()),
-    {
-      ...auth,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-  );
-  if (answer.status !== 200) throw new Error(`download answered ${answer.status}`);
-  return answer.body;
-}
-
 async function serviceRound(url: string, data: Buffer): Promise<{ seconds: number; output: Buffer }> {
   const started = performance.now();
-  const handle = await uploadDocx(url, data, 'fifty-pages.docx');
+  const handle = await uploadDocument(url, data, 'fifty-pages.docx');
   await waitDone(url, handle);
   const output = await download(url, handle);
   return { seconds: (performance.now() - started) / 1000, output };
@@ -133,13 +68,13 @@ function apertiumRound(input: string, output: string): { seconds: number; output
 }
 
 async function statusUnderLoad(url: string, data: Buffer): Promise<{ requests: number; perSecond: number; p50: number; p99: number }> {
-  const polled = await uploadDocx(url, Buffer.from('The house is big.'), 'small.txt');
+  const polled = await uploadDocument(url, Buffer.from('The house is big.'), 'small.txt');
   await waitDone(url, polled);
   // Keep the workers busy meanwhile: large documents queued one after another.
   let stop = false;
   const background = (async () => {
     while (!stop) {
-      const handle = await uploadDocx(url, data, 'background.docx');
+      const handle = await uploadDocument(url, data, 'background.docx');
       await waitDone(url, handle);
       await download(url, handle);
     }

@@ -104,11 +104,13 @@ async function main(): Promise<void> {
       const wait = started + (index * 1000) / RATE - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       sends.push(
-        fetch(ingest, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: index }) }).then(async (response) => {
-          const at = Date.now();
-          if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
-          captured.set(((await response.json()) as { event_id: string }).event_id, at);
-        }),
+        fetch(ingest, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: index }) }).then(
+          async (response) => {
+            const at = Date.now();
+            if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
+            captured.set(((await response.json()) as { event_id: string }).event_id, at);
+          },
+        ),
       );
     }
     await Promise.all(sends);

@@ -30,9 +30,13 @@ APERTIUM_APT_PACKAGES=(
   apertium-es-ro apertium-es-gl apertium-eu-es apertium-swe-dan apertium-afr-nld apertium-ind-zlm
   apertium-mkd-bul
 )
+# The translator's PDF and image translation (services/translator/docs/documents.md): poppler reads a PDF's text, Tesseract
+# reads an image's (with English and Spanish data here; tesseract-ocr-<lang> adds a language), chromium writes the result.
+# About 10 s to install on top of chromium; without them those uploads answer 400 naming the package.
+DOCUMENT_APT_PACKAGES=(poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa)
 # Debian packages the tests need: python3 and golang-go run the relay's Python and Go client libraries' suites; chromium runs
-# the dashboard's browser tests (playwright-core drives it).
-TEST_APT_PACKAGES=("${APERTIUM_APT_PACKAGES[@]}" python3 golang-go chromium)
+# the dashboard's browser tests (playwright-core drives it) and renders the translator's translated PDFs and images.
+TEST_APT_PACKAGES=("${APERTIUM_APT_PACKAGES[@]}" "${DOCUMENT_APT_PACKAGES[@]}" python3 golang-go chromium)
 
 # Log lines never fail: at exit the reader of stderr (a pipe to tee, a terminal closed) may be gone already.
 log() { printf '[local] %s\n' "$*" >&2 || true; }

@@ -8,7 +8,7 @@ import (
 	"net/url"
 )
 
-// Not offered (not JSON over an API key): adminCreateTenant (not part of the versioned /v1 API); adminDeleteTenant (not part of the versioned /v1 API); adminGetTenant (not part of the versioned /v1 API); adminListTenantApiKeys (not part of the versioned /v1 API); adminListTenants (not part of the versioned /v1 API); adminRevokeTenantApiKey (not part of the versioned /v1 API); adminUpdateTenant (not part of the versioned /v1 API); finishCliSignIn (not part of the versioned /v1 API); getCliBundle (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getInstallScript (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); openDashboard (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
+// Not offered (not JSON over an API key): adminCreateTenant (not part of the versioned /v1 API); adminDeleteTenant (not part of the versioned /v1 API); adminGetTenant (not part of the versioned /v1 API); adminListTenantApiKeys (not part of the versioned /v1 API); adminListTenants (not part of the versioned /v1 API); adminRevokeTenantApiKey (not part of the versioned /v1 API); adminUpdateTenant (not part of the versioned /v1 API); answerOAuthConsent (not part of the versioned /v1 API); authorizeOAuth (not part of the versioned /v1 API); authorizeOAuthByForm (not part of the versioned /v1 API); finishCliSignIn (not part of the versioned /v1 API); getAuthorizationServerMetadata (not part of the versioned /v1 API); getCliBundle (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getInstallScript (not part of the versioned /v1 API); getMcpResourceMetadata (not part of the versioned /v1 API); getOAuthToken (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); getResourceMetadata (not part of the versioned /v1 API); mcp (not part of the versioned /v1 API); mcpEndSession (not part of the versioned /v1 API); mcpStream (not part of the versioned /v1 API); openDashboard (not part of the versioned /v1 API); registerOAuthClient (not part of the versioned /v1 API); revokeOAuthToken (not part of the versioned /v1 API); showOAuthConsent (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
 
 // AddProviderSecret: Add a provider secret (others stay active) (POST /v1/endpoints/{endpoint_id}/secrets).
 func (c *Client) AddProviderSecret(ctx context.Context, endpointID string, body AddProviderSecretRequest, opts ...RequestOption) (*ProviderSecret, error) {
@@ -70,6 +70,11 @@ func (c *Client) DeleteSubscription(ctx context.Context, subscriptionID string, 
 	return c.do(ctx, request{method: "DELETE", path: "/v1/subscriptions/" + url.PathEscape(subscriptionID), idempotent: false}, nil, opts)
 }
 
+// DeleteTrigger: Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (DELETE /v1/triggers/{trigger_id}).
+func (c *Client) DeleteTrigger(ctx context.Context, triggerID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/triggers/" + url.PathEscape(triggerID), idempotent: false}, nil, opts)
+}
+
 // GetDelivery: Get a delivery with its attempts (GET /v1/deliveries/{delivery_id}).
 func (c *Client) GetDelivery(ctx context.Context, deliveryID string, opts ...RequestOption) (*DeliveryDetail, error) {
 	var answer DeliveryDetail
@@ -122,6 +127,52 @@ func (c *Client) GetUsage(ctx context.Context, opts ...RequestOption) (*Usage, e
 		return nil, err
 	}
 	return &answer, nil
+}
+
+// ListAgentsParams are the query parameters of ListAgents; nil members are not sent.
+type ListAgentsParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+}
+
+func (p *ListAgentsParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	return values
+}
+
+// ListAgents: List the agents authorized on the MCP server (OAuth grants in force), newest first (GET /v1/agents).
+func (c *Client) ListAgents(ctx context.Context, params *ListAgentsParams, opts ...RequestOption) (*ListAgentsAnswer, error) {
+	var answer ListAgentsAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/agents", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListAgentsAll walks every item of ListAgents, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListAgentsAll(params *ListAgentsParams, opts ...RequestOption) *Pager[Agent] {
+	var page ListAgentsParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]Agent, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListAgents(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
 }
 
 // ListAPIKeysParams are the query parameters of ListAPIKeys; nil members are not sent.
@@ -497,6 +548,56 @@ func (c *Client) ListSubscriptionsAll(params *ListSubscriptionsParams, opts ...R
 	})
 }
 
+// ListTriggersParams are the query parameters of ListTriggers; nil members are not sent.
+type ListTriggersParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+	EndpointID *string
+}
+
+func (p *ListTriggersParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	if p.EndpointID != nil {
+		values.Set("endpoint_id", fmt.Sprint(*p.EndpointID))
+	}
+	return values
+}
+
+// ListTriggers: List triggers (agents’ positions in endpoints’ events), newest first (GET /v1/triggers).
+func (c *Client) ListTriggers(ctx context.Context, params *ListTriggersParams, opts ...RequestOption) (*ListTriggersAnswer, error) {
+	var answer ListTriggersAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/triggers", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListTriggersAll walks every item of ListTriggers, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListTriggersAll(params *ListTriggersParams, opts ...RequestOption) *Pager[Trigger] {
+	var page ListTriggersParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]Trigger, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListTriggers(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
 // RemoveProviderSecret: Remove a provider secret at once (DELETE /v1/endpoints/{endpoint_id}/secrets/{secret_id}).
 func (c *Client) RemoveProviderSecret(ctx context.Context, endpointID string, secretID string, opts ...RequestOption) error {
 	return c.do(ctx, request{method: "DELETE", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/secrets/" + url.PathEscape(secretID), idempotent: false}, nil, opts)
@@ -509,6 +610,11 @@ func (c *Client) Replay(ctx context.Context, body ReplayRequest, opts ...Request
 		return nil, err
 	}
 	return &answer, nil
+}
+
+// RevokeAgent: Revoke an agent: its access and refresh tokens stop working at once (DELETE /v1/agents/{agent_id}).
+func (c *Client) RevokeAgent(ctx context.Context, agentID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/agents/" + url.PathEscape(agentID), idempotent: false}, nil, opts)
 }
 
 // RevokeAPIKey: Revoke an API key for good (DELETE /v1/api-keys/{key_id}).
@@ -570,6 +676,15 @@ func (c *Client) UpdateEndpoint(ctx context.Context, endpointID string, body Upd
 func (c *Client) VerifyAuditChain(ctx context.Context, opts ...RequestOption) (*AuditVerification, error) {
 	var answer AuditVerification
 	if err := c.do(ctx, request{method: "POST", path: "/v1/audit/verify", idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// WaitForTrigger: Register (or reuse) a trigger on an endpoint and return the events captured since its cursor, in capture order, at least once; `ack` moves the cursor (the MCP tool triggers.wait) (POST /v1/triggers/wait).
+func (c *Client) WaitForTrigger(ctx context.Context, body TriggerWaitRequest, opts ...RequestOption) (*TriggerWaitResult, error) {
+	var answer TriggerWaitResult
+	if err := c.do(ctx, request{method: "POST", path: "/v1/triggers/wait", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil

@@ -435,6 +435,79 @@ type ReplayRequest struct {
 	EndpointID *string `json:"endpoint_id,omitempty"`
 }
 
+// TriggerWaitResult is a schema of the API.
+type TriggerWaitResult struct {
+	TriggerID string `json:"trigger_id"`
+	Trigger string `json:"trigger"`
+	EndpointID string `json:"endpoint_id"`
+	Events []TriggerEvent `json:"events"`
+	// Pass back as `ack` once these events are processed.
+	NextCursor *string `json:"next_cursor"`
+	// No further event was waiting after these.
+	CaughtUp bool `json:"caught_up"`
+	// The batch stops before an event still being verified.
+	HeldByPendingVerification bool `json:"held_by_pending_verification"`
+}
+
+// TriggerEventVerification is a schema of the API.
+type TriggerEventVerification struct {
+	State VerificationState `json:"state"`
+	Cause *string `json:"cause"`
+	Provider *string `json:"provider"`
+}
+
+// TriggerEvent is a schema of the API.
+type TriggerEvent struct {
+	ID string `json:"id"`
+	ReceivedAt string `json:"received_at"`
+	Method string `json:"method"`
+	Query string `json:"query"`
+	Headers [][]string `json:"headers"`
+	Verification TriggerEventVerification `json:"verification"`
+	// null when verification failed (the body may be forged).
+	Body any `json:"body"`
+	BodyWithheld *string `json:"body_withheld,omitempty"`
+}
+
+// TriggerWaitRequest is a schema of the API.
+type TriggerWaitRequest struct {
+	EndpointID string `json:"endpoint_id"`
+	// The trigger’s name on the endpoint (default `default`); registered on first use.
+	Trigger *string `json:"trigger,omitempty"`
+	// The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again.
+	Ack *string `json:"ack,omitempty"`
+	Limit *int64 `json:"limit,omitempty"`
+	// When nothing is waiting, wait up to this long and return as soon as an event arrives.
+	WaitSeconds *float64 `json:"wait_seconds,omitempty"`
+	// Bodies up to this size come inline; larger ones by reference (GET /v1/events/{event_id}, or the MCP tool events.body).
+	MaxInlineBytes *int64 `json:"max_inline_bytes,omitempty"`
+	// For a new trigger only: drain from registration on, or from the oldest stored event.
+	Start *string `json:"start,omitempty"`
+}
+
+// Trigger is a schema of the API.
+type Trigger struct {
+	ID string `json:"id"`
+	EndpointID string `json:"endpoint_id"`
+	Name string `json:"name"`
+	// The last event the agent acknowledged.
+	LastDrainedEventID *string `json:"last_drained_event_id"`
+	// The MCP client that registered it, if one did.
+	OauthClientID *string `json:"oauth_client_id"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+// Agent is a schema of the API.
+type Agent struct {
+	ID string `json:"id"`
+	ClientID string `json:"client_id"`
+	ClientName *string `json:"client_name"`
+	// Who consented: `api_key:<id>` or `user:<id>`.
+	AuthorizedBy string `json:"authorized_by"`
+	CreatedAt string `json:"created_at"`
+}
+
 // UsagePlan is a schema of the API.
 type UsagePlan struct {
 	ID string `json:"id"`
@@ -499,6 +572,12 @@ type DashboardSignIn struct {
 	APIKey string `json:"api_key"`
 }
 
+// OAuthError is a schema of the API.
+type OAuthError struct {
+	Error string `json:"error"`
+	ErrorDescription *string `json:"error_description,omitempty"`
+}
+
 // CreatedTenantApiKey: The tenant's first API key; its secret is shown in this answer only.
 type CreatedTenantApiKey struct {
 	ID string `json:"id"`
@@ -557,6 +636,13 @@ type UpdateTenantRequest struct {
 	CapturePaused *bool `json:"capture_paused,omitempty"`
 }
 
+// ListAgentsAnswer is a schema of the API.
+type ListAgentsAnswer struct {
+	Data []Agent `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
 // ListAPIKeysAnswer is a schema of the API.
 type ListAPIKeysAnswer struct {
 	Data []ApiKey `json:"data"`
@@ -607,6 +693,13 @@ type ListProviderSecretsAnswer struct {
 // ListSubscriptionsAnswer is a schema of the API.
 type ListSubscriptionsAnswer struct {
 	Data []Subscription `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListTriggersAnswer is a schema of the API.
+type ListTriggersAnswer struct {
+	Data []Trigger `json:"data"`
 	// null on the last page.
 	NextCursor *string `json:"next_cursor"`
 }

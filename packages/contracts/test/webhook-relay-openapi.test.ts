@@ -37,6 +37,11 @@ const V1_ROUTES = [
   'get /v1/deliveries',
   'get /v1/deliveries/{delivery_id}',
   'post /v1/replays',
+  'post /v1/triggers/wait',
+  'get /v1/triggers',
+  'delete /v1/triggers/{trigger_id}',
+  'get /v1/agents',
+  'delete /v1/agents/{agent_id}',
 ];
 const PUBLIC_ROUTES = [
   'get /healthz',
@@ -51,6 +56,19 @@ const PUBLIC_ROUTES = [
   'post /auth/session',
   'delete /auth/session',
   'get /auth/dashboard/start',
+  'post /mcp',
+  'get /mcp',
+  'delete /mcp',
+  'get /.well-known/oauth-protected-resource/mcp',
+  'get /.well-known/oauth-protected-resource',
+  'get /.well-known/oauth-authorization-server',
+  'post /oauth/register',
+  'get /oauth/authorize',
+  'post /oauth/authorize',
+  'get /oauth/consent',
+  'post /oauth/consent',
+  'post /oauth/token',
+  'post /oauth/revoke',
 ];
 // The operator's routes: the admin key only (RELAY_ADMIN_API_KEY).
 const ADMIN_ROUTES = [

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerAgents } from './commands/agents.js';
 import { registerAudit } from './commands/audit.js';
 import { registerDeliveries } from './commands/deliveries.js';
 import { registerDestinations } from './commands/destinations.js';
@@ -8,6 +9,7 @@ import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerReplay } from './commands/replay.js';
 import { registerSubscriptions } from './commands/subscriptions.js';
+import { registerTriggers } from './commands/triggers.js';
 import { CommandContext, type GlobalOptions } from './context.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './errors.js';
 import type { CliIo } from './io.js';
@@ -39,6 +41,8 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
   registerListen(program, context);
   registerReplay(program, context);
   registerAudit(program, context, exit);
+  registerTriggers(program, context);
+  registerAgents(program, context);
   // Subcommands inherit the overrides (exit, output) of the program.
   for (const command of program.commands) inherit(command, program);
   return program;

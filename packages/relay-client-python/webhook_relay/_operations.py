@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
-from ._types import AddProviderSecretRequest, AdminTenant, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationSecret, Endpoint, EndpointDedup, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailVerification, EventSummary, EventSummaryVerification, IngestUrl, ListApiKeysAnswer, ListAuditEntriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, UpdateDestinationRequest, UpdateEndpointRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
+from ._types import AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationSecret, Endpoint, EndpointDedup, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailVerification, EventSummary, EventSummaryVerification, IngestUrl, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, OAuthError, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
 
 _Item = TypeVar('_Item')
 
@@ -16,7 +16,7 @@ def _quote(segment: str) -> str:
     return quote(segment, safe="")
 
 
-# Not offered (not JSON over an API key): adminCreateTenant (not part of the versioned /v1 API); adminDeleteTenant (not part of the versioned /v1 API); adminGetTenant (not part of the versioned /v1 API); adminListTenantApiKeys (not part of the versioned /v1 API); adminListTenants (not part of the versioned /v1 API); adminRevokeTenantApiKey (not part of the versioned /v1 API); adminUpdateTenant (not part of the versioned /v1 API); finishCliSignIn (not part of the versioned /v1 API); getCliBundle (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getInstallScript (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); openDashboard (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
+# Not offered (not JSON over an API key): adminCreateTenant (not part of the versioned /v1 API); adminDeleteTenant (not part of the versioned /v1 API); adminGetTenant (not part of the versioned /v1 API); adminListTenantApiKeys (not part of the versioned /v1 API); adminListTenants (not part of the versioned /v1 API); adminRevokeTenantApiKey (not part of the versioned /v1 API); adminUpdateTenant (not part of the versioned /v1 API); answerOAuthConsent (not part of the versioned /v1 API); authorizeOAuth (not part of the versioned /v1 API); authorizeOAuthByForm (not part of the versioned /v1 API); finishCliSignIn (not part of the versioned /v1 API); getAuthorizationServerMetadata (not part of the versioned /v1 API); getCliBundle (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getInstallScript (not part of the versioned /v1 API); getMcpResourceMetadata (not part of the versioned /v1 API); getOAuthToken (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); getResourceMetadata (not part of the versioned /v1 API); mcp (not part of the versioned /v1 API); mcpEndSession (not part of the versioned /v1 API); mcpStream (not part of the versioned /v1 API); openDashboard (not part of the versioned /v1 API); registerOAuthClient (not part of the versioned /v1 API); revokeOAuthToken (not part of the versioned /v1 API); showOAuthConsent (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
 
 
 class _Operations:
@@ -58,6 +58,10 @@ class _Operations:
         """Stop forwarding (deliveries already queued go on) (``DELETE /v1/subscriptions/{subscription_id}``)."""
         return self._send("DELETE", f"/v1/subscriptions/{_quote(subscription_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
+    def delete_trigger(self, trigger_id: str, *, timeout: float | None = None) -> None:
+        """Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (``DELETE /v1/triggers/{trigger_id}``)."""
+        return self._send("DELETE", f"/v1/triggers/{_quote(trigger_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
     def get_delivery(self, delivery_id: str, *, timeout: float | None = None) -> DeliveryDetail:
         """Get a delivery with its attempts (``GET /v1/deliveries/{delivery_id}``)."""
         return self._send("GET", f"/v1/deliveries/{_quote(delivery_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -81,6 +85,14 @@ class _Operations:
     def get_usage(self, *, timeout: float | None = None) -> Usage:
         """The plan, its allowance and this period's captured events (``GET /v1/usage``)."""
         return self._send("GET", "/v1/usage", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def list_agents(self, *, limit: int | None = None, cursor: str | None = None, timeout: float | None = None) -> ListAgentsAnswer:
+        """List the agents authorized on the MCP server (OAuth grants in force), newest first (``GET /v1/agents``)."""
+        return self._send("GET", "/v1/agents", query={"limit": limit, "cursor": cursor}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def list_agents_all(self, *, limit: int | None = None, timeout: float | None = None) -> Iterator[Agent]:
+        """Every item of ``list_agents``, page after page (follows ``next_cursor``)."""
+        return self._paginate(lambda cursor: self.list_agents(limit=limit, cursor=cursor, timeout=timeout))
 
     def list_api_keys(self, *, limit: int | None = None, cursor: str | None = None, timeout: float | None = None) -> ListApiKeysAnswer:
         """List API keys, masked (``GET /v1/api-keys``)."""
@@ -142,6 +154,14 @@ class _Operations:
         """Every item of ``list_subscriptions``, page after page (follows ``next_cursor``)."""
         return self._paginate(lambda cursor: self.list_subscriptions(limit=limit, cursor=cursor, endpoint_id=endpoint_id, destination_id=destination_id, timeout=timeout))
 
+    def list_triggers(self, *, limit: int | None = None, cursor: str | None = None, endpoint_id: str | None = None, timeout: float | None = None) -> ListTriggersAnswer:
+        """List triggers (agents’ positions in endpoints’ events), newest first (``GET /v1/triggers``)."""
+        return self._send("GET", "/v1/triggers", query={"limit": limit, "cursor": cursor, "endpoint_id": endpoint_id}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def list_triggers_all(self, *, limit: int | None = None, endpoint_id: str | None = None, timeout: float | None = None) -> Iterator[Trigger]:
+        """Every item of ``list_triggers``, page after page (follows ``next_cursor``)."""
+        return self._paginate(lambda cursor: self.list_triggers(limit=limit, cursor=cursor, endpoint_id=endpoint_id, timeout=timeout))
+
     def remove_provider_secret(self, endpoint_id: str, secret_id: str, *, timeout: float | None = None) -> None:
         """Remove a provider secret at once (``DELETE /v1/endpoints/{endpoint_id}/secrets/{secret_id}``)."""
         return self._send("DELETE", f"/v1/endpoints/{_quote(endpoint_id)}/secrets/{_quote(secret_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -149,6 +169,10 @@ class _Operations:
     def replay(self, body: ReplayRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> ReplayResult:
         """Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order) (``POST /v1/replays``)."""
         return self._send("POST", "/v1/replays", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def revoke_agent(self, agent_id: str, *, timeout: float | None = None) -> None:
+        """Revoke an agent: its access and refresh tokens stop working at once (``DELETE /v1/agents/{agent_id}``)."""
+        return self._send("DELETE", f"/v1/agents/{_quote(agent_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def revoke_api_key(self, key_id: str, *, timeout: float | None = None) -> None:
         """Revoke an API key for good (``DELETE /v1/api-keys/{key_id}``)."""
@@ -181,3 +205,7 @@ class _Operations:
     def verify_audit_chain(self, *, idempotency_key: str | None = None, timeout: float | None = None) -> AuditVerification:
         """Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted) (``POST /v1/audit/verify``)."""
         return self._send("POST", "/v1/audit/verify", query=None, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def wait_for_trigger(self, body: TriggerWaitRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> TriggerWaitResult:
+        """Register (or reuse) a trigger on an endpoint and return the events captured since its cursor, in capture order, at least once; `ack` moves the cursor (the MCP tool triggers.wait) (``POST /v1/triggers/wait``)."""
+        return self._send("POST", "/v1/triggers/wait", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]

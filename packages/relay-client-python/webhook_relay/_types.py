@@ -400,6 +400,79 @@ class ReplayRequest(_ReplayRequestRequired, _ReplayRequestOptional):
     pass
 
 
+class TriggerWaitResult(TypedDict):
+    trigger_id: str
+    trigger: str
+    endpoint_id: str
+    events: list[TriggerEvent]
+    next_cursor: str | None
+    """Pass back as `ack` once these events are processed."""
+    caught_up: bool
+    """No further event was waiting after these."""
+    held_by_pending_verification: bool
+    """The batch stops before an event still being verified."""
+
+
+class TriggerEventVerification(TypedDict):
+    state: VerificationState
+    cause: str | None
+    provider: str | None
+
+
+class _TriggerEventRequired(TypedDict):
+    id: str
+    received_at: str
+    method: str
+    query: str
+    headers: list[list[str]]
+    verification: TriggerEventVerification
+    body: Any
+    """null when verification failed (the body may be forged)."""
+
+
+class TriggerEvent(_TriggerEventRequired, total=False):
+    body_withheld: str
+
+
+class _TriggerWaitRequestRequired(TypedDict):
+    endpoint_id: str
+
+
+class TriggerWaitRequest(_TriggerWaitRequestRequired, total=False):
+    trigger: str
+    """The trigger’s name on the endpoint (default `default`); registered on first use."""
+    ack: str
+    """The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again."""
+    limit: int
+    wait_seconds: float
+    """When nothing is waiting, wait up to this long and return as soon as an event arrives."""
+    max_inline_bytes: int
+    """Bodies up to this size come inline; larger ones by reference (GET /v1/events/{event_id}, or the MCP tool events.body)."""
+    start: Literal["now", "oldest"]
+    """For a new trigger only: drain from registration on, or from the oldest stored event."""
+
+
+class Trigger(TypedDict):
+    id: str
+    endpoint_id: str
+    name: str
+    last_drained_event_id: str | None
+    """The last event the agent acknowledged."""
+    oauth_client_id: str | None
+    """The MCP client that registered it, if one did."""
+    created_at: str
+    updated_at: str
+
+
+class Agent(TypedDict):
+    id: str
+    client_id: str
+    client_name: str | None
+    authorized_by: str
+    """Who consented: `api_key:<id>` or `user:<id>`."""
+    created_at: str
+
+
 class UsagePlan(TypedDict):
     id: Literal["free", "pro", "scale", "enterprise"]
     name: str
@@ -460,6 +533,14 @@ class DashboardSignIn(TypedDict):
     api_key: str
 
 
+class _OAuthErrorRequired(TypedDict):
+    error: str
+
+
+class OAuthError(_OAuthErrorRequired, total=False):
+    error_description: str
+
+
 class CreatedTenantApiKey(TypedDict):
     id: str
     name: str
@@ -516,6 +597,12 @@ class UpdateTenantRequest(TypedDict, total=False):
     capture_paused: bool
 
 
+class ListAgentsAnswer(TypedDict):
+    data: list[Agent]
+    next_cursor: str | None
+    """null on the last page."""
+
+
 class ListApiKeysAnswer(TypedDict):
     data: list[ApiKey]
     next_cursor: str | None
@@ -562,4 +649,10 @@ class ListSubscriptionsAnswer(TypedDict):
     """null on the last page."""
 
 
-__all__ = ["AddProviderSecretRequest", "AdminTenant", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]
+class ListTriggersAnswer(TypedDict):
+    data: list[Trigger]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+__all__ = ["AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "OAuthError", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]

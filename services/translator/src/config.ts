@@ -83,6 +83,10 @@ export const ConfigSchema = z
     TRANSLATOR_DOCUMENT_LEASE_SECONDS: envInteger(60, { min: 1, max: 3600 }),
     /** How long a document (uploaded or translated) is kept when it is not downloaded. */
     TRANSLATOR_DOCUMENT_RETENTION_SECONDS: envInteger(24 * 3600, { min: 60, max: 30 * 24 * 3600 }),
+    /** Programs PDF and image translation run, looked for once at boot (a missing one: those uploads answer 400 naming it). */
+    TRANSLATOR_PDFTOHTML: z.string().min(1).default('pdftohtml'),
+    TRANSLATOR_TESSERACT: z.string().min(1).default('tesseract'),
+    TRANSLATOR_HTML_RENDERER: z.string().min(1).default('chromium'),
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),

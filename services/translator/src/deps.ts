@@ -10,6 +10,7 @@ import { GlossaryTerms } from './domain/write/glossary-terms.js';
 import { InflightLimit } from './domain/translation/inflight-limit.js';
 import { StoredResources } from './domain/translation/translation-resources.js';
 import { UsageMeter } from './domain/usage/usage-meter.js';
+import { detectDocumentTools } from './domain/documents/converters/document-tools.js';
 import { DocumentJobs } from './domain/documents/document-jobs.js';
 import { DocumentWorker } from './domain/documents/document-worker.js';
 import { ApertiumEngine } from './engine/apertium/apertium-engine.js';
@@ -82,6 +83,11 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     publicUrl: config.TRANSLATOR_PUBLIC_URL,
     maxDocumentBytes: config.TRANSLATOR_MAX_DOCUMENT_BYTES,
     documentRetentionMs: config.TRANSLATOR_DOCUMENT_RETENTION_SECONDS * 1000,
+    documentTools: detectDocumentTools({
+      pdfToHtml: config.TRANSLATOR_PDFTOHTML,
+      tesseract: config.TRANSLATOR_TESSERACT,
+      renderer: config.TRANSLATOR_HTML_RENDERER,
+    }),
   };
   const documentWorker = new DocumentWorker(
     {

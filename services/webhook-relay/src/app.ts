@@ -22,6 +22,7 @@ import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js'
 import { registerSignInRoutes } from './http/routes/sign-in.js';
 import { registerSubscriptionRoutes } from './http/routes/subscriptions.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
+import { registerTriggerRoutes } from './http/routes/triggers.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
 import { registerOAuthRoutes } from './http/routes/oauth.js';
 import { registerOAuthConsentRoutes } from './http/routes/oauth-consent.js';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps): express.Express {
   registerDestinationRoutes(app, deps, json);
   registerSubscriptionRoutes(app, deps, json);
   registerDeliveryRoutes(app, deps, json);
+  registerTriggerRoutes(app, deps, json);
   registerAdminRoutes(app, deps, json);
 
   app.use((req, _res, next) => next(new RelayError('not_found', `no route for ${req.method} ${req.path}`)));

@@ -10,3 +10,4 @@ export * from './destinations.js';
 export * from './deliveries.js';
 export * from './admin.js';
 export * from './dashboard-session.js';
+export * from './triggers.js';

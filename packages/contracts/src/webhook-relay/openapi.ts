@@ -15,6 +15,7 @@ import {
   RotateProviderSecretRequest,
 } from './provider-secrets.js';
 import { Usage } from './usage.js';
+import { Agent, ListTriggersQuery, Trigger, TriggerWaitRequest, TriggerWaitResult } from './triggers.js';
 import {
   CreateDestinationRequest,
   CreatedDestination,
@@ -378,6 +379,56 @@ const OPERATIONS: Operation[] = [
     response: ReplayResult,
   },
   {
+    method: 'post',
+    path: '/v1/triggers/wait',
+    operationId: 'waitForTrigger',
+    tag: 'Triggers',
+    summary:
+      'Register (or reuse) a trigger on an endpoint and return the events captured since its cursor, in capture order, at least once; `ack` moves the cursor (the MCP tool triggers.wait)',
+    body: TriggerWaitRequest,
+    notFound: 'not_found: the endpoint does not exist',
+    status: 200,
+    response: TriggerWaitResult,
+  },
+  {
+    method: 'get',
+    path: '/v1/triggers',
+    operationId: 'listTriggers',
+    tag: 'Triggers',
+    summary: 'List triggers (agents’ positions in endpoints’ events), newest first',
+    query: ListTriggersQuery,
+    status: 200,
+    response: page(Trigger),
+  },
+  {
+    method: 'delete',
+    path: '/v1/triggers/{trigger_id}',
+    operationId: 'deleteTrigger',
+    tag: 'Triggers',
+    summary: 'Delete a trigger and its cursor (the next triggers.wait under its name starts afresh)',
+    params: ['trigger_id'],
+    status: 204,
+  },
+  {
+    method: 'get',
+    path: '/v1/agents',
+    operationId: 'listAgents',
+    tag: 'Agents',
+    summary: 'List the agents authorized on the MCP server (OAuth grants in force), newest first',
+    query: RelayListQuery,
+    status: 200,
+    response: page(Agent),
+  },
+  {
+    method: 'delete',
+    path: '/v1/agents/{agent_id}',
+    operationId: 'revokeAgent',
+    tag: 'Agents',
+    summary: 'Revoke an agent: its access and refresh tokens stop working at once',
+    params: ['agent_id'],
+    status: 204,
+  },
+  {
     method: 'get',
     path: '/v1/usage',
     operationId: 'getUsage',
@@ -547,7 +598,13 @@ const SESSION_OPERATIONS: RouteConfig[] = [
     tags: ['Sign-in'],
     summary: 'Start a browser sign-in for the dashboard with a configured identity provider; /auth/callback then opens the session',
     request: {
-      query: z.object({ provider: z.string().meta({ description: 'A configured identity provider id (e.g. github, google).' }) }),
+      query: z.object({
+        provider: z.string().meta({ description: 'A configured identity provider id (e.g. github, google).' }),
+        return_to: z.string().optional().meta({
+          description:
+            'Where to return after the sign-in: only an MCP consent page of this server (/oauth/consent?request=…); otherwise the dashboard.',
+        }),
+      }),
     },
     responses: {
       302: {
@@ -559,6 +616,144 @@ const SESSION_OPERATIONS: RouteConfig[] = [
   },
 ];
 PUBLIC_OPERATIONS.push(...SESSION_OPERATIONS);
+
+const oauthError = (description: string) =>
+  json(description, z.object({ error: z.string(), error_description: z.string().optional() }).meta({ id: 'OAuthError' }));
+const anyJson = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' as const } } } });
+
+// The remote MCP server and the OAuth 2.1 authorization server that guards it (docs/mcp.md). Their bodies are the
+// protocols' own (JSON-RPC 2.0 on /mcp; OAuth form posts and JSON answers), so they are described, not modelled.
+const MCP_OPERATIONS: RouteConfig[] = [
+  {
+    method: 'post',
+    path: '/mcp',
+    operationId: 'mcp',
+    tags: ['MCP'],
+    summary:
+      'The MCP server (Streamable HTTP, stateless, JSON answers): tools mirroring this API, and triggers.wait. Bearer access token of this server’s OAuth',
+    responses: {
+      200: anyJson('A JSON-RPC answer'),
+      202: { description: 'A notification, accepted' },
+      401: oauthError('No, expired, revoked or foreign token: WWW-Authenticate names the protected-resource metadata'),
+      403: anyJson('The Host or Origin is not this server’s'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/mcp',
+    operationId: 'mcpStream',
+    tags: ['MCP'],
+    summary: 'Not offered: the server is stateless (no server-to-client stream)',
+    responses: { 405: anyJson('POST only') },
+  },
+  {
+    method: 'delete',
+    path: '/mcp',
+    operationId: 'mcpEndSession',
+    tags: ['MCP'],
+    summary: 'Not offered: there are no sessions to end',
+    responses: { 405: anyJson('POST only') },
+  },
+  {
+    method: 'get',
+    path: '/.well-known/oauth-protected-resource/mcp',
+    operationId: 'getMcpResourceMetadata',
+    tags: ['MCP'],
+    summary: 'RFC 9728 protected-resource metadata of /mcp (also at /.well-known/oauth-protected-resource)',
+    responses: { 200: anyJson('resource, authorization_servers, scopes_supported') },
+  },
+  {
+    method: 'get',
+    path: '/.well-known/oauth-protected-resource',
+    operationId: 'getResourceMetadata',
+    tags: ['MCP'],
+    summary: 'RFC 9728 protected-resource metadata (root form)',
+    responses: { 200: anyJson('resource, authorization_servers, scopes_supported') },
+  },
+  {
+    method: 'get',
+    path: '/.well-known/oauth-authorization-server',
+    operationId: 'getAuthorizationServerMetadata',
+    tags: ['MCP'],
+    summary: 'RFC 8414 authorization-server metadata',
+    responses: { 200: anyJson('issuer and endpoints; code flow with S256 PKCE only') },
+  },
+  {
+    method: 'post',
+    path: '/oauth/register',
+    operationId: 'registerOAuthClient',
+    tags: ['MCP'],
+    summary: 'RFC 7591 dynamic client registration',
+    responses: {
+      201: anyJson('The client, with its id (and secret, for a confidential client: shown once)'),
+      400: oauthError('invalid_client_metadata'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/oauth/authorize',
+    operationId: 'authorizeOAuth',
+    tags: ['MCP'],
+    summary: 'Authorization code request with PKCE (S256); sends the browser to the consent page',
+    responses: {
+      302: { description: 'To /oauth/consent, or back to the client with an error' },
+      400: oauthError('invalid_request or invalid_client'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/oauth/authorize',
+    operationId: 'authorizeOAuthByForm',
+    tags: ['MCP'],
+    summary: 'The same authorization request as a form post',
+    responses: {
+      302: { description: 'To /oauth/consent, or back to the client with an error' },
+      400: oauthError('invalid_request or invalid_client'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/oauth/consent',
+    operationId: 'showOAuthConsent',
+    tags: ['MCP'],
+    summary: 'The page where a person signs in and allows or denies an agent',
+    responses: { 200: { description: 'An HTML page' }, 404: json('not_found: the request expired or was answered', RelayError) },
+  },
+  {
+    method: 'post',
+    path: '/oauth/consent',
+    operationId: 'answerOAuthConsent',
+    tags: ['MCP'],
+    summary: 'The person’s answer (form post: request, decision, and csrf or api_key)',
+    responses: {
+      302: { description: 'Back to the client: code and state, or error=access_denied' },
+      401: { description: 'The API key opens no tenant (the page again, with the reason)' },
+      403: json('forbidden: another site’s form, or a stale CSRF token', RelayError),
+      404: json('not_found: the request expired or was answered', RelayError),
+    },
+  },
+  {
+    method: 'post',
+    path: '/oauth/token',
+    operationId: 'getOAuthToken',
+    tags: ['MCP'],
+    summary: 'Authorization code or refresh token for an access token and a new refresh token',
+    responses: {
+      200: anyJson('access_token, token_type, expires_in, refresh_token, scope'),
+      400: oauthError('invalid_grant, invalid_request, ...'),
+      401: oauthError('invalid_client'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/oauth/revoke',
+    operationId: 'revokeOAuthToken',
+    tags: ['MCP'],
+    summary: 'RFC 7009 revocation of an access or refresh token (ends its grant)',
+    responses: { 200: anyJson('{}'), 401: oauthError('invalid_client') },
+  },
+];
+PUBLIC_OPERATIONS.push(...MCP_OPERATIONS);
 
 export const RELAY_PUBLIC_ROUTES: ReadonlyArray<{ method: Method; path: string }> = PUBLIC_OPERATIONS.map(({ method, path }) => ({
   method: method as Method,

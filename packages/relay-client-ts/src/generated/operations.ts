@@ -31,7 +31,7 @@ export interface Page<Item> {
   next_cursor: string | null;
 }
 
-// Not offered (not JSON over an API key): adminCreateTenant (not part of the versioned /v1 API); adminDeleteTenant (not part of the versioned /v1 API); adminGetTenant (not part of the versioned /v1 API); adminListTenantApiKeys (not part of the versioned /v1 API); adminListTenants (not part of the versioned /v1 API); adminRevokeTenantApiKey (not part of the versioned /v1 API); adminUpdateTenant (not part of the versioned /v1 API); finishCliSignIn (not part of the versioned /v1 API); getCliBundle (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getInstallScript (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); openDashboard (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
+// Not offered (not JSON over an API key): adminCreateTenant (not part of the versioned /v1 API); adminDeleteTenant (not part of the versioned /v1 API); adminGetTenant (not part of the versioned /v1 API); adminListTenantApiKeys (not part of the versioned /v1 API); adminListTenants (not part of the versioned /v1 API); adminRevokeTenantApiKey (not part of the versioned /v1 API); adminUpdateTenant (not part of the versioned /v1 API); answerOAuthConsent (not part of the versioned /v1 API); authorizeOAuth (not part of the versioned /v1 API); authorizeOAuthByForm (not part of the versioned /v1 API); finishCliSignIn (not part of the versioned /v1 API); getAuthorizationServerMetadata (not part of the versioned /v1 API); getCliBundle (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getInstallScript (not part of the versioned /v1 API); getMcpResourceMetadata (not part of the versioned /v1 API); getOAuthToken (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); getResourceMetadata (not part of the versioned /v1 API); mcp (not part of the versioned /v1 API); mcpEndSession (not part of the versioned /v1 API); mcpStream (not part of the versioned /v1 API); openDashboard (not part of the versioned /v1 API); registerOAuthClient (not part of the versioned /v1 API); revokeOAuthToken (not part of the versioned /v1 API); showOAuthConsent (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
 
 /** Every JSON operation of the webhook-relay API (1.0.0), one typed method each. */
 export abstract class RelayOperations {
@@ -78,6 +78,11 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'deleteSubscription', method: 'DELETE', path: `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, idempotent: false }, options);
   }
 
+  /** Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (`DELETE /v1/triggers/{trigger_id}`). */
+  deleteTrigger(triggerId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'deleteTrigger', method: 'DELETE', path: `/v1/triggers/${encodeURIComponent(triggerId)}`, idempotent: false }, options);
+  }
+
   /** Get a delivery with its attempts (`GET /v1/deliveries/{delivery_id}`). */
   getDelivery(deliveryId: string, options?: RequestOptions): Promise<operations['getDelivery']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'getDelivery', method: 'GET', path: `/v1/deliveries/${encodeURIComponent(deliveryId)}`, idempotent: false }, options);
@@ -106,6 +111,16 @@ export abstract class RelayOperations {
   /** The plan, its allowance and this period's captured events (`GET /v1/usage`). */
   getUsage(options?: RequestOptions): Promise<operations['getUsage']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'getUsage', method: 'GET', path: '/v1/usage', idempotent: false }, options);
+  }
+
+  /** List the agents authorized on the MCP server (OAuth grants in force), newest first (`GET /v1/agents`). */
+  listAgents(query?: operations['listAgents']['parameters']['query'], options?: RequestOptions): Promise<operations['listAgents']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listAgents', method: 'GET', path: '/v1/agents', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listAgents`, page after page (follows `next_cursor`). */
+  listAgentsAll(query?: Omit<NonNullable<operations['listAgents']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listAgents']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listAgents({ ...query, cursor }, options));
   }
 
   /** List API keys, masked (`GET /v1/api-keys`). */
@@ -183,6 +198,16 @@ export abstract class RelayOperations {
     return this.paginate((cursor) => this.listSubscriptions({ ...query, cursor }, options));
   }
 
+  /** List triggers (agents’ positions in endpoints’ events), newest first (`GET /v1/triggers`). */
+  listTriggers(query?: operations['listTriggers']['parameters']['query'], options?: RequestOptions): Promise<operations['listTriggers']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listTriggers', method: 'GET', path: '/v1/triggers', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listTriggers`, page after page (follows `next_cursor`). */
+  listTriggersAll(query?: Omit<NonNullable<operations['listTriggers']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listTriggers']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listTriggers({ ...query, cursor }, options));
+  }
+
   /** Remove a provider secret at once (`DELETE /v1/endpoints/{endpoint_id}/secrets/{secret_id}`). */
   removeProviderSecret(endpointId: string, secretId: string, options?: RequestOptions): Promise<void> {
     return this.send({ operationId: 'removeProviderSecret', method: 'DELETE', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets/${encodeURIComponent(secretId)}`, idempotent: false }, options);
@@ -191,6 +216,11 @@ export abstract class RelayOperations {
   /** Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order) (`POST /v1/replays`). */
   replay(body: NonNullable<operations['replay']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['replay']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'replay', method: 'POST', path: '/v1/replays', body, idempotent: true }, options);
+  }
+
+  /** Revoke an agent: its access and refresh tokens stop working at once (`DELETE /v1/agents/{agent_id}`). */
+  revokeAgent(agentId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'revokeAgent', method: 'DELETE', path: `/v1/agents/${encodeURIComponent(agentId)}`, idempotent: false }, options);
   }
 
   /** Revoke an API key for good (`DELETE /v1/api-keys/{key_id}`). */
@@ -231,5 +261,10 @@ export abstract class RelayOperations {
   /** Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted) (`POST /v1/audit/verify`). */
   verifyAuditChain(options?: RequestOptions): Promise<operations['verifyAuditChain']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'verifyAuditChain', method: 'POST', path: '/v1/audit/verify', idempotent: true }, options);
+  }
+
+  /** Register (or reuse) a trigger on an endpoint and return the events captured since its cursor, in capture order, at least once; `ack` moves the cursor (the MCP tool triggers.wait) (`POST /v1/triggers/wait`). */
+  waitForTrigger(body: NonNullable<operations['waitForTrigger']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['waitForTrigger']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'waitForTrigger', method: 'POST', path: '/v1/triggers/wait', body, idempotent: true }, options);
   }
 }

@@ -402,6 +402,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/triggers/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register (or reuse) a trigger on an endpoint and return the events captured since its cursor, in capture order, at least once; `ack` moves the cursor (the MCP tool triggers.wait) */
+        post: operations["waitForTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List triggers (agents’ positions in endpoints’ events), newest first */
+        get: operations["listTriggers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triggers/{trigger_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) */
+        delete: operations["deleteTrigger"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the agents authorized on the MCP server (OAuth grants in force), newest first */
+        get: operations["listAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an agent: its access and refresh tokens stop working at once */
+        delete: operations["revokeAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/usage": {
         parameters: {
             query?: never;
@@ -585,6 +670,163 @@ export interface paths {
         get: operations["startDashboardSignIn"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not offered: the server is stateless (no server-to-client stream) */
+        get: operations["mcpStream"];
+        put?: never;
+        /** The MCP server (Streamable HTTP, stateless, JSON answers): tools mirroring this API, and triggers.wait. Bearer access token of this server’s OAuth */
+        post: operations["mcp"];
+        /** Not offered: there are no sessions to end */
+        delete: operations["mcpEndSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RFC 9728 protected-resource metadata of /mcp (also at /.well-known/oauth-protected-resource) */
+        get: operations["getMcpResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RFC 9728 protected-resource metadata (root form) */
+        get: operations["getResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RFC 8414 authorization-server metadata */
+        get: operations["getAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** RFC 7591 dynamic client registration */
+        post: operations["registerOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorization code request with PKCE (S256); sends the browser to the consent page */
+        get: operations["authorizeOAuth"];
+        put?: never;
+        /** The same authorization request as a form post */
+        post: operations["authorizeOAuthByForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page where a person signs in and allows or denies an agent */
+        get: operations["showOAuthConsent"];
+        put?: never;
+        /** The person’s answer (form post: request, decision, and csrf or api_key) */
+        post: operations["answerOAuthConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Authorization code or refresh token for an access token and a new refresh token */
+        post: operations["getOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** RFC 7009 revocation of an access or refresh token (ends its grant) */
+        post: operations["revokeOAuthToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1126,6 +1368,111 @@ export interface components {
              */
             endpoint_id?: string;
         };
+        TriggerWaitResult: {
+            /** Format: uuid */
+            trigger_id: string;
+            trigger: string;
+            /** Format: uuid */
+            endpoint_id: string;
+            events: components["schemas"]["TriggerEvent"][];
+            /** @description Pass back as `ack` once these events are processed. */
+            next_cursor: string | null;
+            /** @description No further event was waiting after these. */
+            caught_up: boolean;
+            /** @description The batch stops before an event still being verified. */
+            held_by_pending_verification: boolean;
+        };
+        TriggerEvent: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            received_at: string;
+            method: string;
+            query: string;
+            headers: [
+                string,
+                string
+            ][];
+            verification: {
+                state: components["schemas"]["VerificationState"];
+                cause: string | null;
+                provider: string | null;
+            };
+            /** @description null when verification failed (the body may be forged). */
+            body: {
+                /** @enum {string} */
+                encoding: "utf8" | "base64";
+                data: string;
+                size: number;
+                sha256: string;
+            } | {
+                /** @enum {boolean} */
+                by_reference: true;
+                size: number;
+                sha256: string;
+                fetch: {
+                    /** @enum {string} */
+                    tool: "events.body";
+                    /** Format: uuid */
+                    event_id: string;
+                };
+            } | null;
+            body_withheld?: string;
+        };
+        TriggerWaitRequest: {
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @description The trigger’s name on the endpoint (default `default`); registered on first use. */
+            trigger?: string;
+            /** @description The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again. */
+            ack?: string;
+            /** @default 50 */
+            limit?: number;
+            /**
+             * @description When nothing is waiting, wait up to this long and return as soon as an event arrives.
+             * @default 0
+             */
+            wait_seconds?: number;
+            /**
+             * @description Bodies up to this size come inline; larger ones by reference (GET /v1/events/{event_id}, or the MCP tool events.body).
+             * @default 65536
+             */
+            max_inline_bytes?: number;
+            /**
+             * @description For a new trigger only: drain from registration on, or from the oldest stored event.
+             * @default now
+             * @enum {string}
+             */
+            start?: "now" | "oldest";
+        };
+        Trigger: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            endpoint_id: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @description The last event the agent acknowledged.
+             */
+            last_drained_event_id: string | null;
+            /** @description The MCP client that registered it, if one did. */
+            oauth_client_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Agent: {
+            /** Format: uuid */
+            id: string;
+            client_id: string;
+            client_name: string | null;
+            /** @description Who consented: `api_key:<id>` or `user:<id>`. */
+            authorized_by: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         Usage: {
             plan: {
                 /** @enum {string} */
@@ -1182,6 +1529,10 @@ export interface components {
         };
         DashboardSignIn: {
             api_key: string;
+        };
+        OAuthError: {
+            error: string;
+            error_description?: string;
         };
         CreatedTenant: {
             /** Format: uuid */
@@ -4047,6 +4398,418 @@ export interface operations {
             };
         };
     };
+    waitForTrigger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key and body get the first answer back (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerWaitRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerWaitResult"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: the endpoint does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    listTriggers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque: the next_cursor of the page before. */
+                cursor?: string;
+                endpoint_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Trigger"][];
+                        /** @description null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    deleteTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trigger_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    listAgents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque: the next_cursor of the page before. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Agent"][];
+                        /** @description null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    revokeAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
     getUsage: {
         parameters: {
             query?: never;
@@ -4461,6 +5224,8 @@ export interface operations {
             query: {
                 /** @description A configured identity provider id (e.g. github, google). */
                 provider: string;
+                /** @description Where to return after the sign-in: only an MCP consent page of this server (/oauth/consent?request=…); otherwise the dashboard. */
+                return_to?: string;
             };
             header?: never;
             path?: never;
@@ -4491,6 +5256,371 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    mcpStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description POST only */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON-RPC answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A notification, accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No, expired, revoked or foreign token: WWW-Authenticate names the protected-resource metadata */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description The Host or Origin is not this server’s */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    mcpEndSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description POST only */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    getMcpResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description resource, authorization_servers, scopes_supported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    getResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description resource, authorization_servers, scopes_supported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    getAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description issuer and endpoints; code flow with S256 PKCE only */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    registerOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client, with its id (and secret, for a confidential client: shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid_client_metadata */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    authorizeOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /oauth/consent, or back to the client with an error */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request or invalid_client */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    authorizeOAuthByForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /oauth/consent, or back to the client with an error */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request or invalid_client */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    showOAuthConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not_found: the request expired or was answered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    answerOAuthConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the client: code and state, or error=access_denied */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The API key opens no tenant (the page again, with the reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: another site’s form, or a stale CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: the request expired or was answered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    getOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description access_token, token_type, expires_in, refresh_token, scope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid_grant, invalid_request, ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description invalid_client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    revokeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid_client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };

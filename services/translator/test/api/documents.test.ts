@@ -84,12 +84,13 @@ describe('POST /v2/document', () => {
     expect((await request(ctx.app).post('/v2/document/not-an-id').set(auth(owner)).send({ document_key: 'x' })).status).toBe(404);
   });
 
-  it('refuses formats it does not serve with 400 naming them', async () => {
+  it('refuses formats it does not serve, and files that are not what their extension says, with 400 naming them', async () => {
     const key = (await ctx.createKey()).secret;
     const cases: Array<[string, RegExp]> = [
       ['x.abc', /File type not supported: '\.abc'/],
-      ['scan.pdf', /PDF translation is not available on this server/],
-      ['photo.png', /Image translation is not available on this server/],
+      // PDF and images without their tools: deepl-node-pdf-and-images.test.ts.
+      ['scan.pdf', /not a readable PDF document/],
+      ['photo.png', /not a readable PNG image/],
       ['book.idml', /IDML .* not supported/],
       ['manual.mif', /MIF .* not supported/],
       ['noextension', /File type not supported/],

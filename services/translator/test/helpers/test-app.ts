@@ -13,6 +13,7 @@ import { GlossaryTerms } from '../../src/domain/write/glossary-terms.js';
 import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
 import { StoredResources } from '../../src/domain/translation/translation-resources.js';
 import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
+import { detectDocumentTools, type DocumentToolPaths } from '../../src/domain/documents/converters/document-tools.js';
 import { DocumentJobs } from '../../src/domain/documents/document-jobs.js';
 import { DocumentWorker, type DocumentWorkerOptions } from '../../src/domain/documents/document-worker.js';
 import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
@@ -59,6 +60,8 @@ export async function createTestContext(
     logger?: Logger;
     maxDocumentBytes?: number;
     documentWorker?: boolean | Partial<DocumentWorkerOptions>;
+    /** The PDF and image tools (pdftohtml, tesseract, chromium by default); a path that does not exist stands for a missing tool. */
+    documentToolPaths?: DocumentToolPaths;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -96,6 +99,7 @@ export async function createTestContext(
     },
     maxDocumentBytes: options.maxDocumentBytes ?? 30 * 1024 * 1024,
     documentRetentionMs: 3600_000,
+    documentTools: detectDocumentTools(options.documentToolPaths),
     onDocumentQueued: () => documentWorker.wake(),
   };
   const workers: DocumentWorker[] = [];

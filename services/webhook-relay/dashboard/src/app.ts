@@ -12,6 +12,7 @@ const SECTIONS: Array<[hash: string, label: string]> = [
   ['#/deliveries', 'Deliveries'],
   ['#/dead-letters', 'Dead letters'],
   ['#/audit', 'Audit log'],
+  ['#/agents', 'Agents'],
   ['#/keys', 'API keys & usage'],
 ];
 

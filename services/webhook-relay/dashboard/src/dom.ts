@@ -57,7 +57,8 @@ export function select(name: string, options: Array<[value: string, label: strin
   return h('select', { name }, ...options.map(([value, label]) => h('option', { value, selected: value === selected }, label)));
 }
 
-export function table(headers: Array<string | [string, string]>, rows: Node[], caption?: string): HTMLElement {
+/** A table; `rows` are its rows, or a tbody that a paged list fills as pages come. */
+export function table(headers: Array<string | [string, string]>, rows: Node[] | HTMLTableSectionElement, caption?: string): HTMLElement {
   return h(
     'div',
     { class: 'table-wrap' },
@@ -76,7 +77,7 @@ export function table(headers: Array<string | [string, string]>, rows: Node[], c
           ),
         ),
       ),
-      h('tbody', null, ...rows),
+      Array.isArray(rows) ? h('tbody', null, ...rows) : rows,
     ),
   );
 }

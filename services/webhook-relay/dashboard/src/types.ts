@@ -1,5 +1,6 @@
 // The REST API's shapes, from the contracts package (types only: nothing of it is loaded in the browser).
 export type {
+  Agent,
   ApiKey,
   AuditEntry,
   AuditVerification,
@@ -19,5 +20,6 @@ export type {
   RotatedDestinationSecret,
   RotatedProviderSecrets,
   Subscription,
+  Trigger,
   Usage,
 } from '@workspace/contracts';

@@ -13,7 +13,7 @@ function servedRoutes(app: TestContext['app']): string[] {
     .filter((layer) => layer.route)
     .flatMap((layer) =>
       Object.keys(layer.route!.methods)
-        .filter((method) => method !== '_all')
+        .filter((method) => method !== '_all' && method !== 'options') // CORS preflights are not operations
         .map((method) => `${method} ${layer.route!.path.replace(/:([a-z_]+)/g, '{$1}')}`),
     );
 }

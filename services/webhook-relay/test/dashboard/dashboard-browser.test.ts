@@ -13,6 +13,7 @@ import Stripe from 'stripe';
 import { DASHBOARD_ASSETS } from '../../src/dashboard/serve-dashboard.js';
 import { FAST_POLICY, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { launchChromium, screenshots, seriousViolations } from '../helpers/browser.js';
+import { insertAgentGrant } from '../helpers/mcp-agent.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { existsSync } from 'node:fs';
 
@@ -309,6 +310,74 @@ describe('the web dashboard in a real browser', () => {
     await page.getByRole('dialog', { name: 'Revoke CI key?' }).getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('Key revoked').waitFor();
     await page.getByRole('row', { name: /CI key.*revoked/ }).waitFor();
+  });
+
+  it('lists the agents and triggers of the MCP server, and revokes an agent and deletes a trigger after confirming', async () => {
+    await insertAgentGrant(h.context, h.tenant.tenantId, 'Support agent');
+    const endpoint = await h.endpoint({ name: 'agent-watched' });
+    await fetch(`${base}/v1/triggers/wait`, {
+      method: 'POST',
+      headers: { ...h.tenant.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint_id: endpoint.id, trigger: 'support-inbox' }),
+    });
+    await openSection('Agents');
+    await page.getByRole('row', { name: /Support agent/ }).waitFor();
+    await page.getByRole('row', { name: /support-inbox/ }).waitFor();
+    await checkPage('agents');
+    await page
+      .getByRole('row', { name: /Support agent/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await page.getByRole('dialog', { name: 'Revoke Support agent?' }).getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('Agent revoked').waitFor();
+    await page
+      .getByRole('row', { name: /support-inbox/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('dialog', { name: 'Delete trigger support-inbox?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Trigger deleted').waitFor();
+    const agents = (await (await fetch(`${base}/v1/agents`, { headers: h.tenant.auth })).json()) as { data: unknown[] };
+    expect(agents.data).toEqual([]);
+    expect(await page.getByRole('row', { name: /support-inbox/ }).count()).toBe(0);
+  });
+
+  it('shows an agent’s consent page to the signed-in person, accessible, and sends the code back when allowed', async () => {
+    const registered = await fetch(`${base}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Triage agent',
+        redirect_uris: ['http://127.0.0.1:9/callback'],
+        token_endpoint_auth_method: 'none',
+      }),
+    });
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    let returned: URL | undefined;
+    await page.route('http://127.0.0.1:9/**', (route) => {
+      returned = new URL(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/plain', body: 'the agent has its code' });
+    });
+    const authorize = new URL(`${base}/oauth/authorize`);
+    for (const [name, value] of Object.entries({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: 'http://127.0.0.1:9/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'from-the-agent',
+    }))
+      authorize.searchParams.set(name, value);
+    await page.goto(authorize.toString());
+    await page.getByRole('heading', { level: 1, name: 'Allow Triage agent to use webhook-relay?' }).waitFor();
+    await page.getByText('Signed in as').waitFor();
+    await checkPage('oauth-consent');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByText('the agent has its code').waitFor();
+    expect(returned?.searchParams.get('state')).toBe('from-the-agent');
+    expect(returned?.searchParams.get('code')).toBeTruthy();
+    await page.unroute('http://127.0.0.1:9/**');
+    await page.goto(`${base}/dashboard/#/events`);
+    await page.getByRole('heading', { level: 1, name: 'Events', exact: true }).waitFor();
   });
 
   it('shows clearly that capture is paused', async () => {

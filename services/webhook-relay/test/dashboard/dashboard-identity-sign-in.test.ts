@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseIdentityProviders } from '../../src/sign-in/identity-providers.js';
+import { CookieBrowser } from '../helpers/cookie-browser.js';
 import { OidcIssuer } from '../helpers/oidc-issuer.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
@@ -35,35 +36,7 @@ afterAll(async () => {
   await context.close();
 });
 
-/** One browser: a cookie jar, and redirects followed by hand so each hop can be checked. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  async get(url: string): Promise<Response> {
-    const host = new URL(url).origin;
-    const cookie = host === base ? [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : '';
-    const response = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-    if (host === base)
-      for (const line of response.headers.getSetCookie()) {
-        const [pair, ...attributes] = line.split(';');
-        const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
-        if (attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute))) this.cookies.delete(name);
-        else this.cookies.set(name, value);
-      }
-    return response;
-  }
-  /** Follows redirects from `url` and answers the last response (the one that is not a redirect, or leaves the relay's page). */
-  async follow(url: string, stopAt: (location: string) => boolean = () => false): Promise<{ response: Response; location: string }> {
-    let next = url;
-    for (let hop = 0; hop < 10; hop++) {
-      const response = await this.get(next);
-      const location = response.headers.get('location');
-      if (!location) return { response, location: next };
-      next = new URL(location, next).toString();
-      if (stopAt(next)) return { response, location: next };
-    }
-    throw new Error('too many redirects');
-  }
-}
+const newBrowser = () => new CookieBrowser(() => base);
 
 describe('dashboard sign-in with an identity provider', () => {
   it('lists the configured providers on GET /auth/session', async () => {
@@ -72,7 +45,7 @@ describe('dashboard sign-in with an identity provider', () => {
   });
 
   it('opens a session for the user, in the browser that started it, without minting an API key', async () => {
-    const browser = new Browser();
+    const browser = newBrowser();
     const { location } = await browser.follow(`${base}/auth/dashboard/start?provider=local`, (url) => url.startsWith(`${base}/dashboard/`));
     expect(location).toBe(`${base}/dashboard/`);
     expect(browser.cookies.has('relay_dashboard')).toBe(true);
@@ -91,7 +64,7 @@ describe('dashboard sign-in with an identity provider', () => {
 
   it('ends the session when its user is gone (an operator deleted the tenant)', async () => {
     issuer.user = { sub: 'user-gone', email: 'gone@example.com', name: 'Gone' };
-    const browser = new Browser();
+    const browser = newBrowser();
     await browser.follow(`${base}/auth/dashboard/start?provider=local`, (url) => url.startsWith(`${base}/dashboard/`));
     expect((await browser.get(`${base}/v1/endpoints`)).status).toBe(200);
     await context.ownerPool.query('DELETE FROM users WHERE identity_subject = $1', ['user-gone']);
@@ -102,10 +75,10 @@ describe('dashboard sign-in with an identity provider', () => {
   });
 
   it('refuses to open the session in another browser than the one that started the sign-in', async () => {
-    const starter = new Browser();
+    const starter = newBrowser();
     const { location: atIssuer } = await starter.follow(`${base}/auth/dashboard/start?provider=local`, (url) => url.startsWith(issuer.url));
     const { location: callback } = await starter.follow(atIssuer, (url) => url.startsWith(`${base}/auth/callback`));
-    const other = new Browser();
+    const other = newBrowser();
     const answer = await other.get(callback);
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toMatch(/\/dashboard\/#\/sign-in\?error=.*another%20browser/);

@@ -1,12 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { mcpSettings, type McpSettings } from '../../src/mcp/mcp-settings.js';
-import { oauthSettings } from '../../src/mcp/oauth/oauth-settings.js';
-import { TEST_MASTER_KEY } from './test-app.js';
 
 /** A free local port, so the relay's public URL (the OAuth issuer and MCP resource) is known before the app is built. */
 export async function freePort(): Promise<number> {
@@ -15,14 +13,6 @@ export async function freePort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-export function testMcpSettings(publicUrl: string, accessTokenTtlSeconds = 900): McpSettings {
-  return mcpSettings(
-    oauthSettings({ publicUrl, masterKeys: [TEST_MASTER_KEY], accessTokenTtlSeconds, refreshTokenTtlSeconds: 30 * 24 * 3600 }),
-    [],
-    [],
-  );
 }
 
 /**
@@ -47,7 +37,13 @@ export class ScriptedAgentAuth implements OAuthClientProvider {
     return 'http://127.0.0.1:9/callback';
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'test agent', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'test agent',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.client;
@@ -107,4 +103,27 @@ export async function connectAgent(mcpUrl: string, auth: ScriptedAgentAuth): Pro
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = await client.callTool({ name, arguments: args });
   return result as { isError?: boolean; structuredContent?: Record<string, unknown>; content: Array<{ type: string; text?: string }> };
+}
+
+/**
+ * An agent's grant as the consent page leaves it, written as the owner: for tests of what a person does with agents
+ * (list, revoke). test/mcp drives the consent itself through the SDK's client.
+ */
+export async function insertAgentGrant(
+  context: { ownerPool: { query: (text: string, values: unknown[]) => Promise<unknown> }; deps: { runtime: { newId(): string } } },
+  tenantId: string,
+  clientName: string,
+  clientId: string = randomUUID(),
+): Promise<string> {
+  const grantId = context.deps.runtime.newId();
+  await context.ownerPool.query('INSERT INTO oauth_clients (client_id, metadata, created_at) VALUES ($1, $2, now())', [
+    clientId,
+    JSON.stringify({ client_name: clientName, redirect_uris: ['http://127.0.0.1:9/callback'] }),
+  ]);
+  await context.ownerPool.query(
+    `INSERT INTO oauth_grants (id, tenant_id, client_id, actor, scopes, resource, created_at)
+     VALUES ($1, $2, $3, 'api_key:test', '{relay}', 'http://127.0.0.1/mcp', now())`,
+    [grantId, tenantId, clientId],
+  );
+  return grantId;
 }

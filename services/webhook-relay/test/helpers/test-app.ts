@@ -19,9 +19,20 @@ import { ensureBootstrapTenant } from '../../src/domain/tenants/ensure-bootstrap
 import { systemRuntime, type Runtime } from '../../src/domain/runtime.js';
 import { SealedValues } from '../../src/domain/sealed-values.js';
 import { TEMPLATE } from './template.js';
+import { mcpSettings, type McpSettings } from '../../src/mcp/mcp-settings.js';
+import { oauthSettings } from '../../src/mcp/oauth/oauth-settings.js';
 
 export const INGEST_BASE = 'https://in.example.test';
 export const TEST_MASTER_KEY = Buffer.alloc(32, 7);
+
+/** The MCP server's settings for a relay whose public URL is `publicUrl`, keys derived from TEST_MASTER_KEY. */
+export function testMcpSettings(publicUrl: string, accessTokenTtlSeconds = 900): McpSettings {
+  return mcpSettings(
+    oauthSettings({ publicUrl, masterKeys: [TEST_MASTER_KEY], accessTokenTtlSeconds, refreshTokenTtlSeconds: 30 * 24 * 3600 }),
+    [],
+    [],
+  );
+}
 
 /** The system runtime with a clock tests can move. */
 export function testRuntime(start = new Date('2026-11-23T10:00:00.000Z')): Runtime & { advance(ms: number): void } {
@@ -90,6 +101,8 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
       ttlSeconds: 3600,
     },
     live,
+    // The MCP server on a nominal public URL (test/mcp serves it on a real one).
+    mcp: testMcpSettings('http://127.0.0.1:8100'),
     ...overrides,
   };
   return {

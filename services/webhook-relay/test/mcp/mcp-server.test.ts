@@ -7,8 +7,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createApp } from '../../src/app.js';
 import { signAccessToken } from '../../src/mcp/oauth/access-tokens.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
-import { callTool, connectAgent, freePort, ScriptedAgentAuth, testMcpSettings } from '../helpers/mcp-agent.js';
-import { api } from '../helpers/test-app.js';
+import { callTool, connectAgent, freePort, ScriptedAgentAuth } from '../helpers/mcp-agent.js';
+import { api, testMcpSettings } from '../helpers/test-app.js';
 
 let h: DeliveryHarness;
 let server: Server;
@@ -67,7 +67,17 @@ describe('discovery and authorization', () => {
     expect(auth.saved?.refresh_token).toMatch(/^whr_/);
     const { tools } = await agent.listTools();
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['triggers.wait', 'events.body', 'endpoints.list', 'events.get', 'replays.create', 'audit.verify', 'usage.get']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'triggers.wait',
+        'events.body',
+        'endpoints.list',
+        'events.get',
+        'replays.create',
+        'audit.verify',
+        'usage.get',
+      ]),
+    );
     // Registering destinations and subscriptions is not offered on the MCP server (the spec).
     expect(names.filter((name) => /^(destinations\.(create|update|delete)|subscriptions\.)/.test(name))).toEqual([]);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
@@ -76,7 +86,9 @@ describe('discovery and authorization', () => {
   it('audits a tool call like the same REST call, naming the person and the agent', async () => {
     const created = await callTool(agent, 'endpoints.create', { name: 'made by an agent' });
     expect(created.isError).toBeFalsy();
-    const audit = (await api(h.context).get('/v1/audit').set(h.tenant.auth).expect(200)).body as { data: Array<{ action: string; actor: string; target: { id: string } }> };
+    const audit = (await api(h.context).get('/v1/audit').set(h.tenant.auth).expect(200)).body as {
+      data: Array<{ action: string; actor: string; target: { id: string } }>;
+    };
     const entry = audit.data.find((item) => item.action === 'endpoint.created' && item.target.id === created.structuredContent!.id);
     expect(entry?.actor).toMatch(/^api_key:.+ via mcp:/);
     expect((await callTool(agent, 'audit.verify')).structuredContent).toMatchObject({ intact: true });
@@ -86,16 +98,34 @@ describe('discovery and authorization', () => {
     const shortLived = new ScriptedAgentAuth(h.tenant.apiKey);
     const client = await connectAgent(mcpUrl, shortLived);
     const firstRefresh = shortLived.saved!.refresh_token!;
-    const form = (body: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+    const form = (body: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body),
+    });
     const clientId = shortLived.client!.client_id;
-    const refreshed = await fetch(`${base}/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: firstRefresh, client_id: clientId }));
+    const refreshed = await fetch(
+      `${base}/oauth/token`,
+      form({ grant_type: 'refresh_token', refresh_token: firstRefresh, client_id: clientId }),
+    );
     expect(refreshed.status).toBe(200);
     const tokens = (await refreshed.json()) as { access_token: string; refresh_token: string };
     expect(tokens.refresh_token).not.toBe(firstRefresh);
     // The old refresh token again: refused, and the grant (with the new tokens) ends.
-    const reused = await fetch(`${base}/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: firstRefresh, client_id: clientId }));
+    const reused = await fetch(
+      `${base}/oauth/token`,
+      form({ grant_type: 'refresh_token', refresh_token: firstRefresh, client_id: clientId }),
+    );
     expect(reused.status).toBe(400);
-    const after = await fetch(mcpUrl, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const after = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tokens.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     expect(after.status).toBe(401);
     await client.close();
   });
@@ -106,10 +136,18 @@ describe('discovery and authorization', () => {
     expect(denying.denied).toBe('access_denied');
 
     const settings = testMcpSettings(base).oauth;
-    const grantId = (await h.context.pool.query<{ id: string }>('SELECT id FROM oauth_grants WHERE revoked_at IS NULL LIMIT 1')).rows[0]!.id;
+    const grantId = (
+      await h.context.ownerPool.query<{ id: string }>('SELECT id FROM oauth_grants WHERE revoked_at IS NULL AND client_id = $1', [
+        auth.client!.client_id,
+      ])
+    ).rows[0]!.id;
     const claims = { grantId, tenantId: h.tenant.tenantId, clientId: auth.client!.client_id, scopes: ['relay'] };
     const call = (token: string) =>
-      fetch(mcpUrl, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      fetch(mcpUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
     const expired = await signAccessToken(settings, claims, new Date(Date.now() - 3600_000));
     const expiredAnswer = await call(expired.token);
     expect(expiredAnswer.status).toBe(401);
@@ -120,7 +158,11 @@ describe('discovery and authorization', () => {
     expect(elsewhereAnswer.headers.get('www-authenticate')).toContain('not issued for');
     const valid = await signAccessToken(settings, claims, new Date());
     expect((await call(valid.token)).status).toBe(200);
-    const revoke = await fetch(`${base}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: valid.token, client_id: auth.client!.client_id }) });
+    const revoke = await fetch(`${base}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: valid.token, client_id: auth.client!.client_id }),
+    });
     expect(revoke.status).toBe(200);
     expect((await call(valid.token)).status).toBe(401);
     // The agent authorizes again (its grant was the one revoked).
@@ -130,14 +172,18 @@ describe('discovery and authorization', () => {
   });
 
   it('refuses a tool outside the surface, bad input, and another tenant’s endpoint', async () => {
-    await expect(agent.callTool({ name: 'destinations.create', arguments: { name: 'x', url: 'https://example.com' } })).resolves.toMatchObject({ isError: true });
+    await expect(
+      agent.callTool({ name: 'destinations.create', arguments: { name: 'x', url: 'https://example.com' } }),
+    ).resolves.toMatchObject({ isError: true });
     const bad = await callTool(agent, 'triggers.wait', { endpoint_id: 'not-a-uuid' });
     expect(bad.isError).toBe(true);
     const other = await h.context.newTenant('pro');
     const theirs = (await api(h.context).post('/v1/endpoints').set(other.auth).send({ name: 'theirs' }).expect(201)).body as { id: string };
     const refused = await callTool(agent, 'endpoints.get', { endpoint_id: theirs.id });
     expect(refused).toMatchObject({ isError: true, structuredContent: { error: { code: 'not_found' } } });
-    expect((await callTool(agent, 'triggers.wait', { endpoint_id: theirs.id })).structuredContent).toMatchObject({ error: { code: 'not_found' } });
+    expect((await callTool(agent, 'triggers.wait', { endpoint_id: theirs.id })).structuredContent).toMatchObject({
+      error: { code: 'not_found' },
+    });
   });
 
   it('answers a Host it is not reached by, and another site’s Origin, with 403', async () => {
@@ -149,13 +195,61 @@ describe('discovery and authorization', () => {
   });
 });
 
+describe('agents and triggers on the REST API', () => {
+  it('lists the agent a person authorized, and revoking it there ends its tokens at once', async () => {
+    const another = new ScriptedAgentAuth(h.tenant.apiKey);
+    const client = await connectAgent(mcpUrl, another);
+    const agents = (await api(h.context).get('/v1/agents').set(h.tenant.auth).expect(200)).body as {
+      data: Array<{ id: string; client_id: string; client_name: string }>;
+    };
+    const listed = agents.data.find((agent) => agent.client_id === another.client!.client_id);
+    expect(listed).toMatchObject({ client_name: 'test agent' });
+    await api(h.context).delete(`/v1/agents/${listed!.id}`).set(h.tenant.auth).expect(204);
+    await expect(client.listTools()).rejects.toThrow();
+    const audit = (await api(h.context).get('/v1/audit').set(h.tenant.auth).expect(200)).body as {
+      data: Array<{ action: string; target: { id: string } }>;
+    };
+    expect(audit.data.some((entry) => entry.action === 'mcp.revoked' && entry.target.id === listed!.id)).toBe(true);
+    // Another tenant cannot see or revoke it.
+    const other = await h.context.newTenant('pro');
+    await api(h.context).delete(`/v1/agents/${listed!.id}`).set(other.auth).expect(404);
+  });
+
+  it('drains a trigger through POST /v1/triggers/wait as through the MCP tool, and lists and deletes it', async () => {
+    const endpoint = await h.endpoint({ name: 'rest trigger' });
+    const first = (
+      await api(h.context).post('/v1/triggers/wait').set(h.tenant.auth).send({ endpoint_id: endpoint.id, trigger: 'cli' }).expect(200)
+    ).body;
+    expect(first.events).toEqual([]);
+    const id = await h.send(endpoint.url, '{"rest":true}');
+    const batch = (
+      await api(h.context).post('/v1/triggers/wait').set(h.tenant.auth).send({ endpoint_id: endpoint.id, trigger: 'cli' }).expect(200)
+    ).body;
+    expect(batch.events.map((event: { id: string }) => event.id)).toEqual([id]);
+    // The MCP tool reads the same trigger by name.
+    const viaMcp = (await wait({ endpoint_id: endpoint.id, trigger: 'cli' })).structuredContent as Drained;
+    expect(viaMcp.events.map((event) => event.id)).toEqual([id]);
+    await api(h.context)
+      .post('/v1/triggers/wait')
+      .set(h.tenant.auth)
+      .send({ endpoint_id: endpoint.id, trigger: 'cli', ack: batch.next_cursor })
+      .expect(200);
+    const listed = (await api(h.context).get(`/v1/triggers?endpoint_id=${endpoint.id}`).set(h.tenant.auth).expect(200)).body;
+    expect(listed.data).toEqual([expect.objectContaining({ id: batch.trigger_id, name: 'cli', last_drained_event_id: id })]);
+    await api(h.context).delete(`/v1/triggers/${batch.trigger_id}`).set(h.tenant.auth).expect(204);
+    expect((await api(h.context).get(`/v1/triggers?endpoint_id=${endpoint.id}`).set(h.tenant.auth).expect(200)).body.data).toEqual([]);
+    await api(h.context).post('/v1/triggers/wait').set(h.tenant.auth).send({ endpoint_id: endpoint.id, limit: 500 }).expect(400);
+  });
+});
+
 describe('triggers.wait', () => {
   it('drains 500 events in capture order across calls, again until acknowledged, and across a server restart', async () => {
     const endpoint = await h.endpoint({ name: 'agent source' });
     const first = (await wait({ endpoint_id: endpoint.id })).structuredContent as Drained;
     expect(first.events).toEqual([]);
     const sent: string[] = [];
-    for (let i = 0; i < 500; i += 50) sent.push(...(await Promise.all(Array.from({ length: 50 }, (_, j) => h.send(endpoint.url, `{"n":${i + j}}`)))));
+    for (let i = 0; i < 500; i += 50)
+      sent.push(...(await Promise.all(Array.from({ length: 50 }, (_, j) => h.send(endpoint.url, `{"n":${i + j}}`)))));
     const drained: string[] = [];
     let ack: string | undefined;
     // Not acknowledged: the same batch again (at least once).
@@ -189,8 +283,15 @@ describe('triggers.wait', () => {
     const id = await h.send(endpoint.url, big);
     const batch = (await wait({ endpoint_id: endpoint.id })).structuredContent as Drained;
     expect(batch.events.map((event) => event.id)).toEqual([id]);
-    expect(batch.events[0]!.body).toMatchObject({ by_reference: true, size: Buffer.byteLength(big), fetch: { tool: 'events.body', event_id: id } });
-    const chunk = (await callTool(agent, 'events.body', { event_id: id })).structuredContent as { data: string; next_offset: number | null };
+    expect(batch.events[0]!.body).toMatchObject({
+      by_reference: true,
+      size: Buffer.byteLength(big),
+      fetch: { tool: 'events.body', event_id: id },
+    });
+    const chunk = (await callTool(agent, 'events.body', { event_id: id })).structuredContent as {
+      data: string;
+      next_offset: number | null;
+    };
     expect(Buffer.from(chunk.data, 'base64').toString()).toBe(big);
     expect(chunk.next_offset).toBeNull();
   });

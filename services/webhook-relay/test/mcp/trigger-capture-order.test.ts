@@ -38,8 +38,8 @@ function request(tokenHash: Buffer, body: string): CaptureBatchRequest {
   };
 }
 
-async function endpointWithToken(name: string) {
-  const endpoint = await h.endpoint({ name });
+async function endpointWithToken(name: string, body: Record<string, unknown> = {}) {
+  const endpoint = await h.endpoint({ name, ...body });
   return { id: endpoint.id, tokenHash: hashIngestToken(new URL(endpoint.url).pathname.slice(1)) };
 }
 
@@ -140,5 +140,29 @@ describe('triggers.wait and capture order', () => {
     // An ack from another trigger, or for a position never handed out, changes nothing.
     const other = await register(endpoint.id, 'other agent', 'now');
     await expect(drain(trigger.id, encodeTriggerCursor(other.id, 1n))).rejects.toThrow('another trigger');
+  });
+
+  it('holds a batch before an event still being verified, and hands out a failed one without its body', async () => {
+    const endpoint = await endpointWithToken('verified first', { provider: 'stripe' });
+    const trigger = await register(endpoint.id, 'agent', 'now');
+    const first = request(endpoint.tokenHash, '{"first":true}');
+    const second = request(endpoint.tokenHash, '{"second":true}');
+    // Captured, but no check has run (the verification queue is not involved): both are pending.
+    await relayCaptureBatch(h.context.pool, [first, second]);
+    const check = (eventId: string, state: string) =>
+      h.context.ownerPool.query(
+        `INSERT INTO event_checks (event_id, tenant_id, state, cause, provider, checked_at) VALUES ($1, $2, $3::verification_state, $4, 'stripe', now())`,
+        [eventId, h.tenant.tenantId, state, state === 'failed' ? 'wrong_secret' : null],
+      );
+    expect(await drain(trigger.id)).toMatchObject({ events: [], heldByPendingCheck: true });
+    // The later one checked first: still nothing, the earlier one holds the line.
+    await check(second.id, 'verified');
+    expect((await drain(trigger.id)).events).toEqual([]);
+    await check(first.id, 'failed');
+    const drained = await drain(trigger.id);
+    expect(drained.events.map((event) => [event.id, event.state])).toEqual([
+      [first.id, 'failed'],
+      [second.id, 'verified'],
+    ]);
   });
 });

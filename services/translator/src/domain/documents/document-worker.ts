@@ -116,7 +116,7 @@ export class DocumentWorker {
     try {
       const { output, qualityReport } = await translateDocument(
         this.deps,
-        { input: job.input, fileName: job.fileName, inputFormat: job.inputFormat, options: job.options },
+        { input: job.input, fileName: job.fileName, inputFormat: job.inputFormat, outputFormat: job.outputFormat, options: job.options },
         async (characters) => {
           if (!(await jobs.heartbeat(job, lease(), characters))) lost.abort();
         },

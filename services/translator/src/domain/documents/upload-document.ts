@@ -9,8 +9,11 @@ import { TranslatorError } from '../translator-error.js';
 import { billedCharacters } from '../usage/periods.js';
 import { type DocumentOptions, documentIdOf, hashDocumentKey, newDocumentKey } from './document-record.js';
 import { UnreadableDocument } from './formats/document-format.js';
+import { CONVERTED_CONTENT_TYPES, conversionRefusal, isConverted } from './converters/converted-document.js';
+import type { DocumentTools } from './converters/document-tools.js';
 import { allowedOutputFormats, formatFor, refusalFor, SUPPORTED_EXTENSIONS } from './formats/document-formats.js';
 import { segmentPlainText } from './formats/markup-segments.js';
+import { openDocument } from './open-document.js';
 
 export interface UploadDeps extends TranslateTextsDeps {
   pool: ConnectionPool;
@@ -19,6 +22,8 @@ export interface UploadDeps extends TranslateTextsDeps {
   documentRetentionMs: number;
   /** Tells this process's worker that a job is waiting. */
   onDocumentQueued: () => void;
+  /** The programs PDF and image translation run (found at boot). */
+  documentTools: DocumentTools;
 }
 
 export interface DocumentUpload {
@@ -37,11 +42,10 @@ export async function uploadDocument(
   const extension = extensionOf(upload.fileName);
   const refusal = refusalFor(extension);
   if (refusal) throw new TranslatorError('BAD_REQUEST', refusal);
-  const format = formatFor(extension);
-  if (!format) {
+  if (!formatFor(extension) && !isConverted(extension)) {
     throw new TranslatorError(
       'BAD_REQUEST',
-      `File type not supported: '${extension ? `.${extension}` : upload.fileName}'. Supported: ${SUPPORTED_EXTENSIONS.map((item) => `.${item}`).join(', ')}.`,
+      `File type not supported: '${extension ? `.${extension}` : upload.fileName}'. Supported: ${[...SUPPORTED_EXTENSIONS, ...Object.keys(CONVERTED_CONTENT_TYPES)].map((item) => `.${item}`).join(', ')}.`,
     );
   }
   const outputFormat = (upload.outputFormat ?? extension).toLowerCase().replace(/^\./, '');
@@ -61,12 +65,28 @@ export async function uploadDocument(
       `Target language '${target}' doesn't support formality; use 'prefer_more' or 'prefer_less' to ask for it where available.`,
     );
   }
+  if (isConverted(extension)) {
+    const missing = conversionRefusal(deps.documentTools, extension, source, outputFormat);
+    if (missing) throw new TranslatorError('BAD_REQUEST', missing);
+  }
   // Unknown glossaries, memories and style rules are refused now (404/400), not after billing.
   await resolvePlan(deps.resources, { ...upload.request, tag_handling: 'xml' }, source, target);
 
   let characters: number;
   try {
-    const segments = format.extract(upload.file, { fileName: upload.fileName, targetLang: target }).segments;
+    // PDF and images are converted (poppler, Tesseract) here already: their characters are billed, and 456 answered, before any work is queued.
+    const { segments } = await openDocument(
+      deps.documentTools,
+      extension,
+      upload.file,
+      {
+        fileName: upload.fileName,
+        targetLang: target,
+        ...(source ? { sourceLang: source } : {}),
+      },
+      'count',
+      outputFormat,
+    );
     characters = segments.reduce((sum, segment) => sum + billedCharacters(segmentPlainText(segment)), 0);
   } catch (error) {
     if (error instanceof UnreadableDocument) throw new TranslatorError('BAD_REQUEST', error.message);

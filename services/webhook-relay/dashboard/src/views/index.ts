@@ -1,4 +1,5 @@
 import { route } from '../router.js';
+import { agentsView } from './agents.js';
 import { auditView } from './audit.js';
 import { deliveriesView, deliveryView } from './deliveries.js';
 import { destinationsView, destinationView } from './destinations.js';
@@ -18,4 +19,5 @@ export function registerViews(): void {
   route('/deliveries/:id', deliveryView);
   route('/audit', auditView);
   route('/keys', keysView);
+  route('/agents', agentsView);
 }

@@ -103,6 +103,15 @@ CREATE INDEX "oauth_tokens_expires_at_idx" ON "oauth_tokens"("expires_at");
 
 GRANT SELECT, INSERT, UPDATE, DELETE ON oauth_clients, oauth_authorization_requests, oauth_grants, oauth_tokens TO webhook_relay_app;
 
+-- A grant belongs to a tenant: row-level security as everywhere. Found by id before the tenant is known
+-- (relay_find_oauth_grant) and ended the same way (relay_revoke_oauth_grant), as webhook_relay_auth.
+ALTER TABLE oauth_grants ENABLE ROW LEVEL SECURITY;
+ALTER TABLE oauth_grants FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON oauth_grants USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+GRANT SELECT, UPDATE (revoked_at) ON oauth_grants TO webhook_relay_auth;
+CREATE POLICY auth_lookup ON oauth_grants FOR SELECT TO webhook_relay_auth USING (true);
+CREATE POLICY auth_revoke ON oauth_grants FOR UPDATE TO webhook_relay_auth USING (true) WITH CHECK (true);
+
 CREATE OR REPLACE FUNCTION relay_capture_batch(
   p_ids uuid[], p_received_ms float8[], p_methods text[], p_paths text[], p_queries text[], p_sources text[],
   p_dedup_keys text[], p_all_headers json, p_all_token_hashes bytea, p_all_body_hashes bytea, p_all_bodies bytea, p_body_lengths int[]
@@ -287,3 +296,23 @@ ALTER FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], tex
 REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) TO webhook_relay_app;
 GRANT SELECT ON SEQUENCE deliveries_position_seq TO webhook_relay_app;
+
+CREATE OR REPLACE FUNCTION relay_find_oauth_grant(p_grant uuid)
+  RETURNS TABLE (tenant_id uuid, client_id text, actor text, user_id uuid, api_key_sha256 bytea, scopes text[], revoked_at timestamptz)
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+  AS $$ SELECT g.tenant_id, g.client_id, g.actor, g.user_id, g.api_key_sha256, g.scopes, g.revoked_at FROM oauth_grants g WHERE g.id = p_grant $$;
+
+ALTER FUNCTION relay_find_oauth_grant(uuid) OWNER TO webhook_relay_auth;
+REVOKE ALL ON FUNCTION relay_find_oauth_grant(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_find_oauth_grant(uuid) TO webhook_relay_app;
+
+CREATE OR REPLACE FUNCTION relay_revoke_oauth_grant(p_grant uuid, p_at timestamptz)
+  RETURNS void
+  LANGUAGE sql VOLATILE SECURITY DEFINER
+  SET search_path = public, pg_temp
+  AS $$ UPDATE oauth_grants SET revoked_at = p_at WHERE id = p_grant AND revoked_at IS NULL $$;
+
+ALTER FUNCTION relay_revoke_oauth_grant(uuid, timestamptz) OWNER TO webhook_relay_auth;
+REVOKE ALL ON FUNCTION relay_revoke_oauth_grant(uuid, timestamptz) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_revoke_oauth_grant(uuid, timestamptz) TO webhook_relay_app;

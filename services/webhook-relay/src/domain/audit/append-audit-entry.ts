@@ -33,6 +33,8 @@ export type AuditAction =
   | 'dashboard.signed_in'
   | 'dashboard.signed_out'
   | 'trigger.registered'
+  | 'trigger.deleted'
+  | 'mcp.revoked'
   | 'mcp.authorized';
 
 export interface AppendAuditEntryOptions {

@@ -1,3 +1,4 @@
+import type { ListDeliveriesQuery } from '@workspace/contracts';
 import type { Delivery, DeliveryAttempt, DeliveryState } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination.js';
@@ -29,4 +30,15 @@ export async function findDelivery(tx: TenantTx, deliveryId: string): Promise<De
   const delivery = await tx.delivery.findFirst({ where: { id: deliveryId }, include: { attemptsLog: { orderBy: { startedAt: 'asc' } } } });
   if (!delivery) throw new RelayError('not_found', `delivery ${deliveryId} not found`);
   return delivery;
+}
+
+/** GET /v1/deliveries and the MCP tool deliveries.list: the contract's query, as listDeliveries takes it. */
+export function listDeliveriesByQuery(tx: TenantTx, query: ListDeliveriesQuery): Promise<Page<Delivery>> {
+  return listDeliveries({
+    tx,
+    page: query,
+    ...(query.state ? { state: query.state } : {}),
+    ...(query.destination_id ? { destinationId: query.destination_id } : {}),
+    ...(query.event_id ? { eventId: query.event_id } : {}),
+  });
 }

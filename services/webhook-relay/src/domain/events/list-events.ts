@@ -1,3 +1,4 @@
+import type { ListEventsQuery } from '@workspace/contracts';
 import type { Event, EventCheck } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { eventFilterWhere, type EventFilters } from './event-filters.js';
@@ -30,4 +31,17 @@ export async function listEvents(options: ListEventsOptions): Promise<Page<Event
     take: options.page.limit + 1,
   });
   return toPage(rows, options.page.limit);
+}
+
+/** GET /v1/events and the MCP tool events.list: the contract's query, as listEvents takes it. */
+export function listEventsByQuery(tx: TenantTx, query: ListEventsQuery): Promise<Page<EventWithSize>> {
+  return listEvents({
+    tx,
+    page: { limit: query.limit, cursor: query.cursor },
+    endpointId: query.endpoint_id,
+    state: query.state,
+    provider: query.provider,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+  });
 }

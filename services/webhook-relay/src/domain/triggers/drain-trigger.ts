@@ -3,10 +3,6 @@ import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
 import { decodeTriggerCursor } from './trigger-cursor.js';
 
-/** The most a body is sent inline in triggers.wait (the spec's limit); larger ones come by reference. */
-export const MAX_INLINE_BODY_BYTES = 64 * 1024;
-export const MAX_TRIGGER_BATCH = 200;
-
 export interface TriggerEventRow {
   capture_seq: bigint;
   id: string;
@@ -54,12 +50,20 @@ export async function drainTrigger(options: {
   if (options.ack !== undefined) {
     const acked = decodeTriggerCursor(options.ack, triggerId);
     if (trigger.cursorSeq === null || acked > trigger.cursorSeq) {
-      const fed = await tx.triggerEvent.findUnique({ where: { endpointId_captureSeq: { endpointId: trigger.endpointId, captureSeq: acked } } });
+      const fed = await tx.triggerEvent.findUnique({
+        where: { endpointId_captureSeq: { endpointId: trigger.endpointId, captureSeq: acked } },
+      });
       if (!fed) throw new RelayError('invalid_request', 'ack names no event this trigger returned: pass back its next_cursor unchanged');
       trigger = await tx.trigger.update({
         where: { id: triggerId },
         data: { cursorSeq: acked, lastDrainedEventId: fed.eventId, updatedAt: options.runtime.now() },
       });
+      // The feed keeps what some trigger of the endpoint still has to read: rows every trigger has passed go (a
+      // trigger still registering counts as before them all; one that starts 'oldest' feeds itself from events).
+      await tx.$executeRaw`
+        DELETE FROM trigger_events f
+         WHERE f.endpoint_id = ${trigger.endpointId}::uuid
+           AND f.capture_seq <= (SELECT min(coalesce(t.cursor_seq, -1)) FROM triggers t WHERE t.endpoint_id = ${trigger.endpointId}::uuid)`;
     }
   }
   const after = trigger.cursorSeq ?? -1n;

@@ -1,6 +1,6 @@
 import { ListDeliveriesQuery, ReplayRequest, type ReplayResult } from '@workspace/contracts';
 import type { Express, RequestHandler } from 'express';
-import { findDelivery, listDeliveries } from '../../domain/deliveries/list-deliveries.js';
+import { findDelivery, listDeliveriesByQuery } from '../../domain/deliveries/list-deliveries.js';
 import { replayEvents } from '../../domain/deliveries/replay-events.js';
 import { RelayError } from '../../domain/relay-error.js';
 import type { Deps } from '../../deps.js';
@@ -13,14 +13,7 @@ export function registerDeliveryRoutes(app: Express, deps: Deps, json: RequestHa
   app.get(
     '/v1/deliveries',
     tenantHandler(deps, async ({ req, tx }) => {
-      const query = parseInput(ListDeliveriesQuery, req.query);
-      const page = await listDeliveries({
-        tx,
-        page: query,
-        ...(query.state ? { state: query.state } : {}),
-        ...(query.destination_id ? { destinationId: query.destination_id } : {}),
-        ...(query.event_id ? { eventId: query.event_id } : {}),
-      });
+      const page = await listDeliveriesByQuery(tx, parseInput(ListDeliveriesQuery, req.query));
       return { status: 200, body: presentPage(page, presentDelivery) };
     }),
   );

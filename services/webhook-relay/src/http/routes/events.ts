@@ -1,7 +1,7 @@
 import { ListEventsQuery } from '@workspace/contracts';
 import type { Express } from 'express';
 import { getEvent } from '../../domain/events/get-event.js';
-import { listEvents } from '../../domain/events/list-events.js';
+import { listEventsByQuery } from '../../domain/events/list-events.js';
 import type { Deps } from '../../deps.js';
 import { idParam, parseInput } from '../parse.js';
 import { presentEventDetail, presentEventSummary, presentPage } from '../presenters.js';
@@ -12,16 +12,7 @@ export function registerEventRoutes(app: Express, deps: Deps): void {
   app.get(
     '/v1/events',
     tenantHandler(deps, async ({ req, tx }) => {
-      const query = parseInput(ListEventsQuery, req.query);
-      const page = await listEvents({
-        tx,
-        page: { limit: query.limit, cursor: query.cursor },
-        endpointId: query.endpoint_id,
-        state: query.state,
-        provider: query.provider,
-        from: query.from ? new Date(query.from) : undefined,
-        to: query.to ? new Date(query.to) : undefined,
-      });
+      const page = await listEventsByQuery(tx, parseInput(ListEventsQuery, req.query));
       return { status: 200, body: presentPage(page, presentEventSummary) };
     }),
   );

@@ -55,7 +55,9 @@ function hostAndOrigin(settings: McpSettings): RequestHandler {
   return (req, res, next) => {
     const host = (req.host ?? '').toLowerCase();
     if (!hosts.has(host)) {
-      res.status(403).json(jsonRpcError(-32000, `Host ${host || '(none)'} is not this MCP server's: set RELAY_PUBLIC_URL or RELAY_MCP_ALLOWED_HOSTS`));
+      res
+        .status(403)
+        .json(jsonRpcError(-32000, `Host ${host || '(none)'} is not this MCP server's: set RELAY_PUBLIC_URL or RELAY_MCP_ALLOWED_HOSTS`));
       return;
     }
     const origin = req.get('origin');

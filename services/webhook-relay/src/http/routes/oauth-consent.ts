@@ -85,7 +85,8 @@ export function registerOAuthConsentRoutes(
       hashOAuthSecret(requestId),
       deps.runtime.now(),
     ]);
-    if (taken.rowCount !== 1) throw new RelayError('not_found', 'this authorization request has expired or was answered already: start again from the agent');
+    if (taken.rowCount !== 1)
+      throw new RelayError('not_found', 'this authorization request has expired or was answered already: start again from the agent');
     const back = new URL(pending.redirectUri);
     if (pending.state !== null) back.searchParams.set('state', pending.state);
     back.searchParams.set('iss', issuerId(settings));
@@ -166,7 +167,7 @@ function render(
   const redirectHost = new URL(pending.redirectUri).host;
   const hidden = `<input type="hidden" name="request" value="${escapeHtml(page.requestId)}">`;
   const buttons =
-    '<p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></p>';
+    '<p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny" class="quiet">Deny</button></p>';
   const returnTo = `${CONSENT_PATH}?request=${encodeURIComponent(page.requestId)}`;
   const signIn = page.signedIn
     ? `<p>Signed in as <strong>${escapeHtml(page.signedIn.actor)}</strong> (tenant <code>${escapeHtml(page.signedIn.tenantId)}</code>).</p>
@@ -180,11 +181,13 @@ function render(
     'Content-Security-Policy',
     `default-src 'none'; style-src 'self'; form-action 'self' ${new URL(pending.redirectUri).origin}; frame-ancestors 'none'; base-uri 'none'`,
   );
-  res.type('html').send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  res
+    .type('html')
+    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Authorize ${escapeHtml(pending.clientName)} - webhook-relay</title><link rel="stylesheet" href="/dashboard/styles.css">
 <main><h1>Allow ${escapeHtml(pending.clientName)} to use webhook-relay?</h1>
 ${page.error ? `<p role="alert">${escapeHtml(page.error)}</p>` : ''}
-<p>It will act for your tenant on the MCP server: read endpoints, events and their verification, deliveries and dead letters, usage and the audit log; rotate ingest URLs; replay events to destinations you registered; and drain triggers. It cannot register destinations or subscriptions. After you decide, your browser returns to <code>${escapeHtml(redirectHost)}</code>.</p>
+<p>It will act for your tenant on the MCP server: read, create and change endpoints; read events and their verification, deliveries and dead letters, usage and the audit log; rotate ingest URLs; replay events to destinations you registered; and drain triggers. It cannot register destinations or subscriptions. After you decide, your browser returns to <code>${escapeHtml(redirectHost)}</code>.</p>
 ${signIn}</main></html>`);
 }
 
@@ -198,8 +201,7 @@ function redirect(res: Response, location: URL): void {
 function sameOrigin(settings: OAuthSettings): RequestHandler {
   return (req: Request, _res, next) => {
     const origin = req.get('origin');
-    if (origin === undefined || origin === settings.issuer.origin || origin === `${req.protocol}://${req.get('host')}`)
-      return next();
+    if (origin === undefined || origin === settings.issuer.origin || origin === `${req.protocol}://${req.get('host')}`) return next();
     next(new RelayError('forbidden', `a consent from ${origin} is not accepted: answer on this server's own page`));
   };
 }

@@ -51,16 +51,40 @@ export const resourceMetadataUrl = (settings: OAuthSettings) =>
  * RFC 7009 revocation) and the MCP resource's metadata (RFC 9728), both at the root and path-specific.
  * The SDK's handlers do the protocol; RelayOAuthProvider decides.
  */
-export function registerOAuthRoutes(app: Express, deps: Deps, provider: RelayOAuthProvider, clients: PgClientsStore, settings: OAuthSettings): void {
+export function registerOAuthRoutes(
+  app: Express,
+  deps: Deps,
+  provider: RelayOAuthProvider,
+  clients: PgClientsStore,
+  settings: OAuthSettings,
+): void {
   const resourceMetadata = metadataHandler(protectedResourceMetadata(settings));
-  app.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(settings)));
-  app.use(`${PROTECTED_RESOURCE_METADATA_PATH}${settings.resource.pathname}`, resourceMetadata);
-  app.use(PROTECTED_RESOURCE_METADATA_PATH, resourceMetadata);
-  app.use('/oauth/authorize', authorizationHandler({ provider }));
   const secretCheck = checkClientSecret(clients, () => deps.runtime.now());
-  app.use('/oauth/token', secretCheck, tokenHandler({ provider }));
-  app.use('/oauth/register', clientRegistrationHandler({ clientsStore: clients }));
-  app.use('/oauth/revoke', secretCheck, revocationHandler({ provider }));
+  serve(app, ['get'], '/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(settings)));
+  serve(app, ['get'], `${PROTECTED_RESOURCE_METADATA_PATH}${settings.resource.pathname}`, resourceMetadata);
+  serve(app, ['get'], PROTECTED_RESOURCE_METADATA_PATH, resourceMetadata);
+  serve(app, ['get', 'post'], '/oauth/authorize', authorizationHandler({ provider }));
+  serve(app, ['post'], '/oauth/token', tokenHandler({ provider }), secretCheck);
+  serve(app, ['post'], '/oauth/register', clientRegistrationHandler({ clientsStore: clients }));
+  serve(app, ['post'], '/oauth/revoke', revocationHandler({ provider }), secretCheck);
+}
+
+/**
+ * One of the SDK's handlers (a router answering at its own root) at exactly these methods and path, plus its CORS
+ * preflight: the app's route table then lists every OAuth route as the OpenAPI document does.
+ */
+function serve(app: Express, methods: Array<'get' | 'post'>, path: string, handler: RequestHandler, before?: RequestHandler): void {
+  const atRoot: RequestHandler = (req, res, next) => {
+    const url = req.url;
+    req.url = `/${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`;
+    handler(req, res, (error?: unknown) => {
+      req.url = url;
+      next(error);
+    });
+  };
+  const chain = before ? [before, atRoot] : [atRoot];
+  for (const method of methods) app[method](path, ...chain);
+  app.options(path, atRoot);
 }
 
 /**

@@ -33,7 +33,11 @@ export class PgClientsStore implements OAuthRegisteredClientsStore {
     }>('SELECT metadata, client_secret_sha256, client_secret_expires_at FROM oauth_clients WHERE client_id = $1', [clientId]);
     const row = rows[0];
     if (!row) return undefined;
-    return { info: { ...row.metadata, client_id: clientId }, secretSha256: row.client_secret_sha256, secretExpiresAt: row.client_secret_expires_at };
+    return {
+      info: { ...row.metadata, client_id: clientId },
+      secretSha256: row.client_secret_sha256,
+      secretExpiresAt: row.client_secret_expires_at,
+    };
   }
 
   async registerClient(client: Omit<OAuthClientInformationFull, 'client_id' | 'client_id_issued_at'>): Promise<OAuthClientInformationFull> {

@@ -1,6 +1,8 @@
 import type { ConnectionPool } from '../../db/prisma.js';
 import type { TenantDatabase } from '../../db/tenant-database.js';
 import { relayFindApiKey } from '../../db/functions/relay-find-api-key.js';
+import { relayFindOAuthGrant } from '../../db/functions/relay-find-oauth-grant.js';
+import { relayRevokeOAuthGrant } from '../../db/functions/relay-revoke-oauth-grant.js';
 import type { Runtime } from '../../domain/runtime.js';
 import { AUTHORIZATION_CODE_TTL_SECONDS } from './oauth-settings.js';
 import { hashOAuthSecret, newOAuthSecret } from './oauth-secrets.js';
@@ -17,20 +19,10 @@ export interface Grant {
 }
 
 export async function findGrant(pool: ConnectionPool, grantId: string): Promise<Grant | undefined> {
-  const { rows } = await pool.query<{
-    id: string;
-    tenant_id: string;
-    client_id: string;
-    actor: string;
-    user_id: string | null;
-    api_key_sha256: Buffer | null;
-    scopes: string[];
-    revoked_at: Date | null;
-  }>('SELECT id, tenant_id, client_id, actor, user_id, api_key_sha256, scopes, revoked_at FROM oauth_grants WHERE id = $1', [grantId]);
-  const row = rows[0];
+  const row = await relayFindOAuthGrant(pool, grantId);
   if (!row) return undefined;
   return {
-    id: row.id,
+    id: grantId,
     tenantId: row.tenant_id,
     clientId: row.client_id,
     actor: row.actor,
@@ -52,9 +44,7 @@ export async function grantStillValid(pool: ConnectionPool, tenants: TenantDatab
   return (await tenants.run(grant.tenantId, (tx) => tx.user.count({ where: { id: userId } }))) > 0;
 }
 
-export async function revokeGrant(pool: ConnectionPool, grantId: string, now: Date): Promise<void> {
-  await pool.query('UPDATE oauth_grants SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [grantId, now]);
-}
+export const revokeGrant = (pool: ConnectionPool, grantId: string, now: Date): Promise<void> => relayRevokeOAuthGrant(pool, grantId, now);
 
 /** The person allowed the client: a grant, and a one-time code for the client's redirect. */
 export async function createGrantWithCode(options: {
@@ -77,15 +67,32 @@ export async function createGrantWithCode(options: {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    await client.query("SELECT set_config('app.tenant_id', $1, true)", [options.tenantId]);
     await client.query(
       `INSERT INTO oauth_grants (id, tenant_id, client_id, actor, user_id, api_key_sha256, scopes, resource, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [grantId, options.tenantId, options.clientId, options.actor, options.userId, options.apiKeySha256, options.scopes, options.resource, now],
+      [
+        grantId,
+        options.tenantId,
+        options.clientId,
+        options.actor,
+        options.userId,
+        options.apiKeySha256,
+        options.scopes,
+        options.resource,
+        now,
+      ],
     );
     await client.query(
       `INSERT INTO oauth_tokens (token_sha256, grant_id, kind, code_challenge, redirect_uri, expires_at)
        VALUES ($1, $2, 'authorization_code', $3, $4, $5)`,
-      [hashOAuthSecret(code), grantId, options.codeChallenge, options.redirectUri, new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000)],
+      [
+        hashOAuthSecret(code),
+        grantId,
+        options.codeChallenge,
+        options.redirectUri,
+        new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+      ],
     );
     await client.query('COMMIT');
   } catch (error) {

@@ -43,7 +43,10 @@ export class RelayOAuthProvider implements OAuthServerProvider {
     if (params.resource && !sameResource(params.resource, this.settings.resource))
       throw new InvalidTargetError(`this server issues tokens for ${this.settings.resource.href} only`);
     const requestId = newOAuthSecret(this.runtime, '');
-    const expiresAt = new Date(this.runtime.now().getTime() + AUTHORIZATION_REQUEST_TTL_SECONDS * 1000);
+    const now = this.runtime.now();
+    const expiresAt = new Date(now.getTime() + AUTHORIZATION_REQUEST_TTL_SECONDS * 1000);
+    // Requests nobody answered go when the next one comes (an index range; nothing runs while nobody authorizes).
+    await this.pool.query('DELETE FROM oauth_authorization_requests WHERE expires_at <= $1', [now]);
     await this.pool.query(
       `INSERT INTO oauth_authorization_requests (id_sha256, client_id, redirect_uri, code_challenge, state, scopes, resource, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -63,14 +66,16 @@ export class RelayOAuthProvider implements OAuthServerProvider {
   }
 
   async challengeForAuthorizationCode(client: OAuthClientInformationFull, code: string): Promise<string> {
-    const { rows } = await this.pool.query<{ code_challenge: string }>(
-      `SELECT t.code_challenge FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id
-        WHERE t.token_sha256 = $1 AND t.kind = 'authorization_code' AND t.used_at IS NULL AND t.expires_at > $2
-          AND g.client_id = $3 AND g.revoked_at IS NULL`,
-      [hashOAuthSecret(code), this.runtime.now(), client.client_id],
+    const { rows } = await this.pool.query<{ code_challenge: string; grant_id: string }>(
+      `SELECT code_challenge, grant_id FROM oauth_tokens
+        WHERE token_sha256 = $1 AND kind = 'authorization_code' AND used_at IS NULL AND expires_at > $2`,
+      [hashOAuthSecret(code), this.runtime.now()],
     );
-    if (!rows[0]) throw new InvalidGrantError('the authorization code is unknown, used or expired: authorize again');
-    return rows[0].code_challenge;
+    const row = rows[0];
+    const grant = row ? await findGrant(this.pool, row.grant_id) : undefined;
+    if (!row || !grant || grant.revokedAt || grant.clientId !== client.client_id)
+      throw new InvalidGrantError('the authorization code is unknown, used or expired: authorize again');
+    return row.code_challenge;
   }
 
   async exchangeAuthorizationCode(
@@ -96,7 +101,12 @@ export class RelayOAuthProvider implements OAuthServerProvider {
     return this.issue(grant);
   }
 
-  async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, scopes?: string[], resource?: URL): Promise<OAuthTokens> {
+  async exchangeRefreshToken(
+    client: OAuthClientInformationFull,
+    refreshToken: string,
+    scopes?: string[],
+    resource?: URL,
+  ): Promise<OAuthTokens> {
     const now = this.runtime.now();
     const hash = hashOAuthSecret(refreshToken);
     const { rows } = await this.pool.query<{ grant_id: string }>(
@@ -138,7 +148,12 @@ export class RelayOAuthProvider implements OAuthServerProvider {
       throw new InvalidTokenError('the API key or account that authorized this agent is gone: authorize again');
     }
     // The audit log names both: the person who consented, and the agent acting on it.
-    const principal: McpPrincipal = { tenantId: grant.tenantId, actor: `${grant.actor} via mcp:${grant.clientId}`, grantId: grant.id, clientId: grant.clientId };
+    const principal: McpPrincipal = {
+      tenantId: grant.tenantId,
+      actor: `${grant.actor} via mcp:${grant.clientId}`,
+      grantId: grant.id,
+      clientId: grant.clientId,
+    };
     return {
       token,
       clientId: claims.clientId,
@@ -177,12 +192,20 @@ export class RelayOAuthProvider implements OAuthServerProvider {
 
   private async issue(grant: Grant): Promise<OAuthTokens> {
     const now = this.runtime.now();
-    const access = await signAccessToken(this.settings, { grantId: grant.id, tenantId: grant.tenantId, clientId: grant.clientId, scopes: grant.scopes }, now);
-    const refreshToken = newOAuthSecret(this.runtime, 'whr_');
-    await this.pool.query(
-      `INSERT INTO oauth_tokens (token_sha256, grant_id, kind, expires_at) VALUES ($1, $2, 'refresh_token', $3)`,
-      [hashOAuthSecret(refreshToken), grant.id, new Date(now.getTime() + this.settings.refreshTokenTtlSeconds * 1000)],
+    const access = await signAccessToken(
+      this.settings,
+      { grantId: grant.id, tenantId: grant.tenantId, clientId: grant.clientId, scopes: grant.scopes },
+      now,
     );
+    const refreshToken = newOAuthSecret(this.runtime, 'whr_');
+    // This grant's spent codes and expired refresh tokens go as it gets new ones (used refresh tokens stay until
+    // they expire: presenting one again must still be recognised as theft).
+    await this.pool.query('DELETE FROM oauth_tokens WHERE grant_id = $1 AND expires_at <= $2', [grant.id, now]);
+    await this.pool.query(`INSERT INTO oauth_tokens (token_sha256, grant_id, kind, expires_at) VALUES ($1, $2, 'refresh_token', $3)`, [
+      hashOAuthSecret(refreshToken),
+      grant.id,
+      new Date(now.getTime() + this.settings.refreshTokenTtlSeconds * 1000),
+    ]);
     return {
       access_token: access.token,
       token_type: 'Bearer',

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { listAuditEntries } from '../../domain/audit/list-audit-entries.js';
 import { verifyAuditChain } from '../../domain/audit/verify-audit-chain.js';
-import { findDelivery, listDeliveries } from '../../domain/deliveries/list-deliveries.js';
+import { findDelivery, listDeliveriesByQuery } from '../../domain/deliveries/list-deliveries.js';
 import { replayEvents } from '../../domain/deliveries/replay-events.js';
 import { findDestination, listDestinations } from '../../domain/destinations/destination-view.js';
 import { createEndpoint } from '../../domain/endpoints/create-endpoint.js';
@@ -21,7 +21,7 @@ import { readIngestUrl } from '../../domain/endpoints/read-ingest-url.js';
 import { rotateIngestToken } from '../../domain/endpoints/rotate-ingest-token.js';
 import { updateEndpoint } from '../../domain/endpoints/update-endpoint.js';
 import { getEvent } from '../../domain/events/get-event.js';
-import { listEvents } from '../../domain/events/list-events.js';
+import { listEventsByQuery } from '../../domain/events/list-events.js';
 import { RelayError } from '../../domain/relay-error.js';
 import { readUsage } from '../../domain/tenants/read-usage.js';
 import type { TenantTx } from '../../db/prisma.js';
@@ -180,21 +180,7 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     description: 'Captured events, newest first, with their verification state; filter by endpoint, state, provider, time.',
     input: ListEventsQuery,
     readOnly: true,
-    run: (context, input) =>
-      inTenant(context, async (tx) =>
-        presentPage(
-          await listEvents({
-            tx,
-            page: { limit: input.limit, cursor: input.cursor },
-            endpointId: input.endpoint_id,
-            state: input.state,
-            provider: input.provider,
-            from: input.from ? new Date(input.from) : undefined,
-            to: input.to ? new Date(input.to) : undefined,
-          }),
-          presentEventSummary,
-        ),
-      ),
+    run: (context, input) => inTenant(context, async (tx) => presentPage(await listEventsByQuery(tx, input), presentEventSummary)),
   }),
   defineTool({
     name: 'events.get',
@@ -238,19 +224,7 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     description: 'Deliveries to destinations; state "dead_lettered" lists the dead letters.',
     input: ListDeliveriesQuery,
     readOnly: true,
-    run: (context, input) =>
-      inTenant(context, async (tx) =>
-        presentPage(
-          await listDeliveries({
-            tx,
-            page: input,
-            ...(input.state ? { state: input.state } : {}),
-            ...(input.destination_id ? { destinationId: input.destination_id } : {}),
-            ...(input.event_id ? { eventId: input.event_id } : {}),
-          }),
-          presentDelivery,
-        ),
-      ),
+    run: (context, input) => inTenant(context, async (tx) => presentPage(await listDeliveriesByQuery(tx, input), presentDelivery)),
   }),
   defineTool({
     name: 'deliveries.get',

@@ -1,4 +1,4 @@
-import type { LiveEvents } from '../../live/live-events.js';
+import type { LiveEvents } from './live-events.js';
 
 /**
  * Wakes a waiting triggers.wait when its tenant's live feed announces a capture or a check (the same notices the
