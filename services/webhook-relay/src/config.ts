@@ -92,6 +92,9 @@ export const ConfigSchema = z.object({
    *  batches cost PostgreSQL more per row than the overlap saves). bench/webhook-relay, capture alone, medians of 3
    *  rounds: 2 commits with a 40-request minimum 1.46x-1.54x; with 24: 1.42x; 4 commits: 1.33x; 1 commit: 1.26x. */
   INGEST_CONCURRENT_COMMITS: envInteger(2, { min: 1, max: 64 }),
+  /** How long the dashboard chart's counts of events per day wait in the ingest process before they are written;
+   *  a crash loses at most this long's counts (from the chart only: allowances are counted exactly at capture). */
+  INGEST_USAGE_FLUSH_MS: envInteger(5000, { min: 100, max: 5 * 60 * 1000 }),
   /** Redis for the delivery queues (BullMQ); must persist (appendonly) where queued work matters. */
   REDIS_URL: z.string().url('must be a redis:// URL').default('redis://127.0.0.1:6379'),
   /** Bounded waits on Redis (connect; each command, except the delivery workers' blocking ones). */

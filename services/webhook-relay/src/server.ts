@@ -46,10 +46,13 @@ async function main(): Promise<void> {
   await delivery.start();
   registerRedisMetrics(resources.metrics.service, { queues: delivery.queues.commands });
   // The dashboard's sessions and live feed share the delivery queues' Redis; the feed's subscriber
-  // connection opens only while a page is listening.
+  // connection opens only while a page is listening. Ingest publishes notices only for tenants some
+  // process listens to (docs/dashboard.md, "The live feed"): its own subscriber connection, for those
+  // announcements, opens at the first captured batch.
   const redis = delivery.queues.connection;
   const onRedisError = (error: unknown) => logger.warn({ err: error }, 'the live event feed lost Redis');
-  const live = new LiveEvents(() => redis.duplicate(), config.RELAY_QUEUE_PREFIX, onRedisError);
+  const live = new LiveEvents(() => redis.duplicate(), config.RELAY_QUEUE_PREFIX, onRedisError, { commands: redis });
+  const notices = new EventNotices(redis, config.RELAY_QUEUE_PREFIX, onRedisError);
   const dashboard = {
     store: new RedisSessionStore(redis, {
       prefix: `${config.RELAY_QUEUE_PREFIX}:dashboard-session:`,
@@ -61,10 +64,11 @@ async function main(): Promise<void> {
   };
   const server = createServer(createApp({ ...resources, delivery, dashboard, live }));
   const ingest = createIngest(resources, {
-    notices: new EventNotices(redis, config.RELAY_QUEUE_PREFIX, onRedisError),
+    notices,
     maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
     maxBatch: config.INGEST_BATCH_MAX,
     concurrentCommits: config.INGEST_CONCURRENT_COMMITS,
+    usageFlushMs: config.INGEST_USAGE_FLUSH_MS,
     fanOut: delivery.fanOut,
   });
   // METRICS_PORT: /metrics on a port of its own, which no Ingress routes to (else the API app serves it).
@@ -78,7 +82,9 @@ async function main(): Promise<void> {
       ...(metricsListener
         ? [{ name: 'metrics listener', close: () => new Promise<void>((resolve) => metricsListener.close(() => resolve())) }]
         : []),
+      // Writes the last counts of events per day once the listener has stopped (what a crash would lose).
       { name: 'ingest listener', close: () => ingest.close() },
+      { name: 'live feed notices', close: async () => notices.close() },
       { name: 'live event feed', close: () => live.close() },
       { name: 'delivery', close: () => delivery.close() },
       { name: 'database', close: () => resources.close() },

@@ -187,15 +187,6 @@ BEGIN
    GROUP BY l.tenant_id, b.period
   ON CONFLICT (tenant_id, period_start, slot) DO UPDATE SET events_captured = tenant_usage.events_captured + excluded.events_captured;
 
-  -- And per UTC day of the batch, for the dashboard's chart of events per day (same slots, same rows counted).
-  INSERT INTO tenant_daily_usage (tenant_id, day, slot, events_captured)
-  SELECT l.tenant_id, (batch_at AT TIME ZONE 'UTC')::date, (pg_backend_pid() % 8)::smallint, count(*)
-    FROM unnest(p_token_hashes, admit) AS i(token_hash, admit)
-    JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash
-   WHERE NOT limited OR i.admit
-   GROUP BY l.tenant_id
-  ON CONFLICT (tenant_id, day, slot) DO UPDATE SET events_captured = tenant_daily_usage.events_captured + excluded.events_captured;
-
   -- The rows that did not fit: refused, nothing stored.
   IF limited THEN
     RETURN QUERY

@@ -4,6 +4,7 @@ import type { FanOut } from '../delivery/fan-out.js';
 import type { EventNotices } from '../live/event-notices.js';
 import type { RelayMetrics } from '../metrics/relay-metrics.js';
 import { CaptureBatcher, type Captured } from './capture-batcher.js';
+import { DailyUsageCounter } from './daily-usage-counter.js';
 import { createIngestServer } from './ingest-server.js';
 import { TokenResolver } from './token-resolver.js';
 import { VerificationQueue, type VerificationQueueDeps } from './verification-queue.js';
@@ -11,10 +12,14 @@ import { VerificationQueue, type VerificationQueueDeps } from './verification-qu
 export interface Ingest {
   server: Server;
   verification: VerificationQueue;
+  /** The chart's events per day, counted here and written every few seconds. */
+  usage: DailyUsageCounter;
+  /** Stops listening, waits for the checks under way and writes the last counts. */
   close(): Promise<void>;
 }
 
 const SWEEP_INTERVAL_MS = 5_000;
+const USAGE_FLUSH_MS = 5_000;
 
 /** The ingest listener with its batcher and the verification that follows each commit. */
 export function createIngest(
@@ -28,6 +33,8 @@ export function createIngest(
     verifyEvents?: VerificationQueueDeps['verifyEvents'];
     /** Tells open dashboards about captured and checked events (absent: no live feed). */
     notices?: EventNotices;
+    /** How long the chart's counts of events per day wait in memory before they are written (INGEST_USAGE_FLUSH_MS). */
+    usageFlushMs?: number;
   },
 ): Ingest {
   const { pool, runtime, sealed, logger, metrics } = resources;
@@ -45,11 +52,16 @@ export function createIngest(
     ...(fanOut ? { onChecked: (tenantId, ids) => fanOut.submit(tenantId, ids) } : {}),
     ...(notices ? { onVerified: (tenantId, ids) => notices.publish(tenantId, ids) } : {}),
   });
+  const usage = new DailyUsageCounter(pool, {
+    flushIntervalMs: options.usageFlushMs ?? USAGE_FLUSH_MS,
+    onError: (error) => logger.warn({ err: error }, 'could not write the counts of events per day; kept for the next write'),
+  });
   const batcher = new CaptureBatcher(pool, {
     maxBatch: options.maxBatch,
     maxConcurrentCommits: options.concurrentCommits,
     // The bytes just committed are checked from memory: no read back.
     onCaptured: (stored) => {
+      usage.count(stored.map(({ captured, request }) => ({ tenantId: captured.tenantId, receivedAt: request.receivedAt })));
       if (notices)
         publishCaptured(
           notices,
@@ -112,10 +124,13 @@ export function createIngest(
   return {
     server,
     verification,
+    usage,
     async close() {
       clearInterval(timer);
+      // Every request answered has been counted by now (counting runs before the answer): write the last counts.
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await verification.idle();
+      await usage.close();
     },
   };
 }

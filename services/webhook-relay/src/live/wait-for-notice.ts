@@ -14,6 +14,8 @@ export function waitForNotice(live: LiveEvents, tenantId: string, signal: AbortS
   const stopListening = live.listen(tenantId, fire, fire);
   signal.addEventListener('abort', fire, { once: true });
   return {
+    /** Resolves once ingest publishes this tenant's notices (LiveEvents.whenListening): read after it, not before. */
+    listening: live.whenListening(tenantId),
     next(timeoutMs: number): Promise<void> {
       if (pending || timeoutMs <= 0) {
         pending = false;

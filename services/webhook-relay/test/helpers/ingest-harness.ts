@@ -15,12 +15,13 @@ export interface IngestHarness {
 /** A real ingest listener on a free port, on the test context's database. */
 export async function startIngest(
   context: TestContext,
-  options: { maxBodyBytes?: number; maxBatch?: number } = {},
+  options: { maxBodyBytes?: number; maxBatch?: number; usageFlushMs?: number } = {},
 ): Promise<IngestHarness> {
   const ingest = createIngest(context.deps, {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     maxBatch: options.maxBatch ?? 256,
     sweep: false,
+    ...(options.usageFlushMs ? { usageFlushMs: options.usageFlushMs } : {}),
   });
   await new Promise<void>((resolve) => ingest.server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(ingest.server.address() as AddressInfo).port}`;

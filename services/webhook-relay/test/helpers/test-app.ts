@@ -57,6 +57,8 @@ export interface TestContext {
   redis: Redis;
   /** What ingest publishes for the live feed (createIngest's `notices`). */
   notices: EventNotices;
+  /** The Redis key prefix of this context's live feed (its channels and watch). */
+  livePrefix: string;
   close(): Promise<void>;
 }
 
@@ -84,7 +86,8 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
   const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
   const ignore = () => {};
-  const live = new LiveEvents(() => redis.duplicate(), prefix, ignore);
+  const live = new LiveEvents(() => redis.duplicate(), prefix, ignore, { commands: redis });
+  const notices = new EventNotices(redis, prefix, ignore);
   const deps: Deps = {
     pool: handles.pool,
     tenants: new TenantDatabase(handles.db),
@@ -112,7 +115,8 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     appRoleUrl,
     runtime,
     redis,
-    notices: new EventNotices(redis, prefix, ignore),
+    notices,
+    livePrefix: prefix,
     async newTenant(plan = 'free') {
       const apiKey = `whk_${randomBytes(32).toString('base64url')}`;
       await ensureBootstrapTenant({ pool: deps.pool, tenants: deps.tenants, runtime: deps.runtime, apiKey, plan });
@@ -124,6 +128,7 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     async close() {
       try {
         await live.close();
+        notices.close();
         redis.disconnect();
         await ownerPool.end();
         await handles.close();

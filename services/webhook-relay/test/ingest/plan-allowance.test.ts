@@ -66,6 +66,7 @@ describe('plan allowances at capture', () => {
     expect(refused.error.message).toMatch(/allowance.*not stored/);
     expect(await storedFor(tenant.tenantId)).toEqual({ events: 10, payloads: 10 });
 
+    await ingest.ingest.usage.flush(); // the chart's counts are written every few seconds
     const usage = (await api(context).get('/v1/usage').set(tenant.auth).expect(200)).body;
     expect(usage).toMatchObject({
       plan: { id: 'free', event_allowance: 5000, allowance_resets: false },

@@ -44,8 +44,11 @@ export async function waitForTrigger(options: {
     );
   // The wait is real time (a timer), not the runtime's clock, which tests may hold still.
   const deadline = Date.now() + input.wait_seconds * 1000;
+  // Listening starts before the first read, and the read waits until ingest publishes this tenant's notices (it
+  // publishes only for tenants something listens to): an event committed after the read is always noticed.
   const notice = input.wait_seconds > 0 && options.live ? waitForNotice(options.live, tenantId, signal) : undefined;
   try {
+    await notice?.listening;
     let batch = await read(input.ack);
     while (batch.events.length === 0 && notice && Date.now() < deadline && !signal.aborted) {
       await notice.next(deadline - Date.now());

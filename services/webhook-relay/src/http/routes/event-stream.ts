@@ -33,15 +33,14 @@ export function registerEventStreamRoute(app: Express, deps: Deps): void {
 }
 
 function openStream(deps: Deps, res: Response, tenantId: string, filters: EventFilters): void {
+  const live = deps.live!;
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',
     'X-Accel-Buffering': 'no',
   });
-  res.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
   const waiting = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  let reading = Promise.resolve();
   const where = eventFilterWhere(filters);
 
   const flush = () => {
@@ -61,7 +60,7 @@ function openStream(deps: Deps, res: Response, tenantId: string, filters: EventF
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'the live feed could not read events'));
   };
-  const stopListening = deps.live!.listen(
+  const stopListening = live.listen(
     tenantId,
     (ids) => {
       for (const id of ids) waiting.add(id);
@@ -69,6 +68,11 @@ function openStream(deps: Deps, res: Response, tenantId: string, filters: EventF
     },
     () => res.end(),
   );
+  // `ready` once ingest has been told this tenant is listened to: from then on every event it captures is sent.
+  // Events are written after it (their reads are chained on it).
+  let reading = live.whenListening(tenantId).then(() => {
+    if (!res.writableEnded) res.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
+  });
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
   res.on('close', () => {
     stopListening();
