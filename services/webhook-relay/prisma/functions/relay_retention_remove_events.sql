@@ -1,5 +1,6 @@
 -- Retention (docs/retention.md): removes the given events with their checks, fan-out marks, trigger feed rows
--- (trigger_events) and deliveries (their
+-- (trigger_events; a trigger that had not read them yet is marked in lost_through_seq, so triggers.wait can say
+-- so instead of skipping them silently) and deliveries (their
 -- attempts by the foreign key's cascade), and notes their payloads for relay_purge_orphan_payloads. Called by
 -- relay_purge_expired_events and relay_purge_endpoint_events only (no grant to the application).
 
@@ -18,6 +19,11 @@ BEGIN
     ON CONFLICT DO NOTHING;
     DELETE FROM fan_out_pending f USING events e
      WHERE e.id = ANY (p_ids) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
+    UPDATE triggers g SET lost_through_seq = greatest(coalesce(g.lost_through_seq, -1), x.last_seq)
+      FROM (SELECT t.endpoint_id, max(t.capture_seq) AS last_seq FROM trigger_events t JOIN events e
+                ON t.endpoint_id = e.endpoint_id AND t.capture_seq = e.capture_seq
+             WHERE e.id = ANY (p_ids) GROUP BY t.endpoint_id) x
+     WHERE g.endpoint_id = x.endpoint_id AND coalesce(g.cursor_seq, -1) < x.last_seq;
     DELETE FROM trigger_events t USING events e
      WHERE e.id = ANY (p_ids) AND t.endpoint_id = e.endpoint_id AND t.capture_seq = e.capture_seq;
     DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);

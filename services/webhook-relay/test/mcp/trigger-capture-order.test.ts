@@ -11,6 +11,7 @@ import { hashIngestToken } from '../../src/domain/endpoints/ingest-token.js';
 import { drainTrigger } from '../../src/domain/triggers/drain-trigger.js';
 import { registerTrigger } from '../../src/domain/triggers/register-trigger.js';
 import { encodeTriggerCursor } from '../../src/domain/triggers/trigger-cursor.js';
+import { windowOf } from '../../src/domain/retention/retention-window.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 
 let h: DeliveryHarness;
@@ -69,7 +70,15 @@ const register = (endpointId: string, label: string, start: 'now' | 'oldest') =>
 
 const drain = (triggerId: string, ack?: string) =>
   h.context.deps.tenants.run(h.tenant.tenantId, (tx) =>
-    drainTrigger({ tx, runtime: h.context.deps.runtime, triggerId, ack, limit: 200, inlineBytes: 65536 }),
+    drainTrigger({
+      tx,
+      runtime: h.context.deps.runtime,
+      triggerId,
+      ack,
+      limit: 200,
+      inlineBytes: 65536,
+      window: windowOf(36500, new Date()),
+    }),
   );
 
 async function held(work: (client: pg.PoolClient) => Promise<unknown>) {

@@ -237,6 +237,30 @@ describe('retention', () => {
     expect(await count('SELECT count(*) AS n FROM retention_catch_up', [])).toBe(0);
   });
 
+  it('tells a trigger, with a 410 naming the window, that unread events expired, before and after the purge, and lets it go on', async () => {
+    const watched = await createEndpoint(free, 'watched by an agent');
+    const wait = (ack?: string) =>
+      checkedApi(context)
+        .post('/v1/triggers/wait')
+        .set(free.auth)
+        .send({ endpoint_id: watched.id, trigger: 'agent', ...(ack ? { ack } : {}) });
+    expect((await wait()).status).toBe(200);
+    await send(watched.path, '{"never":"read in time"}');
+    context.runtime.advance(8 * DAY_MS);
+    const fresh = await send(watched.path, '{"read":"in time"}');
+    const before = await wait();
+    expect(before.status).toBe(410);
+    expect(before.body.error).toMatchObject({ code: 'expired', message: expect.stringContaining('retention window of 7 days') });
+    const resume = /pass ack "([^"]+)"/.exec(before.body.error.message)![1]!;
+    await purge();
+    const after = await wait();
+    expect(after.status).toBe(410);
+    expect(after.body.error.message).toContain(`pass ack "${resume}"`);
+    const goingOn = await wait(resume);
+    expect(goingOn.status).toBe(200);
+    expect(goingOn.body.events.map((event: { id: string }) => event.id)).toEqual([fresh]);
+  });
+
   it('loses nothing inside the window when the purge runs during a capture of an expiring body', async () => {
     // An event that expires 8 days later, when a capture in flight sends its body again.
     const expiring = await send(endpoints.free!.path, '{"race":"same body as a capture in flight"}');

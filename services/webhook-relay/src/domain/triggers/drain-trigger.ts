@@ -1,7 +1,8 @@
 import type { TenantTx } from '../../db/prisma.js';
+import { expiredError, isWithinRetention, type RetentionWindow } from '../retention/retention-window.js';
 import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
-import { decodeTriggerCursor } from './trigger-cursor.js';
+import { decodeTriggerCursor, encodeTriggerCursor } from './trigger-cursor.js';
 
 export interface TriggerEventRow {
   capture_seq: bigint;
@@ -43,6 +44,8 @@ export async function drainTrigger(options: {
   ack: string | undefined;
   limit: number;
   inlineBytes: number;
+  /** The tenant's retention window: unread events past it are reported (410), never handed out. */
+  window: RetentionWindow;
 }): Promise<DrainedBatch> {
   const { tx, triggerId } = options;
   let trigger = await tx.trigger.findUnique({ where: { id: triggerId } });
@@ -53,10 +56,12 @@ export async function drainTrigger(options: {
       const fed = await tx.triggerEvent.findUnique({
         where: { endpointId_captureSeq: { endpointId: trigger.endpointId, captureSeq: acked } },
       });
-      if (!fed) throw new RelayError('invalid_request', 'ack names no event this trigger returned: pass back its next_cursor unchanged');
+      // The cursor a 410 offered names events retention removed: there is no row, and that is the point.
+      if (!fed && acked !== trigger.lostThroughSeq)
+        throw new RelayError('invalid_request', 'ack names no event this trigger returned: pass back its next_cursor unchanged');
       trigger = await tx.trigger.update({
         where: { id: triggerId },
-        data: { cursorSeq: acked, lastDrainedEventId: fed.eventId, updatedAt: options.runtime.now() },
+        data: { cursorSeq: acked, lastDrainedEventId: fed?.eventId ?? trigger.lastDrainedEventId, updatedAt: options.runtime.now() },
       });
       // The feed keeps what some trigger of the endpoint still has to read: rows every trigger has passed go (a
       // trigger still registering counts as before them all; one that starts 'oldest' feeds itself from events).
@@ -78,6 +83,15 @@ export async function drainTrigger(options: {
      WHERE f.endpoint_id = ${trigger.endpointId}::uuid AND f.capture_seq > ${after}
      ORDER BY f.capture_seq
      LIMIT ${options.limit + 1}`;
+  // Unread events past the retention window: removed already (lost_through_seq), or about to be. Said with the
+  // cursor to acknowledge to go on from the oldest event kept; never handed out.
+  const expired = rows.filter((row) => !isWithinRetention(options.window, row.id)).map((row) => row.capture_seq);
+  const lostThrough = [trigger.lostThroughSeq ?? -1n, ...expired].reduce((a, b) => (b > a ? b : a));
+  if (lostThrough > after) {
+    const resume = encodeTriggerCursor(trigger.id, lostThrough);
+    const error = expiredError(`events trigger "${trigger.label}" had not read yet`, options.window);
+    throw new RelayError('expired', `${error.message}; pass ack "${resume}" to go on from the oldest event kept`);
+  }
   const pendingAt = rows.findIndex((row) => row.to_verify && row.state === null);
   const ready = pendingAt >= 0 ? rows.slice(0, Math.min(pendingAt, options.limit)) : rows.slice(0, options.limit);
   return {

@@ -2,6 +2,7 @@ import type { TriggerWaitRequest } from '@workspace/contracts';
 import type { TenantDatabase } from '../../db/tenant-database.js';
 import type { LiveEvents } from '../../live/live-events.js';
 import { waitForNotice } from '../../live/wait-for-notice.js';
+import { retentionWindow } from '../retention/retention-window.js';
 import type { Runtime } from '../runtime.js';
 import { drainTrigger, type DrainedBatch } from './drain-trigger.js';
 import { registerTrigger, type RegisteredTrigger } from './register-trigger.js';
@@ -39,8 +40,16 @@ export async function waitForTrigger(options: {
     oauthClientId: options.oauthClientId,
   });
   const read = (ack: string | undefined) =>
-    tenants.run(tenantId, (tx) =>
-      drainTrigger({ tx, runtime, triggerId: trigger.id, ack, limit: input.limit, inlineBytes: input.max_inline_bytes }),
+    tenants.run(tenantId, async (tx) =>
+      drainTrigger({
+        tx,
+        runtime,
+        triggerId: trigger.id,
+        ack,
+        limit: input.limit,
+        inlineBytes: input.max_inline_bytes,
+        window: await retentionWindow(tx, tenantId, runtime.now()),
+      }),
     );
   // The wait is real time (a timer), not the runtime's clock, which tests may hold still.
   const deadline = Date.now() + input.wait_seconds * 1000;
