@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { RelayLimit } from '@workspace/contracts';
 import { z } from 'zod';
 import { describeCollision, uniqueViolationOf } from '../db/unique-violation.js';
 import type { Deps } from '../deps.js';
@@ -33,7 +34,7 @@ export function createRelayMcpServer(deps: Deps, principalOf: (authInfo: unknown
       async (input: unknown, extra): Promise<CallToolResult> => {
         try {
           // The contract's own schema, refinements and messages included (the listed one is its plain shape).
-          const parsed = parseInput(tool.input, input ?? {});
+          const parsed = parseInput(tool.input, takesQueryLimit(tool.input) ? asQueryText(input ?? {}) : (input ?? {}));
           const result = await tool.run({ deps, principal: principalOf(extra.authInfo), signal: extra.signal }, parsed as never);
           return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
         } catch (error) {
@@ -53,10 +54,23 @@ export function createRelayMcpServer(deps: Deps, principalOf: (authInfo: unknown
 
 /**
  * What tools/list shows: the schema's plain object shape. A contract schema with an OpenAPI id would be listed as a
- * $ref, and MCP wants `type: object` at the top.
+ * $ref, and MCP wants `type: object` at the top. A list's `limit` is a number in JSON; the REST query's schema
+ * takes it as the text a query string carries (asQueryText turns it back before the contract's own check).
  */
 function listedSchema(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodObject ? z.strictObject(schema.shape) : schema;
+  if (!(schema instanceof z.ZodObject)) return schema;
+  const shape = { ...schema.shape };
+  if (takesQueryLimit(schema)) shape.limit = JSON_LIMIT;
+  return z.strictObject(shape);
+}
+
+const JSON_LIMIT = z.number().int().min(1).max(100).optional().describe('Items per page, 1-100 (default 20).');
+
+const takesQueryLimit = (schema: z.ZodType) => schema instanceof z.ZodObject && schema.shape.limit === RelayLimit;
+
+function asQueryText(input: object): object {
+  const limit = (input as { limit?: unknown }).limit;
+  return typeof limit === 'number' ? { ...input, limit: String(limit) } : input;
 }
 
 function refusal(code: string, message: string): CallToolResult {

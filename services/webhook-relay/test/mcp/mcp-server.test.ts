@@ -81,6 +81,17 @@ describe('discovery and authorization', () => {
     // Registering destinations and subscriptions is not offered on the MCP server (the spec).
     expect(names.filter((name) => /^(destinations\.(create|update|delete)|subscriptions\.)/.test(name))).toEqual([]);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+    // Every list tool answers with its defaults and with a JSON number for limit.
+    for (const name of ['endpoints.list', 'events.list', 'deliveries.list', 'destinations.list', 'audit.list', 'triggers.list']) {
+      expect({ name, answer: await callTool(agent, name) }).toMatchObject({
+        name,
+        answer: { structuredContent: { data: expect.any(Array) } },
+      });
+      expect({ name, answer: await callTool(agent, name, { limit: 2 }) }).toMatchObject({
+        name,
+        answer: { structuredContent: { data: expect.any(Array) } },
+      });
+    }
   });
 
   it('audits a tool call like the same REST call, naming the person and the agent', async () => {
