@@ -47,19 +47,15 @@ export async function grantStillValid(pool: ConnectionPool, tenants: TenantDatab
 export const revokeGrant = (pool: ConnectionPool, grantId: string, now: Date): Promise<void> => relayRevokeOAuthGrant(pool, grantId, now);
 
 /** The person allowed the client: a grant, and a one-time code for the client's redirect. */
-export async function createGrantWithCode(options: {
-  pool: ConnectionPool;
-  runtime: Runtime;
-  tenantId: string;
-  clientId: string;
-  actor: string;
-  userId: string | null;
-  apiKeySha256: Buffer | null;
-  scopes: string[];
-  resource: string;
-  codeChallenge: string;
-  redirectUri: string;
-}): Promise<{ grantId: string; code: string }> {
+export async function createGrantWithCode(
+  options: Pick<Grant, 'tenantId' | 'clientId' | 'actor' | 'userId' | 'apiKeySha256' | 'scopes'> & {
+    pool: ConnectionPool;
+    runtime: Runtime;
+    resource: string;
+    codeChallenge: string;
+    redirectUri: string;
+  },
+): Promise<{ grantId: string; code: string }> {
   const { pool, runtime } = options;
   const grantId = runtime.newId();
   const code = newOAuthSecret(runtime, '');
