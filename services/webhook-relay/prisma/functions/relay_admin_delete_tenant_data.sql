@@ -27,6 +27,7 @@ BEGIN
   DELETE FROM events e WHERE e.tenant_id = p_tenant;
   GET DIAGNOSTICS n_events = ROW_COUNT;
   DELETE FROM payloads p WHERE p.tenant_id = p_tenant;
+  DELETE FROM event_dedup_keys k USING endpoints n WHERE n.tenant_id = p_tenant AND k.endpoint_id = n.id;
   DELETE FROM destinations d WHERE d.tenant_id = p_tenant;
   GET DIAGNOSTICS n_destinations = ROW_COUNT;
   DELETE FROM endpoints n WHERE n.tenant_id = p_tenant;

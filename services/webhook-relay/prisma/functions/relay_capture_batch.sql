@@ -4,8 +4,12 @@
 --
 -- Per row: the token hash must open a live endpoint (otherwise no row comes back: 404). A tenant whose
 -- capture is paused or whose plan allowance is spent gets the row back refused ('paused' or
--- 'allowance') with nothing stored. A dedup key the endpoint already has is stored all the same,
--- without the key and pointing at the first (duplicate_of). to_verify: the endpoint has a provider;
+-- 'allowance') with nothing stored. A dedup key the endpoint already has (event_dedup_keys) is stored
+-- all the same, without the key and pointing at the first (duplicate_of).
+--
+-- Partitions (docs/retention.md): an event and its payload go to the partitions of the tenant's plan
+-- (plan_id) and of the day of its id (day); the body is stored once per tenant, plan, day and content
+-- hash. to_verify: the endpoint has a provider;
 -- subscribed: it has a subscription (the caller fans out only then). Bytes arrive as one parameter
 -- each (token and body hashes 32 bytes apiece, bodies with p_body_lengths), headers as one JSON array.
 --
@@ -50,6 +54,8 @@ DECLARE
   batch_remaining bigint[];
   batch_periods date[];
   batch_paused boolean[];
+  batch_plans varchar[];
+  claimed uuid[];
   near_cap uuid[];
   limited boolean;
   -- Per input row, in input order: whether it fits its tenant's allowance (only computed when one is limited).
@@ -85,10 +91,10 @@ BEGIN
   -- What each tenant of the batch may still capture this period (NULL = unlimited, 0 = paused). Near the
   -- cap, read again under the tenant's lock (taken in id order: no deadlock), so batches there serialise.
   FOR pass IN 1..2 LOOP
-    SELECT array_agg(q.id), array_agg(q.remaining), array_agg(q.period), array_agg(q.capture_paused),
+    SELECT array_agg(q.id), array_agg(q.remaining), array_agg(q.period), array_agg(q.capture_paused), array_agg(q.plan_id),
            array_agg(q.id) FILTER (WHERE q.remaining IS NOT NULL AND q.remaining < 65536 AND NOT q.capture_paused)
-      INTO batch_tenants, batch_remaining, batch_periods, batch_paused, near_cap
-      FROM (SELECT t.id, t.capture_paused, relay_allowance_period(p.allowance_resets, batch_at) AS period,
+      INTO batch_tenants, batch_remaining, batch_periods, batch_paused, batch_plans, near_cap
+      FROM (SELECT t.id, t.capture_paused, t.plan_id, relay_allowance_period(p.allowance_resets, batch_at) AS period,
                    CASE WHEN t.capture_paused THEN 0
                         WHEN p.event_allowance IS NULL THEN NULL
                         ELSE greatest(p.event_allowance - coalesce((
@@ -113,12 +119,29 @@ BEGIN
       LEFT JOIN unnest(batch_tenants, batch_remaining) AS b(tenant_id, remaining) ON b.tenant_id = a.tenant_id;
   END IF;
 
-  INSERT INTO payloads (tenant_id, sha256, body, size)
-  SELECT DISTINCT ON (l.tenant_id, i.body_hash) l.tenant_id, i.body_hash, i.body, octet_length(i.body)
-    FROM unnest(p_token_hashes, p_bodies, p_body_hashes, admit) AS i(token_hash, body, body_hash, admit)
+  INSERT INTO payloads (tenant_id, sha256, plan_id, day, body, size)
+  SELECT DISTINCT ON (l.tenant_id, i.body_hash, relay_uuid7_day(i.id)) l.tenant_id, i.body_hash, b.plan_id, relay_uuid7_day(i.id), i.body, octet_length(i.body)
+    FROM unnest(p_token_hashes, p_ids, p_bodies, p_body_hashes, admit) AS i(token_hash, id, body, body_hash, admit)
     JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash
+    JOIN unnest(batch_tenants, batch_plans) AS b(tenant_id, plan_id) ON b.tenant_id = l.tenant_id
    WHERE NOT limited OR i.admit
   ON CONFLICT DO NOTHING;
+
+  -- Dedup keys: the first row with a key its endpoint does not have yet claims it (a key held by a batch in
+  -- flight waits for it); every other row with a key is a repeat of the key's holder.
+  IF EXISTS (SELECT 1 FROM unnest(p_dedup_keys) AS k(key) WHERE k.key IS NOT NULL) THEN
+    WITH keys AS (
+      INSERT INTO event_dedup_keys (endpoint_id, dedup_key, event_id)
+      SELECT l.endpoint_id, i.dedup_key, i.id
+        FROM unnest(p_token_hashes, p_ids, p_dedup_keys, admit) WITH ORDINALITY AS i(token_hash, id, dedup_key, admit, ord)
+        JOIN unnest(live_hashes, live_endpoints) AS l(token_hash, endpoint_id) ON l.token_hash = i.token_hash
+       WHERE i.dedup_key IS NOT NULL AND (NOT limited OR i.admit)
+       ORDER BY i.ord
+      ON CONFLICT DO NOTHING
+      RETURNING event_id
+    )
+    SELECT array_agg(k.event_id) INTO claimed FROM keys k;
+  END IF;
 
   -- Capture order (see the header): the tenants of this batch with a subscribed or triggered endpoint,
   -- locked in id order until commit, so their sequence numbers below follow commit order.
@@ -128,21 +151,25 @@ BEGIN
 
   RETURN QUERY
   WITH stored AS (
-    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key, to_verify,
-                        capture_seq, ingest_token_id)
-    SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source, i.dedup_key,
-           NOT l.unverified, nextval('deliveries_position_seq'), l.token_id
+    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key,
+                        duplicate_of, to_verify, capture_seq, ingest_token_id, plan_id, day)
+    SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
+           CASE WHEN i.id = ANY (claimed) THEN i.dedup_key END,
+           CASE WHEN i.dedup_key IS NOT NULL AND NOT coalesce(i.id = ANY (claimed), false)
+                THEN (SELECT k.event_id FROM event_dedup_keys k WHERE k.endpoint_id = l.endpoint_id AND k.dedup_key = i.dedup_key) END,
+           NOT l.unverified, nextval('deliveries_position_seq'), l.token_id, b.plan_id, relay_uuid7_day(i.id)
       FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
              WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
       JOIN unnest(live_hashes, live_token_ids, live_tenants, live_endpoints, live_unverified, live_subscribed)
              AS l(token_hash, token_id, tenant_id, endpoint_id, unverified, subscribed) ON l.token_hash = i.token_hash
+      JOIN unnest(batch_tenants, batch_plans) AS b(tenant_id, plan_id) ON b.tenant_id = l.tenant_id
      WHERE NOT limited OR i.admit
      ORDER BY i.ord
-    ON CONFLICT (endpoint_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
     RETURNING id, tenant_id, endpoint_id, duplicate_of, to_verify, capture_seq, received_at
   ), subscribed AS (
-    SELECT s.*, EXISTS (SELECT 1 FROM unnest(live_endpoints, live_subscribed) AS l(endpoint_id, subscribed)
-                         WHERE l.endpoint_id = s.endpoint_id AND l.subscribed) AS subscribed
+    -- A repeat is not delivered: no fan-out for it.
+    SELECT s.*, s.duplicate_of IS NULL AND EXISTS (SELECT 1 FROM unnest(live_endpoints, live_subscribed) AS l(endpoint_id, subscribed)
+                                                    WHERE l.endpoint_id = s.endpoint_id AND l.subscribed) AS subscribed
       FROM stored s
   ), marked AS (
     -- Events on their way to a destination: held here until fanned out (relay_fan_out removes them).
@@ -158,24 +185,6 @@ BEGIN
   )
   SELECT s.id, s.tenant_id, s.endpoint_id, s.duplicate_of, s.to_verify, NULL::text, s.subscribed
     FROM subscribed s;
-
-  -- Repeats: rows with a dedup key that the insert above skipped.
-  IF EXISTS (SELECT 1 FROM unnest(p_dedup_keys) AS k(key) WHERE k.key IS NOT NULL) THEN
-    RETURN QUERY
-    INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, duplicate_of, to_verify,
-                        capture_seq, ingest_token_id)
-    SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
-           (SELECT o.id FROM events o WHERE o.endpoint_id = l.endpoint_id AND o.dedup_key = i.dedup_key),
-           NOT l.unverified, nextval('deliveries_position_seq'), l.token_id
-      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
-             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
-      JOIN unnest(live_hashes, live_token_ids, live_tenants, live_endpoints, live_unverified)
-             AS l(token_hash, token_id, tenant_id, endpoint_id, unverified) ON l.token_hash = i.token_hash
-     WHERE i.dedup_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM events x WHERE x.id = i.id)
-       AND (NOT limited OR i.admit)
-     ORDER BY i.ord
-    RETURNING id, tenant_id, endpoint_id, duplicate_of, to_verify, NULL::text, false;
-  END IF;
 
   -- Count what was stored, per tenant and period, in this backend's slot.
   INSERT INTO tenant_usage (tenant_id, period_start, slot, events_captured)

@@ -37,8 +37,8 @@ BEGIN
              p.body
         FROM deliveries x
         JOIN events e ON e.id = x.event_id
-        JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
-        LEFT JOIN event_checks c ON c.event_id = e.id
+        JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
+        LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id
        WHERE x.destination_id = d.id AND x.state = 'pending' AND d.enabled AND d.deleted_at IS NULL
          AND (held_from IS NULL OR x.position < held_from)
        ORDER BY x.position LIMIT p_limit) AS h ON true

@@ -15,8 +15,9 @@ BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
   RETURN QUERY
   WITH ready AS (
-    SELECT e.id, e.endpoint_id, e.headers, e.payload_sha256, e.capture_seq, coalesce(c.state, 'unattempted') AS state, e.duplicate_of
-      FROM events e LEFT JOIN event_checks c ON c.event_id = e.id
+    SELECT e.id, e.endpoint_id, e.headers, e.payload_sha256, e.plan_id, e.day, e.capture_seq, coalesce(c.state, 'unattempted') AS state,
+           e.duplicate_of
+      FROM events e LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id
      WHERE e.id = ANY (p_event_ids) AND (NOT e.to_verify OR c.event_id IS NOT NULL)
   ), settled AS (
     DELETE FROM fan_out_pending p USING ready r
@@ -28,7 +29,8 @@ BEGIN
       JOIN destinations d ON d.id = s.destination_id AND d.enabled AND d.deleted_at IS NULL
      WHERE r.duplicate_of IS NULL
        AND (cardinality(s.event_types) = 0
-        OR relay_event_type(r.headers, (SELECT p.body FROM payloads p WHERE p.tenant_id = p_tenant AND p.sha256 = r.payload_sha256)) = ANY (s.event_types))
+        OR relay_event_type(r.headers, (SELECT p.body FROM payloads p
+                                          WHERE p.tenant_id = p_tenant AND p.sha256 = r.payload_sha256 AND p.plan_id = r.plan_id AND p.day = r.day)) = ANY (s.event_types))
   )
   -- An event already delivered there is skipped (the partial unique index), so this is idempotent.
   -- Events captured before capture numbers existed take a new number, as they did before.

@@ -1,7 +1,7 @@
 -- Records the verification results of one tenant's events in one statement, insert-only (the first
 -- result recorded wins). Each result carries the endpoint's verification_version it was checked with;
 -- a result whose endpoint has moved on since is not recorded, and its event id comes back for the
--- caller to check again with the current settings.
+-- caller to check again with the current settings. A check goes to its event's partition (plan_id).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-record-checks.ts.
 
@@ -21,10 +21,10 @@ BEGIN
              AS u(id, endpoint_id, version, state, cause, detail, provider, matched, verified_at)
       LEFT JOIN endpoints ep ON ep.id = u.endpoint_id
   ), recorded AS (
-    INSERT INTO event_checks (event_id, tenant_id, state, cause, detail, provider, matched_secret_id, verified_at, checked_at)
-    SELECT r.id, p_tenant, r.state::verification_state, r.cause, r.detail, r.provider, r.matched, r.verified_at, p_checked_at
-      FROM results r WHERE r.current
-    ON CONFLICT (event_id) DO NOTHING
+    INSERT INTO event_checks (event_id, tenant_id, state, cause, detail, provider, matched_secret_id, verified_at, checked_at, plan_id)
+    SELECT r.id, p_tenant, r.state::verification_state, r.cause, r.detail, r.provider, r.matched, r.verified_at, p_checked_at, e.plan_id
+      FROM results r JOIN events e ON e.id = r.id WHERE r.current
+    ON CONFLICT (event_id, plan_id) DO NOTHING
   )
   SELECT r.id FROM results r WHERE NOT r.current;
 END

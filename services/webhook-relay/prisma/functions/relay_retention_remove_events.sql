@@ -1,8 +1,10 @@
--- Retention (docs/retention.md): removes the given events with their checks, fan-out marks, trigger feed rows
--- (trigger_events; a trigger that had not read them yet is marked in lost_through_seq, so triggers.wait can say
--- so instead of skipping them silently) and deliveries (their
--- attempts by the foreign key's cascade), and notes their payloads for relay_purge_orphan_payloads. Called by
--- relay_purge_expired_events and relay_purge_endpoint_events only (no grant to the application).
+-- Retention (docs/retention.md): removes the given events with their checks, fan-out marks, dedup keys, trigger feed
+-- rows (trigger_events; a trigger that had not read them yet is marked in lost_through_seq, so triggers.wait can say
+-- so instead of skipping them silently) and deliveries (their attempts by the foreign key's cascade). Row deletes,
+-- for the few events that are not removed with their partition: those of a deleted endpoint purged at once
+-- (relay_purge_endpoint_events), of a tenant whose new plan's window no longer holds them
+-- (relay_retention_catch_up), and expired ones that reached a default partition (relay_maintain_partitions).
+-- Their payloads go with their partition. Called by those functions only (no grant to the application).
 
 CREATE OR REPLACE FUNCTION relay_retention_remove_events(p_ids uuid[])
   RETURNS TABLE (events bigint, deliveries bigint)
@@ -14,9 +16,6 @@ DECLARE
   n_deliveries bigint := 0;
 BEGIN
   IF cardinality(p_ids) > 0 THEN
-    INSERT INTO retention_payload_candidates (tenant_id, sha256)
-    SELECT e.tenant_id, e.payload_sha256 FROM events e WHERE e.id = ANY (p_ids) GROUP BY e.tenant_id, e.payload_sha256
-    ON CONFLICT DO NOTHING;
     DELETE FROM fan_out_pending f USING events e
      WHERE e.id = ANY (p_ids) AND f.endpoint_id = e.endpoint_id AND f.capture_seq = e.capture_seq;
     UPDATE triggers g SET lost_through_seq = greatest(coalesce(g.lost_through_seq, -1), x.last_seq)
@@ -26,6 +25,7 @@ BEGIN
      WHERE g.endpoint_id = x.endpoint_id AND coalesce(g.cursor_seq, -1) < x.last_seq;
     DELETE FROM trigger_events t USING events e
      WHERE e.id = ANY (p_ids) AND t.endpoint_id = e.endpoint_id AND t.capture_seq = e.capture_seq;
+    DELETE FROM event_dedup_keys k WHERE k.event_id = ANY (p_ids);
     DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);
     GET DIAGNOSTICS n_deliveries = ROW_COUNT;
     DELETE FROM event_checks c WHERE c.event_id = ANY (p_ids);
@@ -38,3 +38,4 @@ $$;
 
 ALTER FUNCTION relay_retention_remove_events(uuid[]) OWNER TO webhook_relay_retention;
 REVOKE ALL ON FUNCTION relay_retention_remove_events(uuid[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_retention_remove_events(uuid[]) TO CURRENT_USER;

@@ -16,7 +16,7 @@ export type DatabaseHandles = PrismaOnPool<Database>;
  * destination, and the retention purge. They wait up to the server's statement timeout instead of a request's query timeout.
  */
 export const LONG_STATEMENTS =
-  /\b(relay_unchecked_events|relay_events_to_fan_out|relay_pending_destinations|relay_purge_expired_events|relay_purge_orphan_payloads)\(/;
+  /\b(relay_unchecked_events|relay_events_to_fan_out|relay_pending_destinations|relay_maintain_partitions|relay_retention_catch_up|relay_purge_expired_idempotency_records)\(/;
 
 /**
  * Connects as the application role (never the owner: see assertRowLevelSecurityApplies). Every wait on the

@@ -9,8 +9,8 @@ const MAX_BATCHES_PER_PASS = 200;
 /**
  * Runs the retention purge every `intervalMs` where the delivery workers run (the worker process, or the API
  * process with RELAY_WORKERS_IN_PROCESS). Any number of such processes may run it: the purge's lock lets one
- * work at a time and the others return at once. A pass over a database with nothing expired reads one row
- * per plan (retention_sweep) and nothing per tenant.
+ * work at a time and the others return at once. A pass with nothing to create or drop reads event_partitions
+ * and each plan's (normally empty) default partition, and nothing per tenant.
  */
 export class RetentionPurger {
   private timer: NodeJS.Timeout | undefined;
@@ -36,7 +36,8 @@ export class RetentionPurger {
     const { pool, runtime, logger, batch } = this.deps;
     try {
       const totals = await purgeExpired({ pool, now: runtime.now(), batch, maxBatches: MAX_BATCHES_PER_PASS });
-      if (totals.events || totals.payloads || totals.idempotencyRecords) logger.info({ ...totals }, 'retention purge removed expired data');
+      const { busy, ...counts } = totals;
+      if (!busy && Object.values(counts).some((count) => count > 0)) logger.info(counts, 'retention pass changed partitions or data');
       return totals;
     } catch (error) {
       logger.warn({ err: error }, 'retention purge failed; the next pass goes on');

@@ -22,15 +22,18 @@ describe('the verification sweep after a crash', () => {
   });
 
   async function leaveUnchecked(count: number, receivedAt: string): Promise<void> {
+    // As capture makes them: each id a UUIDv7 of the received time, in the tenant's plan's partition of that day.
     await context.ownerPool.query(
-      "INSERT INTO payloads (tenant_id, sha256, body, size) VALUES ($1, sha256('{}'), '{}', 2) ON CONFLICT DO NOTHING",
-      [tenant.tenantId],
+      `INSERT INTO payloads (tenant_id, sha256, plan_id, day, body, size)
+       SELECT $1, sha256('{}'), t.plan_id, ($2::timestamptz AT TIME ZONE 'UTC')::date, '{}', 2 FROM tenants t WHERE t.id = $1
+       ON CONFLICT DO NOTHING`,
+      [tenant.tenantId, receivedAt],
     );
-    // As capture makes them: each id a UUIDv7 of the received time.
     const ids = Array.from({ length: count }, () => context.runtime.newIdAt(new Date(receivedAt)));
     await context.ownerPool.query(
-      `INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, headers, payload_sha256, to_verify)
-       SELECT id, $1, $2, $3::timestamptz, 'POST', '/whep_x', '[]', sha256('{}'), true FROM unnest($4::uuid[]) AS id`,
+      `INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, headers, payload_sha256, to_verify, plan_id, day)
+       SELECT u.id, $1, $2, $3::timestamptz, 'POST', '/whep_x', '[]', sha256('{}'), true, t.plan_id, relay_uuid7_day(u.id)
+         FROM unnest($4::uuid[]) AS u(id), tenants t WHERE t.id = $1`,
       [tenant.tenantId, endpointId, receivedAt, ids],
     );
   }

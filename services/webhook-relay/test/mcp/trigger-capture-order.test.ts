@@ -160,7 +160,8 @@ describe('triggers.wait and capture order', () => {
     await relayCaptureBatch(h.context.pool, [first, second]);
     const check = (eventId: string, state: string) =>
       h.context.ownerPool.query(
-        `INSERT INTO event_checks (event_id, tenant_id, state, cause, provider, checked_at) VALUES ($1, $2, $3::verification_state, $4, 'stripe', now())`,
+        `INSERT INTO event_checks (event_id, tenant_id, state, cause, provider, checked_at, plan_id)
+         SELECT $1, $2, $3::verification_state, $4, 'stripe', now(), e.plan_id FROM events e WHERE e.id = $1`,
         [eventId, h.tenant.tenantId, state, state === 'failed' ? 'wrong_secret' : null],
       );
     expect(await drain(trigger.id)).toMatchObject({ events: [], heldByPendingCheck: true });

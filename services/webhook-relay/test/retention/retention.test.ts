@@ -12,8 +12,9 @@ const DAY_MS = 86_400_000;
 // pg_locks shows every database of the server (other test files' too).
 const THIS_DATABASE = 'database = (SELECT oid FROM pg_database WHERE datname = current_database())';
 
-// Retention (docs/retention.md): the free plan keeps 7 days, pro 30. Time is the test runtime's clock,
-// moved on instead of waited for; events are captured through the real ingest path (relay_capture_batch).
+// Retention (docs/retention.md): the free plan keeps 7 days, pro 30; events, payloads and checks are partitioned by
+// plan and day and dropped a partition at a time. Time is the test runtime's clock, moved on instead of waited for;
+// events are captured through the real ingest path (relay_capture_batch).
 describe('retention', () => {
   let context: TestContext;
   let ingest: IngestHarness;
@@ -38,6 +39,13 @@ describe('retention', () => {
   };
   const purge = () => purgeExpired({ pool: context.pool, now: context.runtime.now(), batch: 2, maxBatches: 100 });
   const count = async (sql: string, params: unknown[]) => Number((await context.ownerPool.query(sql, params)).rows[0].n);
+  // A plan change is caught up a minute after it was made (relay_retention_catch_up): as if it were made earlier.
+  const minuteLater = (tenantId: string) =>
+    context.ownerPool.query("UPDATE retention_catch_up SET requested_at = requested_at - interval '2 minutes' WHERE tenant_id = $1", [
+      tenantId,
+    ]);
+  const partitionOf = async (eventId: string) =>
+    (await context.ownerPool.query('SELECT tableoid::regclass::text AS name FROM events WHERE id = $1', [eventId])).rows[0]?.name as string;
   const deadLetter = async (tenantId: string, eventId: string) => {
     const { rows } = await context.ownerPool.query(
       `INSERT INTO deliveries (id, tenant_id, destination_id, event_id, state, attempts, dead_lettered_at, created_at)
@@ -60,6 +68,8 @@ describe('retention', () => {
     ingest = await startIngest(context);
     free = await context.newTenant('free');
     pro = await context.newTenant('pro');
+    // The worker's first pass at the test clock: each plan's partitions from today through 7 days ahead.
+    await purge();
     endpoints.free = await createEndpoint(free, 'free orders');
     endpoints.pro = await createEndpoint(pro, 'pro orders');
     destination = (
@@ -158,8 +168,21 @@ describe('retention', () => {
       totals = await purge();
     });
 
+    it("drops the free plan's partition of the expired day, and only that one", async () => {
+      expect(totals).toMatchObject({ partitionsDropped: 1, busy: false });
+      expect(await count("SELECT count(*) AS n FROM event_partitions WHERE plan_id = 'free' AND starts_on = '2026-11-23'", [])).toBe(0);
+      expect(await count("SELECT count(*) AS n FROM event_partitions WHERE plan_id = 'pro' AND starts_on = '2026-11-23'", [])).toBe(1);
+      expect(
+        await count("SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'relay_partitions' AND tablename LIKE '%free_20261123'", []),
+      ).toBe(0);
+    });
+
+    it('moves the events captured while their range had no partition out of the default partition', async () => {
+      expect(await partitionOf(live.fresh!)).toBe('relay_partitions.events_free_20261201');
+      expect(await count('SELECT count(*) AS n FROM relay_partitions.events_free_default', [])).toBe(0);
+    });
+
     it('removes expired events with their checks, trigger feed rows, deliveries, dead letters and attempts', async () => {
-      expect(totals).toMatchObject({ events: 2, busy: false });
       expect(await count('SELECT count(*) AS n FROM events WHERE id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM event_checks WHERE event_id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM deliveries WHERE event_id = ANY ($1)', [[old.alone, old.shared]])).toBe(0);
@@ -175,7 +198,6 @@ describe('retention', () => {
       expect(
         await count("SELECT count(*) AS n FROM payloads WHERE convert_from(body, 'UTF8') LIKE '%the expired event has this body%'", []),
       ).toBe(0);
-      expect(await count('SELECT count(*) AS n FROM retention_payload_candidates', [])).toBe(0);
     });
 
     it('still answers 410, not 404, for a purged event', async () => {
@@ -190,7 +212,14 @@ describe('retention', () => {
     it("finds nothing more to do on the worker's next pass", async () => {
       const { pool, runtime, logger } = context.deps;
       const purger = new RetentionPurger({ pool, runtime, logger, intervalMs: 60_000, batch: 100 });
-      expect(await purger.pass()).toEqual({ events: 0, deliveries: 0, payloads: 0, idempotencyRecords: 0, busy: false });
+      expect(await purger.pass()).toEqual({
+        partitionsCreated: 0,
+        partitionsDropped: 0,
+        eventsRemoved: 0,
+        eventsMoved: 0,
+        idempotencyRecords: 0,
+        busy: false,
+      });
       await purger.close();
     });
 
@@ -198,7 +227,7 @@ describe('retention', () => {
       const holder = await context.ownerPool.connect();
       try {
         await holder.query('BEGIN');
-        await holder.query("SELECT pg_advisory_xact_lock(hashtextextended('relay_retention_purge', 0))");
+        await holder.query("SELECT pg_advisory_xact_lock(hashtextextended('relay_partition_maintenance', 0))");
         expect((await purge()).busy).toBe(true);
       } finally {
         await holder.query('ROLLBACK');
@@ -223,18 +252,37 @@ describe('retention', () => {
       target: { type: 'endpoint', id: doomed.id },
       details: { events_purged: 2 },
     });
-    // Their payloads go at the purge's next pass.
-    expect((await purge()).payloads).toBe(2);
+    // Their bodies, which nothing can reach any more, go with their day's partition.
   });
 
   it("removes what a shorter plan's window no longer holds when a tenant's plan changes", async () => {
-    // The pro tenant's 8-day-old event outlived the first purge (30 days); the free plan's cursor is past it.
-    expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [old.pro])).toBe(1);
+    // The pro tenant's 8-day-old event outlived the first purge (30 days), in the pro plan's partition.
+    expect(await partitionOf(old.pro!)).toBe('relay_partitions.events_pro_20261123');
     await context.ownerPool.query("UPDATE tenants SET plan_id = 'free' WHERE id = $1", [pro.tenantId]);
     await checkedApi(context).get(`/v1/events/${old.pro}`).set(pro.auth).expect(410);
-    expect(await purge()).toMatchObject({ events: 1, payloads: 1 });
+    // A change is caught up a minute after it was made (captures that read the old plan have committed by then).
+    expect(await purge()).toMatchObject({ eventsRemoved: 0 });
+    await minuteLater(pro.tenantId);
+    expect(await purge()).toMatchObject({ eventsRemoved: 1 });
     expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [old.pro])).toBe(0);
     expect(await count('SELECT count(*) AS n FROM retention_catch_up', [])).toBe(0);
+  });
+
+  it("moves a tenant's events into its new plan's partitions when its plan grows, so they outlive the old window", async () => {
+    const upgrader = await context.newTenant('free');
+    const endpoint = await createEndpoint(upgrader, 'growing');
+    const kept = await send(endpoint.path, '{"kept":"for the new plan\'s 30 days"}');
+    expect(await partitionOf(kept)).toMatch(/^relay_partitions\.events_free_/);
+    context.runtime.advance(3 * DAY_MS);
+    await context.ownerPool.query("UPDATE tenants SET plan_id = 'pro' WHERE id = $1", [upgrader.tenantId]);
+    await minuteLater(upgrader.tenantId);
+    expect(await purge()).toMatchObject({ eventsMoved: 1 });
+    expect(await partitionOf(kept)).toMatch(/^relay_partitions\.events_pro_/);
+    // Past the free plan's window: its partitions of that day are gone, the event and its body are not.
+    context.runtime.advance(5 * DAY_MS);
+    expect((await purge()).partitionsDropped).toBeGreaterThan(0);
+    const { body } = await checkedApi(context).get(`/v1/events/${kept}`).set(upgrader.auth).expect(200);
+    expect(body.body.data).toContain("for the new plan's 30 days");
   });
 
   it('tells a trigger, with a 410 naming the window, that unread events expired, before and after the purge, and lets it go on', async () => {
@@ -261,15 +309,15 @@ describe('retention', () => {
     expect(goingOn.body.events.map((event: { id: string }) => event.id)).toEqual([fresh]);
   });
 
-  it('loses nothing inside the window when the purge runs during a capture of an expiring body', async () => {
-    // An event that expires 8 days later, when a capture in flight sends its body again.
+  it('loses nothing inside the window when the purge runs during a capture: the partition waits for the next pass', async () => {
+    await purge();
     const expiring = await send(endpoints.free!.path, '{"race":"same body as a capture in flight"}');
+    const expiringPartition = await partitionOf(expiring);
     context.runtime.advance(8 * DAY_MS);
-    // The capture of a subscribed endpoint waits for its tenant's capture-order lock after it found the
-    // payload already stored and before it inserts its event: hold that lock to stop it right there.
+    // A capture of a subscribed endpoint waits for its tenant's capture-order lock after it stored the payload and
+    // before it inserts its event: hold that lock to stop it right there, holding its locks on the free plan's tables.
     const holder = await context.ownerPool.connect();
     let captured: Promise<string> | undefined;
-    let purging: Promise<unknown> | undefined;
     try {
       await holder.query("SELECT pg_advisory_lock(hashtextextended('relay_capture_order:' || $1::text, 0))", [free.tenantId]);
       captured = send(endpoints.free!.path, '{"race":"same body as a capture in flight"}');
@@ -277,28 +325,50 @@ describe('retention', () => {
         async () =>
           (await count(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ${THIS_DATABASE}`, [])) === 1,
       );
-      purging = purge();
-      // The purge removes the expired event, then waits for the capture before deciding about the payload
-      // (were it not to wait, it would finish here, and the check below would find the payload gone).
-      await Promise.race([
-        purging,
-        waitFor(
-          async () =>
-            (await count(
-              `SELECT count(*) AS n FROM pg_locks WHERE relation = 'payloads'::regclass AND mode = 'ShareRowExclusiveLock' AND NOT granted AND ${THIS_DATABASE}`,
-              [],
-            )) === 1,
-        ),
-      ]);
-      expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [expiring])).toBe(0);
+      // Dropping the expired partition needs the free plan's tables to itself: it gives up after lock_timeout and
+      // leaves the partition for the next pass, instead of waiting with every later capture queued behind it.
+      await purge();
+      expect(await partitionOf(expiring)).toBe(expiringPartition);
     } finally {
       await holder.query("SELECT pg_advisory_unlock(hashtextextended('relay_capture_order:' || $1::text, 0))", [free.tenantId]);
       holder.release();
     }
     const eventId = await captured!;
-    await purging;
     const { body } = await checkedApi(context).get(`/v1/events/${eventId}`).set(free.auth).expect(200);
     expect(body.body.data).toContain('same body as a capture in flight');
+    // The next pass drops it; the event captured during the race keeps its body.
+    await purge();
+    expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [expiring])).toBe(0);
+    await checkedApi(context).get(`/v1/events/${expiring}`).set(free.auth).expect(410);
+    expect((await checkedApi(context).get(`/v1/events/${eventId}`).set(free.auth).expect(200)).body.body.data).toContain('in flight');
+  });
+
+  it('has partitions a week ahead, so capture never waits at a boundary, and drops a day at its exact end', async () => {
+    const tenant = await context.newTenant('free');
+    const endpoint = await createEndpoint(tenant, 'boundaries');
+    const setClock = (at: string) => context.runtime.advance(new Date(at).getTime() - context.runtime.now().getTime());
+    setClock('2027-03-01T12:00:00.000Z');
+    await purge();
+    const covered = await context.ownerPool.query(
+      `SELECT p.id, (SELECT max(x.ends_on) FROM event_partitions x WHERE x.plan_id = p.id)::text AS through FROM plans p ORDER BY p.id`,
+    );
+    for (const row of covered.rows) expect(row.through >= '2027-03-09').toBe(true);
+    // The last millisecond of the last day created ahead, and the first one after it.
+    setClock('2027-03-08T23:59:59.999Z');
+    const lastAhead = await send(endpoint.path, '{"at":"the last millisecond ahead"}');
+    setClock('2027-03-09T00:00:00.000Z');
+    const beyond = await send(endpoint.path, '{"at":"the first millisecond beyond"}');
+    expect(await partitionOf(lastAhead)).toBe('relay_partitions.events_free_20270308');
+    expect(await partitionOf(beyond)).toBe('relay_partitions.events_free_default');
+    await purge();
+    expect(await partitionOf(beyond)).toBe('relay_partitions.events_free_20270309');
+    // Seven days after the first millisecond of the 9th: the 8th is wholly past the window, the 9th is not.
+    setClock('2027-03-16T00:00:00.000Z');
+    await purge();
+    await checkedApi(context).get(`/v1/events/${lastAhead}`).set(tenant.auth).expect(410);
+    expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [lastAhead])).toBe(0);
+    const { body } = await checkedApi(context).get(`/v1/events/${beyond}`).set(tenant.auth).expect(200);
+    expect(body.body.data).toContain('the first millisecond beyond');
   });
 });
 

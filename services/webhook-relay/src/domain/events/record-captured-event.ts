@@ -17,7 +17,8 @@ export interface CapturedRequest {
   receivedAt: Date;
 }
 
-/** Stores one request as an event; the body goes to `payloads` once per content hash. */
+/** Stores one request as an event in its tenant's plan's partition; the body goes to `payloads` once per content
+ *  hash and day (docs/retention.md). */
 export async function recordCapturedEvent(options: {
   tx: TenantTx;
   tenantId: string;
@@ -26,9 +27,11 @@ export async function recordCapturedEvent(options: {
 }): Promise<string> {
   const { tx, tenantId, runtime, request } = options;
   const sha256 = createHash('sha256').update(request.body).digest();
-  await tx.$executeRaw`INSERT INTO payloads (tenant_id, sha256, body, size)
-    VALUES (${tenantId}::uuid, ${sha256}, ${request.body}, ${request.body.length}) ON CONFLICT DO NOTHING`;
   const id = runtime.newIdAt(request.receivedAt);
+  const { planId } = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { planId: true } });
+  const day = new Date(`${request.receivedAt.toISOString().slice(0, 10)}T00:00:00Z`);
+  await tx.$executeRaw`INSERT INTO payloads (tenant_id, sha256, plan_id, day, body, size)
+    VALUES (${tenantId}::uuid, ${sha256}, ${planId}, ${day}::date, ${request.body}, ${request.body.length}) ON CONFLICT DO NOTHING`;
   await tx.event.create({
     data: {
       id,
@@ -42,6 +45,8 @@ export async function recordCapturedEvent(options: {
       headers: request.headers,
       payloadSha256: sha256,
       sourceAddress: request.sourceAddress,
+      planId,
+      day,
     },
   });
   return id;

@@ -32,8 +32,8 @@ export interface VerifyCapturedEventsOptions {
 // layer cost more CPU than the checks themselves.
 const LOAD = `
 SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, p.body
-  FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
- WHERE e.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id)`;
+  FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
+ WHERE e.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id AND c.plan_id = e.plan_id)`;
 /** Checks of one batch at most: the first with held settings, one more for those found stale. */
 const ATTEMPTS = 2;
 

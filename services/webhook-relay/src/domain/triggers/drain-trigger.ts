@@ -78,8 +78,8 @@ export async function drainTrigger(options: {
            e.to_verify, c.state::text AS state, c.cause, c.provider
       FROM trigger_events f
       JOIN events e ON e.id = f.event_id
-      JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256
-      LEFT JOIN event_checks c ON c.event_id = e.id
+      JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
+      LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id
      WHERE f.endpoint_id = ${trigger.endpointId}::uuid AND f.capture_seq > ${after}
      ORDER BY f.capture_seq
      LIMIT ${options.limit + 1}`;
