@@ -21,6 +21,7 @@ BEGIN
     RAISE EXCEPTION 'relay_admin_delete_tenant_data: % is not the tenant this transaction is set to', p_tenant;
   END IF;
   DELETE FROM fan_out_pending f WHERE f.tenant_id = p_tenant;
+  DELETE FROM delivery_attempts a USING deliveries x WHERE a.delivery_id = x.id AND x.tenant_id = p_tenant;
   DELETE FROM deliveries x WHERE x.tenant_id = p_tenant;
   GET DIAGNOSTICS n_deliveries = ROW_COUNT;
   DELETE FROM event_checks c WHERE c.tenant_id = p_tenant;

@@ -23,6 +23,10 @@ BEGIN
       t.name || '_' || p_plan || '_default', t.key, t.lo, t.key, t.hi, name);
     EXECUTE format('ALTER TABLE relay_partitions.%I ATTACH PARTITION relay_partitions.%I FOR VALUES FROM (%L) TO (%L)',
       t.name || '_' || p_plan, name, t.lo, t.hi);
+    IF t.name = 'events' THEN
+      -- relay_retention_clear_range joins it to what refers to its events before it is dropped.
+      EXECUTE format('GRANT SELECT ON relay_partitions.%I TO webhook_relay_retention', name);
+    END IF;
   END LOOP;
   INSERT INTO event_partitions (plan_id, starts_on, ends_on) VALUES (p_plan, p_from, p_to);
 END

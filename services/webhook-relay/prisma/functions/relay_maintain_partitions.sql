@@ -84,7 +84,7 @@ BEGIN
        ORDER BY x.starts_on
     LOOP
       BEGIN
-        PERFORM relay_retention_clear_range(plan.id,
+        PERFORM relay_retention_clear_range('events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
           relay_uuid7_floor(part.starts_on::timestamp AT TIME ZONE 'UTC'), relay_uuid7_floor(part.ends_on::timestamp AT TIME ZONE 'UTC'));
         EXECUTE format('DROP TABLE relay_partitions.%I, relay_partitions.%I, relay_partitions.%I',
           'events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),

@@ -1,12 +1,15 @@
--- Retention (docs/retention.md): before a partition of events is dropped, removes what refers to its events (a
--- plan's events received in [p_lo, p_hi), ids being UUIDv7): their deliveries, dead letters and pending ones alike
--- (their attempts by the foreign key's cascade), their rows in MCP triggers' feed (a trigger that had not read
--- them yet is marked in lost_through_seq, so triggers.wait says so instead of skipping them silently), their
--- fan-out marks and their dedup keys. Each is found through an index on its event id, so the cost follows what
--- refers to the events, not how many there are. Their checks and payloads are partitioned with them.
--- Runs as webhook_relay_retention. Called by relay_maintain_partitions only (no grant to the application).
+-- Retention (docs/retention.md): before a partition of events is dropped, removes what refers to its events
+-- (p_partition, in relay_partitions, holding a plan's events received in [p_lo, p_hi); ids are UUIDv7): their
+-- deliveries, dead letters and pending ones alike, with their attempts; their rows in MCP triggers' feed (a trigger
+-- that had not read them yet is marked in lost_through_seq, so triggers.wait says so instead of skipping them
+-- silently); their fan-out marks and their dedup keys. Each table is read through an index on the event id over the
+-- range, joined to the partition, so the cost follows what refers to the events. Their checks and payloads are
+-- partitioned with them. Set-based deletes: delivery_attempts has no foreign key to deliveries, whose cascade cost a
+-- query per delivery (1.2 s for a day of 166k deliveries against 0.4 s this way).
+-- Runs as webhook_relay_retention, which may read the range partitions relay_create_range_partitions made. Called
+-- by relay_maintain_partitions only (no grant to the application).
 
-CREATE OR REPLACE FUNCTION relay_retention_clear_range(p_plan varchar, p_lo uuid, p_hi uuid)
+CREATE OR REPLACE FUNCTION relay_retention_clear_range(p_partition text, p_lo uuid, p_hi uuid)
   RETURNS bigint
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
@@ -14,29 +17,28 @@ AS $$
 DECLARE
   n_deliveries bigint;
 BEGIN
-  UPDATE triggers g SET lost_through_seq = greatest(coalesce(g.lost_through_seq, -1), x.last_seq)
-    FROM (SELECT t.endpoint_id, max(t.capture_seq) AS last_seq FROM trigger_events t
-           WHERE t.event_id >= p_lo AND t.event_id < p_hi
-             AND EXISTS (SELECT 1 FROM events e WHERE e.id = t.event_id AND e.plan_id = p_plan)
-           GROUP BY t.endpoint_id) x
-   WHERE g.endpoint_id = x.endpoint_id AND coalesce(g.cursor_seq, -1) < x.last_seq;
-  DELETE FROM trigger_events t
-   WHERE t.event_id >= p_lo AND t.event_id < p_hi
-     AND EXISTS (SELECT 1 FROM events e WHERE e.id = t.event_id AND e.plan_id = p_plan);
-  DELETE FROM fan_out_pending f
-   WHERE f.event_id >= p_lo AND f.event_id < p_hi
-     AND EXISTS (SELECT 1 FROM events e WHERE e.id = f.event_id AND e.plan_id = p_plan);
-  DELETE FROM event_dedup_keys k
-   WHERE k.event_id >= p_lo AND k.event_id < p_hi
-     AND EXISTS (SELECT 1 FROM events e WHERE e.id = k.event_id AND e.plan_id = p_plan);
-  DELETE FROM deliveries d
-   WHERE d.event_id >= p_lo AND d.event_id < p_hi
-     AND EXISTS (SELECT 1 FROM events e WHERE e.id = d.event_id AND e.plan_id = p_plan);
+  EXECUTE format(
+    'UPDATE triggers g SET lost_through_seq = greatest(coalesce(g.lost_through_seq, -1), x.last_seq)
+       FROM (SELECT t.endpoint_id, max(t.capture_seq) AS last_seq
+               FROM trigger_events t JOIN relay_partitions.%I e ON e.id = t.event_id
+              WHERE t.event_id >= $1 AND t.event_id < $2 GROUP BY t.endpoint_id) x
+      WHERE g.endpoint_id = x.endpoint_id AND coalesce(g.cursor_seq, -1) < x.last_seq', p_partition) USING p_lo, p_hi;
+  EXECUTE format('DELETE FROM trigger_events t USING relay_partitions.%I e WHERE e.id = t.event_id AND t.event_id >= $1 AND t.event_id < $2',
+    p_partition) USING p_lo, p_hi;
+  EXECUTE format('DELETE FROM fan_out_pending f USING relay_partitions.%I e WHERE e.id = f.event_id AND f.event_id >= $1 AND f.event_id < $2',
+    p_partition) USING p_lo, p_hi;
+  EXECUTE format('DELETE FROM event_dedup_keys k USING relay_partitions.%I e WHERE e.id = k.event_id AND k.event_id >= $1 AND k.event_id < $2',
+    p_partition) USING p_lo, p_hi;
+  EXECUTE format(
+    'DELETE FROM delivery_attempts a USING deliveries d, relay_partitions.%I e
+      WHERE a.delivery_id = d.id AND e.id = d.event_id AND d.event_id >= $1 AND d.event_id < $2', p_partition) USING p_lo, p_hi;
+  EXECUTE format('DELETE FROM deliveries d USING relay_partitions.%I e WHERE e.id = d.event_id AND d.event_id >= $1 AND d.event_id < $2',
+    p_partition) USING p_lo, p_hi;
   GET DIAGNOSTICS n_deliveries = ROW_COUNT;
   RETURN n_deliveries;
 END
 $$;
 
-ALTER FUNCTION relay_retention_clear_range(varchar, uuid, uuid) OWNER TO webhook_relay_retention;
-REVOKE ALL ON FUNCTION relay_retention_clear_range(varchar, uuid, uuid) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_retention_clear_range(varchar, uuid, uuid) TO CURRENT_USER;
+ALTER FUNCTION relay_retention_clear_range(text, uuid, uuid) OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_retention_clear_range(text, uuid, uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_retention_clear_range(text, uuid, uuid) TO CURRENT_USER;

@@ -1,6 +1,6 @@
 -- Retention (docs/retention.md): removes the given events with their checks, fan-out marks, dedup keys, trigger feed
 -- rows (trigger_events; a trigger that had not read them yet is marked in lost_through_seq, so triggers.wait can say
--- so instead of skipping them silently) and deliveries (their attempts by the foreign key's cascade). Row deletes,
+-- so instead of skipping them silently) and deliveries with their attempts. Row deletes,
 -- for the few events that are not removed with their partition: those of a deleted endpoint purged at once
 -- (relay_purge_endpoint_events), of a tenant whose new plan's window no longer holds them
 -- (relay_retention_catch_up), and expired ones that reached a default partition (relay_maintain_partitions).
@@ -26,6 +26,7 @@ BEGIN
     DELETE FROM trigger_events t USING events e
      WHERE e.id = ANY (p_ids) AND t.endpoint_id = e.endpoint_id AND t.capture_seq = e.capture_seq;
     DELETE FROM event_dedup_keys k WHERE k.event_id = ANY (p_ids);
+    DELETE FROM delivery_attempts a USING deliveries d WHERE a.delivery_id = d.id AND d.event_id = ANY (p_ids);
     DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);
     GET DIAGNOSTICS n_deliveries = ROW_COUNT;
     DELETE FROM event_checks c WHERE c.event_id = ANY (p_ids);

@@ -42,7 +42,12 @@ CREATE INDEX "event_dedup_keys_event_id_idx" ON "event_dedup_keys"("event_id");
 GRANT SELECT, INSERT ON event_dedup_keys TO webhook_relay_ingest;
 GRANT SELECT, DELETE ON event_dedup_keys TO webhook_relay_retention;
 
--- What refers to an event is found by its id when its partition goes (relay_retention_clear_range).
+-- What refers to an event is found by its id when its partition goes (relay_retention_clear_range), and removed
+-- set-based: the attempts' foreign key to deliveries cascaded with a query per delivery (1.2 s for a day of 166k
+-- deliveries, against 0.4 s for two set-based deletes). Every function that removes deliveries removes their
+-- attempts first. The retention role reads the partitions it joins to (granted per partition as they are made).
+ALTER TABLE delivery_attempts DROP CONSTRAINT delivery_attempts_delivery_id_fkey;
+GRANT USAGE ON SCHEMA relay_partitions TO webhook_relay_retention;
 CREATE INDEX "trigger_events_event_id_idx" ON "trigger_events"("event_id");
 CREATE INDEX "fan_out_pending_event_id_idx" ON "fan_out_pending"("event_id");
 
@@ -200,6 +205,10 @@ BEGIN
       t.name || '_' || p_plan || '_default', t.key, t.lo, t.key, t.hi, name);
     EXECUTE format('ALTER TABLE relay_partitions.%I ATTACH PARTITION relay_partitions.%I FOR VALUES FROM (%L) TO (%L)',
       t.name || '_' || p_plan, name, t.lo, t.hi);
+    IF t.name = 'events' THEN
+      -- relay_retention_clear_range joins it to what refers to its events before it is dropped.
+      EXECUTE format('GRANT SELECT ON relay_partitions.%I TO webhook_relay_retention', name);
+    END IF;
   END LOOP;
   INSERT INTO event_partitions (plan_id, starts_on, ends_on) VALUES (p_plan, p_from, p_to);
 END
@@ -600,6 +609,7 @@ BEGIN
     RAISE EXCEPTION 'relay_admin_delete_tenant_data: % is not the tenant this transaction is set to', p_tenant;
   END IF;
   DELETE FROM fan_out_pending f WHERE f.tenant_id = p_tenant;
+  DELETE FROM delivery_attempts a USING deliveries x WHERE a.delivery_id = x.id AND x.tenant_id = p_tenant;
   DELETE FROM deliveries x WHERE x.tenant_id = p_tenant;
   GET DIAGNOSTICS n_deliveries = ROW_COUNT;
   DELETE FROM event_checks c WHERE c.tenant_id = p_tenant;
@@ -622,7 +632,7 @@ GRANT EXECUTE ON FUNCTION relay_admin_delete_tenant_data(uuid) TO webhook_relay_
 
 -- Retention (docs/retention.md): removes the given events with their checks, fan-out marks, dedup keys, trigger feed
 -- rows (trigger_events; a trigger that had not read them yet is marked in lost_through_seq, so triggers.wait can say
--- so instead of skipping them silently) and deliveries (their attempts by the foreign key's cascade). Row deletes,
+-- so instead of skipping them silently) and deliveries with their attempts. Row deletes,
 -- for the few events that are not removed with their partition: those of a deleted endpoint purged at once
 -- (relay_purge_endpoint_events), of a tenant whose new plan's window no longer holds them
 -- (relay_retention_catch_up), and expired ones that reached a default partition (relay_maintain_partitions).
@@ -648,6 +658,7 @@ BEGIN
     DELETE FROM trigger_events t USING events e
      WHERE e.id = ANY (p_ids) AND t.endpoint_id = e.endpoint_id AND t.capture_seq = e.capture_seq;
     DELETE FROM event_dedup_keys k WHERE k.event_id = ANY (p_ids);
+    DELETE FROM delivery_attempts a USING deliveries d WHERE a.delivery_id = d.id AND d.event_id = ANY (p_ids);
     DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);
     GET DIAGNOSTICS n_deliveries = ROW_COUNT;
     DELETE FROM event_checks c WHERE c.event_id = ANY (p_ids);
@@ -662,15 +673,18 @@ ALTER FUNCTION relay_retention_remove_events(uuid[]) OWNER TO webhook_relay_rete
 REVOKE ALL ON FUNCTION relay_retention_remove_events(uuid[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION relay_retention_remove_events(uuid[]) TO CURRENT_USER;
 
--- Retention (docs/retention.md): before a partition of events is dropped, removes what refers to its events (a
--- plan's events received in [p_lo, p_hi), ids being UUIDv7): their deliveries, dead letters and pending ones alike
--- (their attempts by the foreign key's cascade), their rows in MCP triggers' feed (a trigger that had not read
--- them yet is marked in lost_through_seq, so triggers.wait says so instead of skipping them silently), their
--- fan-out marks and their dedup keys. Each is found through an index on its event id, so the cost follows what
--- refers to the events, not how many there are. Their checks and payloads are partitioned with them.
--- Runs as webhook_relay_retention. Called by relay_maintain_partitions only (no grant to the application).
+-- Retention (docs/retention.md): before a partition of events is dropped, removes what refers to its events
+-- (p_partition, in relay_partitions, holding a plan's events received in [p_lo, p_hi); ids are UUIDv7): their
+-- deliveries, dead letters and pending ones alike, with their attempts; their rows in MCP triggers' feed (a trigger
+-- that had not read them yet is marked in lost_through_seq, so triggers.wait says so instead of skipping them
+-- silently); their fan-out marks and their dedup keys. Each table is read through an index on the event id over the
+-- range, joined to the partition, so the cost follows what refers to the events. Their checks and payloads are
+-- partitioned with them. Set-based deletes: delivery_attempts has no foreign key to deliveries, whose cascade cost a
+-- query per delivery (1.2 s for a day of 166k deliveries against 0.4 s this way).
+-- Runs as webhook_relay_retention, which may read the range partitions relay_create_range_partitions made. Called
+-- by relay_maintain_partitions only (no grant to the application).
 
-CREATE OR REPLACE FUNCTION relay_retention_clear_range(p_plan varchar, p_lo uuid, p_hi uuid)
+CREATE OR REPLACE FUNCTION relay_retention_clear_range(p_partition text, p_lo uuid, p_hi uuid)
   RETURNS bigint
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
@@ -678,32 +692,31 @@ AS $$
 DECLARE
   n_deliveries bigint;
 BEGIN
-  UPDATE triggers g SET lost_through_seq = greatest(coalesce(g.lost_through_seq, -1), x.last_seq)
-    FROM (SELECT t.endpoint_id, max(t.capture_seq) AS last_seq FROM trigger_events t
-           WHERE t.event_id >= p_lo AND t.event_id < p_hi
-             AND EXISTS (SELECT 1 FROM events e WHERE e.id = t.event_id AND e.plan_id = p_plan)
-           GROUP BY t.endpoint_id) x
-   WHERE g.endpoint_id = x.endpoint_id AND coalesce(g.cursor_seq, -1) < x.last_seq;
-  DELETE FROM trigger_events t
-   WHERE t.event_id >= p_lo AND t.event_id < p_hi
-     AND EXISTS (SELECT 1 FROM events e WHERE e.id = t.event_id AND e.plan_id = p_plan);
-  DELETE FROM fan_out_pending f
-   WHERE f.event_id >= p_lo AND f.event_id < p_hi
-     AND EXISTS (SELECT 1 FROM events e WHERE e.id = f.event_id AND e.plan_id = p_plan);
-  DELETE FROM event_dedup_keys k
-   WHERE k.event_id >= p_lo AND k.event_id < p_hi
-     AND EXISTS (SELECT 1 FROM events e WHERE e.id = k.event_id AND e.plan_id = p_plan);
-  DELETE FROM deliveries d
-   WHERE d.event_id >= p_lo AND d.event_id < p_hi
-     AND EXISTS (SELECT 1 FROM events e WHERE e.id = d.event_id AND e.plan_id = p_plan);
+  EXECUTE format(
+    'UPDATE triggers g SET lost_through_seq = greatest(coalesce(g.lost_through_seq, -1), x.last_seq)
+       FROM (SELECT t.endpoint_id, max(t.capture_seq) AS last_seq
+               FROM trigger_events t JOIN relay_partitions.%I e ON e.id = t.event_id
+              WHERE t.event_id >= $1 AND t.event_id < $2 GROUP BY t.endpoint_id) x
+      WHERE g.endpoint_id = x.endpoint_id AND coalesce(g.cursor_seq, -1) < x.last_seq', p_partition) USING p_lo, p_hi;
+  EXECUTE format('DELETE FROM trigger_events t USING relay_partitions.%I e WHERE e.id = t.event_id AND t.event_id >= $1 AND t.event_id < $2',
+    p_partition) USING p_lo, p_hi;
+  EXECUTE format('DELETE FROM fan_out_pending f USING relay_partitions.%I e WHERE e.id = f.event_id AND f.event_id >= $1 AND f.event_id < $2',
+    p_partition) USING p_lo, p_hi;
+  EXECUTE format('DELETE FROM event_dedup_keys k USING relay_partitions.%I e WHERE e.id = k.event_id AND k.event_id >= $1 AND k.event_id < $2',
+    p_partition) USING p_lo, p_hi;
+  EXECUTE format(
+    'DELETE FROM delivery_attempts a USING deliveries d, relay_partitions.%I e
+      WHERE a.delivery_id = d.id AND e.id = d.event_id AND d.event_id >= $1 AND d.event_id < $2', p_partition) USING p_lo, p_hi;
+  EXECUTE format('DELETE FROM deliveries d USING relay_partitions.%I e WHERE e.id = d.event_id AND d.event_id >= $1 AND d.event_id < $2',
+    p_partition) USING p_lo, p_hi;
   GET DIAGNOSTICS n_deliveries = ROW_COUNT;
   RETURN n_deliveries;
 END
 $$;
 
-ALTER FUNCTION relay_retention_clear_range(varchar, uuid, uuid) OWNER TO webhook_relay_retention;
-REVOKE ALL ON FUNCTION relay_retention_clear_range(varchar, uuid, uuid) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_retention_clear_range(varchar, uuid, uuid) TO CURRENT_USER;
+ALTER FUNCTION relay_retention_clear_range(text, uuid, uuid) OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_retention_clear_range(text, uuid, uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_retention_clear_range(text, uuid, uuid) TO CURRENT_USER;
 
 -- Retention after a plan change (docs/retention.md). An event stays in the partitions of the plan its tenant was on
 -- when it was captured, and they are dropped on that plan's schedule. For a tenant whose plan changed
@@ -888,7 +901,7 @@ BEGIN
        ORDER BY x.starts_on
     LOOP
       BEGIN
-        PERFORM relay_retention_clear_range(plan.id,
+        PERFORM relay_retention_clear_range('events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
           relay_uuid7_floor(part.starts_on::timestamp AT TIME ZONE 'UTC'), relay_uuid7_floor(part.ends_on::timestamp AT TIME ZONE 'UTC'));
         EXECUTE format('DROP TABLE relay_partitions.%I, relay_partitions.%I, relay_partitions.%I',
           'events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
