@@ -19,7 +19,7 @@
 //    before and after that pass, against the live data (the size before x the share of events left): figure 3.
 // Both databases are dropped at the end (BENCH_KEEP_DATABASE=1 keeps them).
 // Environment: BENCH_DATABASE_SERVER_URL, BENCH_EVENTS (5000000), BENCH_SECONDS (10), BENCH_ROUNDS (3),
-// BENCH_DELIVERIES (1), BENCH_KEEP_DATABASE.
+// BENCH_DELIVERIES (1), BENCH_KEEP_DATABASE, BENCH_DIAGNOSE (prints the locks a pass waited for).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { runLoad } from '../lib/load.js';
@@ -158,10 +158,34 @@ async function sizes(owner: pg.Client): Promise<Sizes> {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
+// What a pass waited for (BENCH_DIAGNOSE): the locks its session was refused, and who held them, every 20 ms.
+async function watchLocks(until: Promise<unknown>): Promise<unknown[]> {
+  const probe = await connect(DATABASE);
+  const seen: unknown[] = [];
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const { rows } = await probe.query(
+      `SELECT l.relation::regclass::text AS relation, l.mode, b.pid AS holder, b.backend_type, b.state, left(b.query, 120) AS holder_query
+         FROM pg_locks l JOIN pg_stat_activity w ON w.pid = l.pid
+         CROSS JOIN LATERAL unnest(pg_blocking_pids(l.pid)) AS bp(pid) JOIN pg_stat_activity b ON b.pid = bp.pid
+        WHERE NOT l.granted AND w.datname = current_database()`,
+    );
+    seen.push(...rows);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await probe.end();
+  return seen;
+}
+
 // As the worker calls it, as the application role.
 async function pass(app: pg.Client, now: Date): Promise<{ ms: number; created: number; dropped: number }> {
   const began = process.hrtime.bigint();
-  const { rows } = await app.query('SELECT * FROM relay_maintain_partitions($1, 7)', [now]);
+  const query = app.query('SELECT * FROM relay_maintain_partitions($1, 7)', [now]);
+  if (process.env.BENCH_DIAGNOSE) console.log('waited for:', JSON.stringify(await watchLocks(query)));
+  const { rows } = await query;
   const ms = Number(process.hrtime.bigint() - began) / 1e6;
   if (rows[0].busy) throw new Error('another pass holds the lock (is a worker running against the bench database?)');
   return { ms, created: rows[0].created, dropped: rows[0].dropped };

@@ -4,9 +4,9 @@
 -- (a day for windows up to 30 days), so a plan holds about 31 of them, and event_partitions lists them.
 --
 -- One pass at p_now:
--- - creates the partitions of each plan from today through today + p_ahead_days that do not exist yet (capture
---   never waits for this: until a range has its partition, its rows go to the plan's default partition, and
---   creating the partition moves them in);
+-- - creates the partitions of each plan some tenant is on from today through today + p_ahead_days that do not exist
+--   yet (capture never waits for this: until a range has its partition, its rows go to the plan's default
+--   partition, and creating the partition moves them in);
 -- - rows in a plan's default partition that are older than today get partitions of their own too, or are
 --   removed when they are already past the window;
 -- - drops every partition whose whole span is past its plan's window, after relay_retention_clear_range has
@@ -34,6 +34,7 @@ DECLARE
   next_start date;
   oldest date;
   expired uuid[];
+  in_use varchar[] := ARRAY(SELECT relay_retention_plans_in_use());
   span int;
   window_start timestamptz;
   n_created int := 0;
@@ -59,7 +60,8 @@ BEGIN
       USING (window_start AT TIME ZONE 'UTC')::date;
 
     day := least(today, coalesce(oldest, today));
-    WHILE day <= today + p_ahead_days LOOP
+    -- A plan nobody is on gets no ranges ahead (its default partition takes a first tenant's first captures).
+    WHILE day <= today + p_ahead_days AND (plan.id = ANY (in_use) OR oldest IS NOT NULL) LOOP
       SELECT x.ends_on INTO stop FROM event_partitions x WHERE x.plan_id = plan.id AND x.starts_on <= day AND x.ends_on > day;
       IF stop IS NOT NULL THEN
         day := stop;

@@ -1,6 +1,6 @@
 -- Retention (docs/retention.md): a tenant whose plan changes is noted in retention_catch_up, so that
--- relay_purge_expired_events removes its events that the new plan's window no longer holds (the new plan's
--- cursor may already be past them). Runs as webhook_relay_retention: the application role cannot write there.
+-- relay_retention_catch_up moves its events to the new plan's partitions and removes those the new plan's window no
+-- longer holds. Runs as webhook_relay_retention: the application role cannot write there.
 
 CREATE OR REPLACE FUNCTION relay_note_plan_change() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER

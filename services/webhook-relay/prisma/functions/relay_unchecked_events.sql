@@ -21,8 +21,10 @@ BEGIN
   SELECT array_agg(d.tenant_id ORDER BY d.id), array_agg(d.id ORDER BY d.id), min(d.received_at)
     INTO found_tenants, found_ids, oldest
     FROM (SELECT ev.tenant_id, ev.id, ev.received_at FROM events ev
+            LEFT JOIN event_checks c ON c.event_id = ev.id AND c.plan_id = ev.plan_id
+                  AND c.event_id >= relay_uuid7_floor(mark) AND c.event_id < relay_uuid7_floor(p_received_before)
            WHERE ev.id >= relay_uuid7_floor(mark) AND ev.id < relay_uuid7_floor(p_received_before) AND ev.to_verify
-             AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = ev.id)
+             AND c.event_id IS NULL
            ORDER BY ev.id LIMIT p_limit) d;
   UPDATE verification_sweep SET resume_from = greatest(mark, coalesce(oldest, p_received_before));
   RETURN QUERY SELECT * FROM unnest(found_tenants, found_ids);

@@ -68,7 +68,7 @@ describe('retention', () => {
     ingest = await startIngest(context);
     free = await context.newTenant('free');
     pro = await context.newTenant('pro');
-    // The worker's first pass at the test clock: each plan's partitions from today through 7 days ahead.
+    // The worker's first pass at the test clock: the partitions of the plans in use from today through 2 days ahead.
     await purge();
     endpoints.free = await createEndpoint(free, 'free orders');
     endpoints.pro = await createEndpoint(pro, 'pro orders');
@@ -343,27 +343,33 @@ describe('retention', () => {
     expect((await checkedApi(context).get(`/v1/events/${eventId}`).set(free.auth).expect(200)).body.body.data).toContain('in flight');
   });
 
-  it('has partitions a week ahead, so capture never waits at a boundary, and drops a day at its exact end', async () => {
+  it('has partitions two days ahead, so capture never waits at a boundary, and drops a day at its exact end', async () => {
     const tenant = await context.newTenant('free');
     const endpoint = await createEndpoint(tenant, 'boundaries');
     const setClock = (at: string) => context.runtime.advance(new Date(at).getTime() - context.runtime.now().getTime());
     setClock('2027-03-01T12:00:00.000Z');
     await purge();
+    // Every plan some tenant is on has its ranges through the 3rd; a plan nobody is on has none.
     const covered = await context.ownerPool.query(
-      `SELECT p.id, (SELECT max(x.ends_on) FROM event_partitions x WHERE x.plan_id = p.id)::text AS through FROM plans p ORDER BY p.id`,
+      `SELECT p.id, EXISTS (SELECT 1 FROM tenants t WHERE t.plan_id = p.id) AS in_use,
+              (SELECT max(x.ends_on) FROM event_partitions x WHERE x.plan_id = p.id AND x.ends_on > '2027-03-01')::text AS through
+         FROM plans p ORDER BY p.id`,
     );
-    for (const row of covered.rows) expect(row.through >= '2027-03-09').toBe(true);
+    for (const row of covered.rows) {
+      if (row.in_use) expect(row.through >= '2027-03-04').toBe(true);
+      else expect(row.through).toBeNull();
+    }
     // The last millisecond of the last day created ahead, and the first one after it.
-    setClock('2027-03-08T23:59:59.999Z');
+    setClock('2027-03-03T23:59:59.999Z');
     const lastAhead = await send(endpoint.path, '{"at":"the last millisecond ahead"}');
-    setClock('2027-03-09T00:00:00.000Z');
+    setClock('2027-03-04T00:00:00.000Z');
     const beyond = await send(endpoint.path, '{"at":"the first millisecond beyond"}');
-    expect(await partitionOf(lastAhead)).toBe('relay_partitions.events_free_20270308');
+    expect(await partitionOf(lastAhead)).toBe('relay_partitions.events_free_20270303');
     expect(await partitionOf(beyond)).toBe('relay_partitions.events_free_default');
     await purge();
-    expect(await partitionOf(beyond)).toBe('relay_partitions.events_free_20270309');
-    // Seven days after the first millisecond of the 9th: the 8th is wholly past the window, the 9th is not.
-    setClock('2027-03-16T00:00:00.000Z');
+    expect(await partitionOf(beyond)).toBe('relay_partitions.events_free_20270304');
+    // Seven days after the first millisecond of the 4th: the 3rd is wholly past the window, the 4th is not.
+    setClock('2027-03-11T00:00:00.000Z');
     await purge();
     await checkedApi(context).get(`/v1/events/${lastAhead}`).set(tenant.auth).expect(410);
     expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [lastAhead])).toBe(0);

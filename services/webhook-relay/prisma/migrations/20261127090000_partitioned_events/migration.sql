@@ -466,6 +466,9 @@ CREATE OR REPLACE FUNCTION relay_record_checks(
 ) RETURNS SETOF uuid
   LANGUAGE plpgsql
   SET search_path = public, pg_temp
+  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
+  -- every partition of the joined tables; one generic plan prunes them when it runs.
+  SET plan_cache_mode = force_generic_plan
 AS $$
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
@@ -502,6 +505,9 @@ CREATE OR REPLACE FUNCTION relay_delivery_heads(p_tenant uuid, p_destination uui
     url text, timeout_ms int, headers_ciphertext bytea, live boolean, secrets json,
     id uuid, event_id uuid, attempts int, next_attempt_at timestamptz, state text, content_type text, body bytea, held boolean)
   LANGUAGE plpgsql
+  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
+  -- every partition of the joined tables; one generic plan prunes them when it runs.
+  SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   held_from bigint;
@@ -550,6 +556,9 @@ GRANT EXECUTE ON FUNCTION relay_delivery_heads(uuid, uuid, int, timestamptz) TO 
 CREATE OR REPLACE FUNCTION relay_fan_out(p_tenant uuid, p_event_ids uuid[], p_now timestamptz)
   RETURNS TABLE (id uuid, destination_id uuid)
   LANGUAGE plpgsql
+  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
+  -- every partition of the joined tables; one generic plan prunes them when it runs.
+  SET plan_cache_mode = force_generic_plan
 AS $$
 #variable_conflict use_column
 BEGIN
@@ -585,6 +594,105 @@ $$;
 
 REVOKE ALL ON FUNCTION relay_fan_out(uuid, uuid[], timestamptz) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION relay_fan_out(uuid, uuid[], timestamptz) TO webhook_relay_app;
+
+-- The fan-out sweep: events received in [mark, p_received_before) that are ready (checked, or nothing
+-- to check), not repeats, and of an endpoint with a subscription, oldest first; the mark
+-- (delivery_fanout_sweep) then moves on, never past an event still waiting for its check. Also every
+-- event held in fan_out_pending that is older than p_received_before and ready, wherever the mark
+-- stands. Tenant and event id only; the caller fans them out again (relay_fan_out is idempotent).
+-- Across tenants, so SECURITY DEFINER, owned by webhook_relay_delivery.
+-- Caller: src/db/functions/relay-events-to-fan-out.ts (a long statement: LONG_STATEMENTS in src/db/prisma.ts).
+
+CREATE OR REPLACE FUNCTION relay_events_to_fan_out(p_received_before timestamptz, p_limit int)
+  RETURNS TABLE (tenant_id uuid, event_id uuid)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+#variable_conflict use_column
+DECLARE
+  mark timestamptz;
+  found_tenants uuid[];
+  found_ids uuid[];
+  newest timestamptz;
+  waiting timestamptz;
+  lower_id uuid;
+  upper_id uuid;
+BEGIN
+  SELECT s.resume_from INTO mark FROM delivery_fanout_sweep s FOR UPDATE;
+  lower_id := relay_uuid7_floor(mark);
+  upper_id := relay_uuid7_floor(p_received_before);
+  SELECT array_agg(d.tenant_id ORDER BY d.id), array_agg(d.id ORDER BY d.id), max(d.received_at)
+    INTO found_tenants, found_ids, newest
+    FROM (SELECT ev.tenant_id, ev.id, ev.received_at FROM events ev
+           LEFT JOIN event_checks c ON c.event_id = ev.id AND c.plan_id = ev.plan_id AND c.event_id >= lower_id AND c.event_id < upper_id
+           WHERE ev.id >= lower_id AND ev.id < upper_id AND ev.duplicate_of IS NULL
+             AND (NOT ev.to_verify OR c.event_id IS NOT NULL)
+             AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.endpoint_id = ev.endpoint_id)
+           ORDER BY ev.id LIMIT p_limit) d;
+  SELECT min(ev.received_at) INTO waiting FROM events ev
+    LEFT JOIN event_checks c ON c.event_id = ev.id AND c.plan_id = ev.plan_id AND c.event_id >= lower_id AND c.event_id < upper_id
+   WHERE ev.id >= lower_id AND ev.id < upper_id AND ev.to_verify AND c.event_id IS NULL;
+  UPDATE delivery_fanout_sweep SET resume_from = greatest(mark, least(
+    coalesce(waiting, 'infinity'),
+    CASE WHEN cardinality(found_ids) >= p_limit THEN newest ELSE p_received_before END));
+  RETURN QUERY SELECT * FROM unnest(found_tenants, found_ids);
+  -- Marks left behind (a crash between capture and fan-out): only when there are any, and only the events' own
+  -- partitions (an id range), so an idle relay reads one empty index here and no partition of events.
+  SELECT (SELECT p.event_id FROM fan_out_pending p WHERE p.received_at < p_received_before ORDER BY p.event_id LIMIT 1),
+         (SELECT p.event_id FROM fan_out_pending p WHERE p.received_at < p_received_before ORDER BY p.event_id DESC LIMIT 1)
+    INTO lower_id, upper_id;
+  IF lower_id IS NOT NULL THEN
+    RETURN QUERY
+      SELECT p.tenant_id, p.event_id FROM fan_out_pending p
+        JOIN events ev ON ev.id = p.event_id AND ev.id >= lower_id AND ev.id <= upper_id
+        LEFT JOIN event_checks c ON c.event_id = ev.id AND c.plan_id = ev.plan_id AND c.event_id >= lower_id AND c.event_id <= upper_id
+       WHERE p.received_at < p_received_before AND (NOT ev.to_verify OR c.event_id IS NOT NULL)
+         AND NOT (p.event_id = ANY (coalesce(found_ids, '{}')))
+       ORDER BY p.received_at LIMIT p_limit;
+  END IF;
+END
+$$;
+
+ALTER FUNCTION relay_events_to_fan_out(timestamptz, int) OWNER TO webhook_relay_delivery;
+REVOKE ALL ON FUNCTION relay_events_to_fan_out(timestamptz, int) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_events_to_fan_out(timestamptz, int) TO webhook_relay_app;
+
+-- The verification sweep: events due a check that have no result and were received in
+-- [mark, p_received_before), as an id range (ids are UUIDv7 of the received time), oldest first;
+-- tenant and id only. The mark (verification_sweep) then moves to the oldest one returned, or to
+-- p_received_before when there is none. Across tenants, so SECURITY DEFINER, owned by
+-- webhook_relay_ingest.
+-- Caller: src/db/functions/relay-unchecked-events.ts (a long statement: LONG_STATEMENTS in src/db/prisma.ts).
+
+CREATE OR REPLACE FUNCTION relay_unchecked_events(p_received_before timestamptz, p_limit int)
+  RETURNS TABLE (tenant_id uuid, event_id uuid)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+#variable_conflict use_column
+DECLARE
+  mark timestamptz;
+  found_tenants uuid[];
+  found_ids uuid[];
+  oldest timestamptz;
+BEGIN
+  SELECT s.resume_from INTO mark FROM verification_sweep s FOR UPDATE;
+  SELECT array_agg(d.tenant_id ORDER BY d.id), array_agg(d.id ORDER BY d.id), min(d.received_at)
+    INTO found_tenants, found_ids, oldest
+    FROM (SELECT ev.tenant_id, ev.id, ev.received_at FROM events ev
+            LEFT JOIN event_checks c ON c.event_id = ev.id AND c.plan_id = ev.plan_id
+                  AND c.event_id >= relay_uuid7_floor(mark) AND c.event_id < relay_uuid7_floor(p_received_before)
+           WHERE ev.id >= relay_uuid7_floor(mark) AND ev.id < relay_uuid7_floor(p_received_before) AND ev.to_verify
+             AND c.event_id IS NULL
+           ORDER BY ev.id LIMIT p_limit) d;
+  UPDATE verification_sweep SET resume_from = greatest(mark, coalesce(oldest, p_received_before));
+  RETURN QUERY SELECT * FROM unnest(found_tenants, found_ids);
+END
+$$;
+
+ALTER FUNCTION relay_unchecked_events(timestamptz, int) OWNER TO webhook_relay_ingest;
+REVOKE ALL ON FUNCTION relay_unchecked_events(timestamptz, int) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_unchecked_events(timestamptz, int) TO webhook_relay_app;
 
 -- Deletes a tenant's data for /admin's DELETE /admin/tenants/{id}: deliveries (their attempts with them),
 -- events with their checks and payloads, destinations and endpoints (their secrets, tokens, subscriptions,
@@ -718,6 +826,20 @@ ALTER FUNCTION relay_retention_clear_range(text, uuid, uuid) OWNER TO webhook_re
 REVOKE ALL ON FUNCTION relay_retention_clear_range(text, uuid, uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION relay_retention_clear_range(text, uuid, uuid) TO CURRENT_USER;
 
+-- Retention (docs/retention.md): the plans some tenant is on. relay_maintain_partitions makes ranges ahead for those
+-- only (cost follows traffic: a plan nobody is on has its default partition and nothing else). Runs as
+-- webhook_relay_retention, which may read tenants across tenants (the maintenance's owner may not: tenants has
+-- FORCE ROW LEVEL SECURITY). Called by relay_maintain_partitions only.
+
+CREATE OR REPLACE FUNCTION relay_retention_plans_in_use() RETURNS SETOF varchar
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+  AS $$ SELECT p.id FROM plans p WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.plan_id = p.id) $$;
+
+ALTER FUNCTION relay_retention_plans_in_use() OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_retention_plans_in_use() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_retention_plans_in_use() TO CURRENT_USER;
+
 -- Retention after a plan change (docs/retention.md). An event stays in the partitions of the plan its tenant was on
 -- when it was captured, and they are dropped on that plan's schedule. For a tenant whose plan changed
 -- (retention_catch_up, written by a trigger on tenants), this removes its events that the new window no longer
@@ -821,9 +943,9 @@ GRANT EXECUTE ON FUNCTION relay_purge_expired_idempotency_records(timestamptz, i
 -- (a day for windows up to 30 days), so a plan holds about 31 of them, and event_partitions lists them.
 --
 -- One pass at p_now:
--- - creates the partitions of each plan from today through today + p_ahead_days that do not exist yet (capture
---   never waits for this: until a range has its partition, its rows go to the plan's default partition, and
---   creating the partition moves them in);
+-- - creates the partitions of each plan some tenant is on from today through today + p_ahead_days that do not exist
+--   yet (capture never waits for this: until a range has its partition, its rows go to the plan's default
+--   partition, and creating the partition moves them in);
 -- - rows in a plan's default partition that are older than today get partitions of their own too, or are
 --   removed when they are already past the window;
 -- - drops every partition whose whole span is past its plan's window, after relay_retention_clear_range has
@@ -851,6 +973,7 @@ DECLARE
   next_start date;
   oldest date;
   expired uuid[];
+  in_use varchar[] := ARRAY(SELECT relay_retention_plans_in_use());
   span int;
   window_start timestamptz;
   n_created int := 0;
@@ -876,7 +999,8 @@ BEGIN
       USING (window_start AT TIME ZONE 'UTC')::date;
 
     day := least(today, coalesce(oldest, today));
-    WHILE day <= today + p_ahead_days LOOP
+    -- A plan nobody is on gets no ranges ahead (its default partition takes a first tenant's first captures).
+    WHILE day <= today + p_ahead_days AND (plan.id = ANY (in_use) OR oldest IS NOT NULL) LOOP
       SELECT x.ends_on INTO stop FROM event_partitions x WHERE x.plan_id = plan.id AND x.starts_on <= day AND x.ends_on > day;
       IF stop IS NOT NULL THEN
         day := stop;
@@ -923,4 +1047,4 @@ REVOKE ALL ON FUNCTION relay_maintain_partitions(timestamptz, int) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION relay_maintain_partitions(timestamptz, int) TO webhook_relay_app;
 
 -- Partitions from today on, and for the copied rows.
-SELECT * FROM relay_maintain_partitions(now(), 7);
+SELECT * FROM relay_maintain_partitions(now(), 2);

@@ -4,7 +4,7 @@ import { relayRetentionCatchUp } from '../../db/functions/relay-retention-catch-
 import type { ConnectionPool } from '../../db/prisma.js';
 
 /** How many days of partitions exist ahead of the present: capture never waits for their creation. */
-export const PARTITIONS_AHEAD_DAYS = 7;
+export const PARTITIONS_AHEAD_DAYS = 2;
 
 export interface PurgeTotals {
   partitionsCreated: number;
