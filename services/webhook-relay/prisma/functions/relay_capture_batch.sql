@@ -9,7 +9,7 @@
 --
 -- Partitions (docs/retention.md): an event and its payload go to the partitions of the tenant's plan
 -- (plan_id) and of the day of its id (day); the body is stored once per tenant, plan, day and content
--- hash. to_verify: the endpoint has a provider;
+-- hash. Ids are UUIDv7 of their p_received_ms, so the day is counted from those milliseconds, once per row. to_verify: the endpoint has a provider;
 -- subscribed: it has a subscription (the caller fans out only then). Bytes arrive as one parameter
 -- each (token and body hashes 32 bytes apiece, bodies with p_body_lengths), headers as one JSON array.
 --
@@ -63,6 +63,7 @@ DECLARE
   -- The batch's time (the service's clock, as received) decides the period, not the database's.
   -- Received times come as epoch milliseconds (cheaper to send than timestamp text).
   p_received_at timestamptz[] := ARRAY(SELECT to_timestamp(r.ms / 1000.0) FROM unnest(p_received_ms) WITH ORDINALITY AS r(ms, ord) ORDER BY r.ord);
+  p_days date[] := ARRAY(SELECT date '1970-01-01' + floor(r.ms / 86400000)::int FROM unnest(p_received_ms) WITH ORDINALITY AS r(ms, ord) ORDER BY r.ord);
   batch_at timestamptz := to_timestamp((SELECT max(r.ms) FROM unnest(p_received_ms) AS r(ms)) / 1000.0);
   batch_size int := cardinality(p_ids);
   -- Bytes and headers arrive whole (one binary parameter each, no array literal to parse), split here.
@@ -120,8 +121,8 @@ BEGIN
   END IF;
 
   INSERT INTO payloads (tenant_id, sha256, plan_id, day, body, size)
-  SELECT DISTINCT ON (l.tenant_id, i.body_hash, relay_uuid7_day(i.id)) l.tenant_id, i.body_hash, b.plan_id, relay_uuid7_day(i.id), i.body, octet_length(i.body)
-    FROM unnest(p_token_hashes, p_ids, p_bodies, p_body_hashes, admit) AS i(token_hash, id, body, body_hash, admit)
+  SELECT DISTINCT ON (l.tenant_id, i.body_hash, i.day) l.tenant_id, i.body_hash, b.plan_id, i.day, i.body, octet_length(i.body)
+    FROM unnest(p_token_hashes, p_days, p_bodies, p_body_hashes, admit) AS i(token_hash, day, body, body_hash, admit)
     JOIN unnest(live_hashes, live_tenants) AS l(token_hash, tenant_id) ON l.token_hash = i.token_hash
     JOIN unnest(batch_tenants, batch_plans) AS b(tenant_id, plan_id) ON b.tenant_id = l.tenant_id
    WHERE NOT limited OR i.admit
@@ -157,9 +158,9 @@ BEGIN
            CASE WHEN i.id = ANY (claimed) THEN i.dedup_key END,
            CASE WHEN i.dedup_key IS NOT NULL AND NOT coalesce(i.id = ANY (claimed), false)
                 THEN (SELECT k.event_id FROM event_dedup_keys k WHERE k.endpoint_id = l.endpoint_id AND k.dedup_key = i.dedup_key) END,
-           NOT l.unverified, nextval('deliveries_position_seq'), l.token_id, b.plan_id, relay_uuid7_day(i.id)
-      FROM unnest(p_token_hashes, p_ids, p_received_at, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
-             WITH ORDINALITY AS i(token_hash, id, received_at, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
+           NOT l.unverified, nextval('deliveries_position_seq'), l.token_id, b.plan_id, i.day
+      FROM unnest(p_token_hashes, p_ids, p_received_at, p_days, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
+             WITH ORDINALITY AS i(token_hash, id, received_at, day, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
       JOIN unnest(live_hashes, live_token_ids, live_tenants, live_endpoints, live_unverified, live_subscribed)
              AS l(token_hash, token_id, tenant_id, endpoint_id, unverified, subscribed) ON l.token_hash = i.token_hash
       JOIN unnest(batch_tenants, batch_plans) AS b(tenant_id, plan_id) ON b.tenant_id = l.tenant_id

@@ -1,6 +1,6 @@
 -- The UTC day a UUIDv7 was made on (its first 48 bits are epoch milliseconds): the day of an event's receipt,
 -- which picks its payload's partition (payloads.day, docs/retention.md).
--- Called from SQL only (relay_capture_batch, relay_maintain_partitions, the partitioning migration).
+-- Called from SQL only (relay_maintain_partitions, the partitioning migration).
 
 CREATE OR REPLACE FUNCTION relay_uuid7_day(p_id uuid) RETURNS date
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
