@@ -35,10 +35,6 @@ DECLARE
   oldest date;
   expired uuid[];
   in_use varchar[] := ARRAY(SELECT relay_retention_plans_in_use());
-  other record;
-  alone boolean;
-  lo_id uuid;
-  hi_id uuid;
   span int;
   window_start timestamptz;
   n_created int := 0;
@@ -89,18 +85,9 @@ BEGIN
        WHERE x.plan_id = plan.id AND (x.ends_on::timestamp AT TIME ZONE 'UTC') <= window_start
        ORDER BY x.starts_on
     LOOP
-      lo_id := relay_uuid7_floor(part.starts_on::timestamp AT TIME ZONE 'UTC');
-      hi_id := relay_uuid7_floor(part.ends_on::timestamp AT TIME ZONE 'UTC');
-      -- Whether another plan has events received in the same range (a range of its own, or its default partition).
-      alone := NOT EXISTS (SELECT 1 FROM event_partitions x
-                            WHERE x.plan_id <> plan.id AND x.starts_on < part.ends_on AND x.ends_on > part.starts_on);
-      FOR other IN SELECT p.id FROM plans p WHERE p.id <> plan.id AND alone LOOP
-        EXECUTE format('SELECT NOT EXISTS (SELECT 1 FROM relay_partitions.%I e WHERE e.id >= $1 AND e.id < $2)', 'events_' || other.id || '_default')
-           INTO alone USING lo_id, hi_id;
-        EXIT WHEN NOT alone;
-      END LOOP;
       BEGIN
-        PERFORM relay_retention_clear_range('events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'), lo_id, hi_id, alone);
+        PERFORM relay_retention_clear_range('events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
+          relay_uuid7_floor(part.starts_on::timestamp AT TIME ZONE 'UTC'), relay_uuid7_floor(part.ends_on::timestamp AT TIME ZONE 'UTC'));
         EXECUTE format('DROP TABLE relay_partitions.%I, relay_partitions.%I, relay_partitions.%I',
           'events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
           'payloads_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),

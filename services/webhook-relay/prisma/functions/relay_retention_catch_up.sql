@@ -25,11 +25,6 @@ DECLARE
   n_moved bigint := 0;
   unfinished boolean := false;
 BEGIN
-  -- Not while partitions are being dropped: that decides from which plans have events in a range.
-  IF NOT pg_try_advisory_xact_lock(hashtextextended('relay_partition_maintenance', 0)) THEN
-    RETURN QUERY SELECT 0::bigint, 0::bigint, false;
-    RETURN;
-  END IF;
   FOR catch_up IN
     SELECT k.tenant_id, t.plan_id, p.retention_days
       FROM retention_catch_up k JOIN tenants t ON t.id = k.tenant_id JOIN plans p ON p.id = t.plan_id

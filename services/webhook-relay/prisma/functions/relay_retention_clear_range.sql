@@ -9,7 +9,7 @@
 -- Runs as webhook_relay_retention, which may read the range partitions relay_create_range_partitions made. Called
 -- by relay_maintain_partitions only (no grant to the application).
 
-CREATE OR REPLACE FUNCTION relay_retention_clear_range(p_partition text, p_lo uuid, p_hi uuid, p_alone boolean)
+CREATE OR REPLACE FUNCTION relay_retention_clear_range(p_partition text, p_lo uuid, p_hi uuid)
   RETURNS bigint
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
@@ -30,22 +30,15 @@ BEGIN
   EXECUTE format('DELETE FROM event_dedup_keys k USING relay_partitions.%I e WHERE e.id = k.event_id AND k.event_id >= $1 AND k.event_id < $2',
     p_partition) USING p_lo, p_hi;
   -- The deliveries, then their attempts by the ids the first delete returns: one pass over the deliveries' range.
-  -- When no other plan has events in the range (p_alone), every delivery of the range is one of this partition's.
-  IF p_alone THEN
-    WITH gone AS (DELETE FROM deliveries d WHERE d.event_id >= p_lo AND d.event_id < p_hi RETURNING d.id),
-         attempts AS (DELETE FROM delivery_attempts a USING gone g WHERE a.delivery_id = g.id)
-    SELECT count(*) INTO n_deliveries FROM gone;
-  ELSE
-    EXECUTE format(
-      'WITH gone AS (DELETE FROM deliveries d USING relay_partitions.%I e
-                      WHERE e.id = d.event_id AND d.event_id >= $1 AND d.event_id < $2 RETURNING d.id),
-            attempts AS (DELETE FROM delivery_attempts a USING gone g WHERE a.delivery_id = g.id)
-       SELECT count(*) FROM gone', p_partition) INTO n_deliveries USING p_lo, p_hi;
-  END IF;
+  EXECUTE format(
+    'WITH gone AS (DELETE FROM deliveries d USING relay_partitions.%I e
+                    WHERE e.id = d.event_id AND d.event_id >= $1 AND d.event_id < $2 RETURNING d.id),
+          attempts AS (DELETE FROM delivery_attempts a USING gone g WHERE a.delivery_id = g.id)
+     SELECT count(*) FROM gone', p_partition) INTO n_deliveries USING p_lo, p_hi;
   RETURN n_deliveries;
 END
 $$;
 
-ALTER FUNCTION relay_retention_clear_range(text, uuid, uuid, boolean) OWNER TO webhook_relay_retention;
-REVOKE ALL ON FUNCTION relay_retention_clear_range(text, uuid, uuid, boolean) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_retention_clear_range(text, uuid, uuid, boolean) TO CURRENT_USER;
+ALTER FUNCTION relay_retention_clear_range(text, uuid, uuid) OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_retention_clear_range(text, uuid, uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_retention_clear_range(text, uuid, uuid) TO CURRENT_USER;

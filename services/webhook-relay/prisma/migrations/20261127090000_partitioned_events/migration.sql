@@ -793,7 +793,7 @@ GRANT EXECUTE ON FUNCTION relay_retention_remove_events(uuid[]) TO CURRENT_USER;
 -- Runs as webhook_relay_retention, which may read the range partitions relay_create_range_partitions made. Called
 -- by relay_maintain_partitions only (no grant to the application).
 
-CREATE OR REPLACE FUNCTION relay_retention_clear_range(p_partition text, p_lo uuid, p_hi uuid, p_alone boolean)
+CREATE OR REPLACE FUNCTION relay_retention_clear_range(p_partition text, p_lo uuid, p_hi uuid)
   RETURNS bigint
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
@@ -814,25 +814,18 @@ BEGIN
   EXECUTE format('DELETE FROM event_dedup_keys k USING relay_partitions.%I e WHERE e.id = k.event_id AND k.event_id >= $1 AND k.event_id < $2',
     p_partition) USING p_lo, p_hi;
   -- The deliveries, then their attempts by the ids the first delete returns: one pass over the deliveries' range.
-  -- When no other plan has events in the range (p_alone), every delivery of the range is one of this partition's.
-  IF p_alone THEN
-    WITH gone AS (DELETE FROM deliveries d WHERE d.event_id >= p_lo AND d.event_id < p_hi RETURNING d.id),
-         attempts AS (DELETE FROM delivery_attempts a USING gone g WHERE a.delivery_id = g.id)
-    SELECT count(*) INTO n_deliveries FROM gone;
-  ELSE
-    EXECUTE format(
-      'WITH gone AS (DELETE FROM deliveries d USING relay_partitions.%I e
-                      WHERE e.id = d.event_id AND d.event_id >= $1 AND d.event_id < $2 RETURNING d.id),
-            attempts AS (DELETE FROM delivery_attempts a USING gone g WHERE a.delivery_id = g.id)
-       SELECT count(*) FROM gone', p_partition) INTO n_deliveries USING p_lo, p_hi;
-  END IF;
+  EXECUTE format(
+    'WITH gone AS (DELETE FROM deliveries d USING relay_partitions.%I e
+                    WHERE e.id = d.event_id AND d.event_id >= $1 AND d.event_id < $2 RETURNING d.id),
+          attempts AS (DELETE FROM delivery_attempts a USING gone g WHERE a.delivery_id = g.id)
+     SELECT count(*) FROM gone', p_partition) INTO n_deliveries USING p_lo, p_hi;
   RETURN n_deliveries;
 END
 $$;
 
-ALTER FUNCTION relay_retention_clear_range(text, uuid, uuid, boolean) OWNER TO webhook_relay_retention;
-REVOKE ALL ON FUNCTION relay_retention_clear_range(text, uuid, uuid, boolean) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_retention_clear_range(text, uuid, uuid, boolean) TO CURRENT_USER;
+ALTER FUNCTION relay_retention_clear_range(text, uuid, uuid) OWNER TO webhook_relay_retention;
+REVOKE ALL ON FUNCTION relay_retention_clear_range(text, uuid, uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_retention_clear_range(text, uuid, uuid) TO CURRENT_USER;
 
 -- Retention (docs/retention.md): the plans some tenant is on. relay_maintain_partitions makes ranges ahead for those
 -- only (cost follows traffic: a plan nobody is on has its default partition and nothing else). Runs as
@@ -875,11 +868,6 @@ DECLARE
   n_moved bigint := 0;
   unfinished boolean := false;
 BEGIN
-  -- Not while partitions are being dropped: that decides from which plans have events in a range.
-  IF NOT pg_try_advisory_xact_lock(hashtextextended('relay_partition_maintenance', 0)) THEN
-    RETURN QUERY SELECT 0::bigint, 0::bigint, false;
-    RETURN;
-  END IF;
   FOR catch_up IN
     SELECT k.tenant_id, t.plan_id, p.retention_days
       FROM retention_catch_up k JOIN tenants t ON t.id = k.tenant_id JOIN plans p ON p.id = t.plan_id
@@ -987,10 +975,6 @@ DECLARE
   oldest date;
   expired uuid[];
   in_use varchar[] := ARRAY(SELECT relay_retention_plans_in_use());
-  other record;
-  alone boolean;
-  lo_id uuid;
-  hi_id uuid;
   span int;
   window_start timestamptz;
   n_created int := 0;
@@ -1041,18 +1025,9 @@ BEGIN
        WHERE x.plan_id = plan.id AND (x.ends_on::timestamp AT TIME ZONE 'UTC') <= window_start
        ORDER BY x.starts_on
     LOOP
-      lo_id := relay_uuid7_floor(part.starts_on::timestamp AT TIME ZONE 'UTC');
-      hi_id := relay_uuid7_floor(part.ends_on::timestamp AT TIME ZONE 'UTC');
-      -- Whether another plan has events received in the same range (a range of its own, or its default partition).
-      alone := NOT EXISTS (SELECT 1 FROM event_partitions x
-                            WHERE x.plan_id <> plan.id AND x.starts_on < part.ends_on AND x.ends_on > part.starts_on);
-      FOR other IN SELECT p.id FROM plans p WHERE p.id <> plan.id AND alone LOOP
-        EXECUTE format('SELECT NOT EXISTS (SELECT 1 FROM relay_partitions.%I e WHERE e.id >= $1 AND e.id < $2)', 'events_' || other.id || '_default')
-           INTO alone USING lo_id, hi_id;
-        EXIT WHEN NOT alone;
-      END LOOP;
       BEGIN
-        PERFORM relay_retention_clear_range('events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'), lo_id, hi_id, alone);
+        PERFORM relay_retention_clear_range('events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
+          relay_uuid7_floor(part.starts_on::timestamp AT TIME ZONE 'UTC'), relay_uuid7_floor(part.ends_on::timestamp AT TIME ZONE 'UTC'));
         EXECUTE format('DROP TABLE relay_partitions.%I, relay_partitions.%I, relay_partitions.%I',
           'events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
           'payloads_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
