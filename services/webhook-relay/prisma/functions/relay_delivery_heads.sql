@@ -12,9 +12,6 @@ CREATE OR REPLACE FUNCTION relay_delivery_heads(p_tenant uuid, p_destination uui
     url text, timeout_ms int, headers_ciphertext bytea, live boolean, secrets json,
     id uuid, event_id uuid, attempts int, next_attempt_at timestamptz, state text, content_type text, body bytea, held boolean)
   LANGUAGE plpgsql
-  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
-  -- every partition of the joined tables; one generic plan prunes them when it runs.
-  SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   held_from bigint;

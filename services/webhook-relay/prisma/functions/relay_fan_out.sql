@@ -9,9 +9,6 @@
 CREATE OR REPLACE FUNCTION relay_fan_out(p_tenant uuid, p_event_ids uuid[], p_now timestamptz)
   RETURNS TABLE (id uuid, destination_id uuid)
   LANGUAGE plpgsql
-  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
-  -- every partition of the joined tables; one generic plan prunes them when it runs.
-  SET plan_cache_mode = force_generic_plan
 AS $$
 #variable_conflict use_column
 BEGIN

@@ -11,9 +11,6 @@ CREATE OR REPLACE FUNCTION relay_record_checks(
 ) RETURNS SETOF uuid
   LANGUAGE plpgsql
   SET search_path = public, pg_temp
-  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
-  -- every partition of the joined tables; one generic plan prunes them when it runs.
-  SET plan_cache_mode = force_generic_plan
 AS $$
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);

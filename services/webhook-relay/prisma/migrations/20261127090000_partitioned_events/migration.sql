@@ -467,9 +467,6 @@ CREATE OR REPLACE FUNCTION relay_record_checks(
 ) RETURNS SETOF uuid
   LANGUAGE plpgsql
   SET search_path = public, pg_temp
-  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
-  -- every partition of the joined tables; one generic plan prunes them when it runs.
-  SET plan_cache_mode = force_generic_plan
 AS $$
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
@@ -506,9 +503,6 @@ CREATE OR REPLACE FUNCTION relay_delivery_heads(p_tenant uuid, p_destination uui
     url text, timeout_ms int, headers_ciphertext bytea, live boolean, secrets json,
     id uuid, event_id uuid, attempts int, next_attempt_at timestamptz, state text, content_type text, body bytea, held boolean)
   LANGUAGE plpgsql
-  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
-  -- every partition of the joined tables; one generic plan prunes them when it runs.
-  SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   held_from bigint;
@@ -557,9 +551,6 @@ GRANT EXECUTE ON FUNCTION relay_delivery_heads(uuid, uuid, int, timestamptz) TO 
 CREATE OR REPLACE FUNCTION relay_fan_out(p_tenant uuid, p_event_ids uuid[], p_now timestamptz)
   RETURNS TABLE (id uuid, destination_id uuid)
   LANGUAGE plpgsql
-  -- events, payloads and event_checks are partitioned (docs/retention.md): a custom plan for each call would plan
-  -- every partition of the joined tables; one generic plan prunes them when it runs.
-  SET plan_cache_mode = force_generic_plan
 AS $$
 #variable_conflict use_column
 BEGIN
