@@ -36,6 +36,7 @@ DECLARE
   expired uuid[];
   in_use varchar[] := ARRAY(SELECT relay_retention_plans_in_use());
   span int;
+  suffix text;
   window_start timestamptz;
   n_created int := 0;
   n_dropped int := 0;
@@ -85,13 +86,13 @@ BEGIN
        WHERE x.plan_id = plan.id AND (x.ends_on::timestamp AT TIME ZONE 'UTC') <= window_start
        ORDER BY x.starts_on
     LOOP
+      -- The range's partitions are <table>_<plan>_<first day> (relay_create_range_partitions).
+      suffix := plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD');
       BEGIN
-        PERFORM relay_retention_clear_range('events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
+        PERFORM relay_retention_clear_range('events_' || suffix,
           relay_uuid7_floor(part.starts_on::timestamp AT TIME ZONE 'UTC'), relay_uuid7_floor(part.ends_on::timestamp AT TIME ZONE 'UTC'));
         EXECUTE format('DROP TABLE relay_partitions.%I, relay_partitions.%I, relay_partitions.%I',
-          'events_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
-          'payloads_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'),
-          'event_checks_' || plan.id || '_' || to_char(part.starts_on, 'YYYYMMDD'));
+          'events_' || suffix, 'payloads_' || suffix, 'event_checks_' || suffix);
         DELETE FROM event_partitions x WHERE x.plan_id = plan.id AND x.starts_on = part.starts_on;
         n_dropped := n_dropped + 1;
       EXCEPTION WHEN lock_not_available THEN
