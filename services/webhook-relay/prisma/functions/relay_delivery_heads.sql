@@ -1,9 +1,14 @@
--- A delivery worker's read, in one statement: the destination (no row when it does not exist; live is
+-- A delivery worker's read, in one call: the destination (no row when it does not exist; live is
 -- false when it is disabled or deleted), its signing secrets in force at p_now (sealed), and its
 -- oldest pending deliveries in FIFO order with their event's body. One row per head with the
 -- destination's columns repeated, or one row with null head columns when none is due. The heads stop
 -- before the smallest capture number still in fan_out_pending for an endpoint the destination
 -- subscribes to; held says pending deliveries wait behind it.
+-- The heads are read first, from deliveries alone; their events, payloads and checks are then looked up by those
+-- event ids (and the payloads by their days), so each call plans only the partitions holding them: joined in one
+-- query, every partition of the three tables was planned per call (35 ms with 140 per table, against about 1 ms).
+-- force_custom_plan keeps it so: a generic plan would hold every partition, and one cached before a range was
+-- attached once kept reading the default partition its rows had left (docs/retention.md).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-delivery-heads.ts.
 
@@ -12,10 +17,15 @@ CREATE OR REPLACE FUNCTION relay_delivery_heads(p_tenant uuid, p_destination uui
     url text, timeout_ms int, headers_ciphertext bytea, live boolean, secrets json,
     id uuid, event_id uuid, attempts int, next_attempt_at timestamptz, state text, content_type text, body bytea, held boolean)
   LANGUAGE plpgsql
+  SET plan_cache_mode = force_custom_plan
 AS $$
 DECLARE
   held_from bigint;
   waiting boolean := false;
+  head_ids uuid[];
+  head_events uuid[];
+  head_attempts int[];
+  head_next timestamptz[];
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
   SELECT min(p.capture_seq) INTO held_from
@@ -24,24 +34,33 @@ BEGIN
   IF held_from IS NOT NULL THEN
     waiting := EXISTS (SELECT 1 FROM deliveries x WHERE x.destination_id = p_destination AND x.state = 'pending' AND x.position >= held_from);
   END IF;
+  -- One statement, so one snapshot: the rows below are exactly these heads.
+  SELECT array_agg(x.id ORDER BY x.position), array_agg(x.event_id ORDER BY x.position),
+         array_agg(x.attempts ORDER BY x.position), array_agg(x.next_attempt_at ORDER BY x.position)
+    INTO head_ids, head_events, head_attempts, head_next
+    FROM (SELECT x.id, x.event_id, x.attempts, x.next_attempt_at, x.position
+            FROM deliveries x
+           WHERE x.destination_id = p_destination AND x.state = 'pending'
+             AND (held_from IS NULL OR x.position < held_from)
+           ORDER BY x.position LIMIT p_limit) AS x;
   RETURN QUERY
   SELECT d.url::text, d.timeout_ms, d.headers_ciphertext, d.enabled AND d.deleted_at IS NULL,
          coalesce((SELECT json_agg(json_build_object('id', s.id, 'sealed', encode(s.secret_ciphertext, 'base64')) ORDER BY s.created_at)
                      FROM destination_secrets s
                     WHERE s.destination_id = d.id AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > p_now)), '[]'),
-         h.id, h.event_id, h.attempts, h.next_attempt_at::timestamptz, h.state, h.content_type, h.body, waiting
+         h.id, h.event_id, h.attempts, h.next_attempt_at, h.state, h.content_type, h.body, waiting
     FROM destinations d
     LEFT JOIN LATERAL (
-      SELECT x.id, x.event_id, x.attempts, x.next_attempt_at, coalesce(c.state::text, 'unattempted') AS state,
+      SELECT k.id, k.event_id, k.attempts, k.next_attempt_at, coalesce(c.state::text, 'unattempted') AS state,
              (SELECT pair->>1 FROM json_array_elements(e.headers) AS pair WHERE lower(pair->>0) = 'content-type' LIMIT 1) AS content_type,
              p.body
-        FROM deliveries x
-        JOIN events e ON e.id = x.event_id
+        FROM unnest(head_ids, head_events, head_attempts, head_next) WITH ORDINALITY AS k(id, event_id, attempts, next_attempt_at, n)
+        JOIN events e ON e.id = k.event_id AND e.id = ANY (head_events)
         JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
-        LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id
-       WHERE x.destination_id = d.id AND x.state = 'pending' AND d.enabled AND d.deleted_at IS NULL
-         AND (held_from IS NULL OR x.position < held_from)
-       ORDER BY x.position LIMIT p_limit) AS h ON true
+                       AND p.day = ANY (relay_uuid7_days(head_events))
+        LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY (head_events)
+       WHERE d.enabled AND d.deleted_at IS NULL
+       ORDER BY k.n) AS h ON true
    WHERE d.id = p_destination;
 END
 $$;

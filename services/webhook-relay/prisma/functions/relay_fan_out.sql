@@ -3,12 +3,15 @@
 -- to enabled destinations, positioned by the event's capture number; and the events' fan_out_pending
 -- rows removed in the same transaction, matched or not. Idempotent: an event has one original delivery
 -- per destination (the partial unique index).
+-- Events, checks and payloads are looked up by the event ids given (payloads by their days too), so each call plans
+-- only the partitions holding them (custom plans: relay_delivery_heads says why).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-fan-out.ts.
 
 CREATE OR REPLACE FUNCTION relay_fan_out(p_tenant uuid, p_event_ids uuid[], p_now timestamptz)
   RETURNS TABLE (id uuid, destination_id uuid)
   LANGUAGE plpgsql
+  SET plan_cache_mode = force_custom_plan
 AS $$
 #variable_conflict use_column
 BEGIN
@@ -17,7 +20,7 @@ BEGIN
   WITH ready AS (
     SELECT e.id, e.endpoint_id, e.headers, e.payload_sha256, e.plan_id, e.day, e.capture_seq, coalesce(c.state, 'unattempted') AS state,
            e.duplicate_of
-      FROM events e LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id
+      FROM events e LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY (p_event_ids)
      WHERE e.id = ANY (p_event_ids) AND (NOT e.to_verify OR c.event_id IS NOT NULL)
   ), settled AS (
     DELETE FROM fan_out_pending p USING ready r
@@ -30,7 +33,8 @@ BEGIN
      WHERE r.duplicate_of IS NULL
        AND (cardinality(s.event_types) = 0
         OR relay_event_type(r.headers, (SELECT p.body FROM payloads p
-                                          WHERE p.tenant_id = p_tenant AND p.sha256 = r.payload_sha256 AND p.plan_id = r.plan_id AND p.day = r.day)) = ANY (s.event_types))
+                                          WHERE p.tenant_id = p_tenant AND p.sha256 = r.payload_sha256 AND p.plan_id = r.plan_id AND p.day = r.day
+                                            AND p.day = ANY (relay_uuid7_days(p_event_ids)))) = ANY (s.event_types))
   )
   -- An event already delivered there is skipped (the partial unique index), so this is idempotent.
   -- Events captured before capture numbers existed take a new number, as they did before.

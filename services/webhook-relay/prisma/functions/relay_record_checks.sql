@@ -1,7 +1,8 @@
 -- Records the verification results of one tenant's events in one statement, insert-only (the first
 -- result recorded wins). Each result carries the endpoint's verification_version it was checked with;
 -- a result whose endpoint has moved on since is not recorded, and its event id comes back for the
--- caller to check again with the current settings. A check goes to its event's partition (plan_id).
+-- caller to check again with the current settings. A check goes to its event's partition (plan_id). The events
+-- are looked up by the ids given, so each call plans only their partitions (custom plans: relay_delivery_heads).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-record-checks.ts.
 
@@ -10,6 +11,7 @@ CREATE OR REPLACE FUNCTION relay_record_checks(
   p_causes text[], p_details jsonb[], p_providers text[], p_matched uuid[], p_verified_at timestamptz[]
 ) RETURNS SETOF uuid
   LANGUAGE plpgsql
+  SET plan_cache_mode = force_custom_plan
   SET search_path = public, pg_temp
 AS $$
 BEGIN
@@ -23,7 +25,7 @@ BEGIN
   ), recorded AS (
     INSERT INTO event_checks (event_id, tenant_id, state, cause, detail, provider, matched_secret_id, verified_at, checked_at, plan_id)
     SELECT r.id, p_tenant, r.state::verification_state, r.cause, r.detail, r.provider, r.matched, r.verified_at, p_checked_at, e.plan_id
-      FROM results r JOIN events e ON e.id = r.id WHERE r.current
+      FROM results r JOIN events e ON e.id = r.id AND e.id = ANY (p_ids) WHERE r.current
     ON CONFLICT (event_id, plan_id) DO NOTHING
   )
   SELECT r.id FROM results r WHERE NOT r.current;

@@ -17,11 +17,12 @@ const LOCK_CAPTURE_ORDER = "SELECT pg_advisory_xact_lock(hashtextextended('relay
 
 // New deliveries (replay_of = the event, or the dead letter they re-send). Only events still stored and
 // inside the retention window ($6, the window's first id) are sent: one the purge has not reached yet is not.
+// e.id = ANY($4) lets the planner keep only the events' partitions (docs/retention.md).
 const REPLAY = `
 INSERT INTO deliveries (id, tenant_id, destination_id, event_id, replay_of, created_at)
 SELECT relay_uuid7(), $1, $2, s.event_id, s.replay_of, $3
   FROM unnest($4::uuid[], $5::uuid[]) AS s(event_id, replay_of) JOIN events e ON e.id = s.event_id
- WHERE e.id >= $6::uuid
+ WHERE e.id >= $6::uuid AND e.id = ANY($4::uuid[])
  ORDER BY e.capture_seq NULLS FIRST, s.event_id
 RETURNING id`;
 

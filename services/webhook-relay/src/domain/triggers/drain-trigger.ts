@@ -72,17 +72,32 @@ export async function drainTrigger(options: {
     }
   }
   const after = trigger.cursorSeq ?? -1n;
-  const rows = await tx.$queryRaw<TriggerEventRow[]>`
-    SELECT f.capture_seq, e.id, e.received_at, e.method, e.query, e.headers, p.size, p.sha256,
-           CASE WHEN p.size <= ${options.inlineBytes} THEN p.body END AS body,
-           e.to_verify, c.state::text AS state, c.cause, c.provider
-      FROM trigger_events f
-      JOIN events e ON e.id = f.event_id
-      JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
-      LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id
+  // The feed first, then its events by their ids (and their payloads by day): each statement plans only the
+  // partitions holding them, where a join from the feed would plan every partition (docs/retention.md).
+  const fed = await tx.$queryRaw<Array<{ capture_seq: bigint; event_id: string }>>`
+    SELECT f.capture_seq, f.event_id FROM trigger_events f
      WHERE f.endpoint_id = ${trigger.endpointId}::uuid AND f.capture_seq > ${after}
      ORDER BY f.capture_seq
      LIMIT ${options.limit + 1}`;
+  const ids = fed.map((row) => row.event_id);
+  const found =
+    ids.length === 0
+      ? []
+      : await tx.$queryRaw<Array<Omit<TriggerEventRow, 'capture_seq'>>>`
+    SELECT e.id, e.received_at, e.method, e.query, e.headers, p.size, p.sha256,
+           CASE WHEN p.size <= ${options.inlineBytes} THEN p.body END AS body,
+           e.to_verify, c.state::text AS state, c.cause, c.provider
+      FROM events e
+      JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
+                     AND p.day = ANY(relay_uuid7_days(${ids}::uuid[]))
+      LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY(${ids}::uuid[])
+     WHERE e.id = ANY(${ids}::uuid[])`;
+  const byId = new Map(found.map((row) => [row.id, row]));
+  // In the feed's order; a feed row whose event is gone (removed by retention meanwhile) is left out, as a join would.
+  const rows = fed.flatMap((row) => {
+    const event = byId.get(row.event_id);
+    return event ? [{ capture_seq: row.capture_seq, ...event }] : [];
+  });
   // Unread events past the retention window: removed already (lost_through_seq), or about to be. Said with the
   // cursor to acknowledge to go on from the oldest event kept; never handed out.
   const expired = rows.filter((row) => !isWithinRetention(options.window, row.id)).map((row) => row.capture_seq);

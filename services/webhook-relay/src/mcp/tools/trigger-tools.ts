@@ -87,7 +87,7 @@ export const TRIGGER_TOOLS: RelayTool[] = [
         const rows = await tx.$queryRaw<Array<{ size: number; chunk: Buffer }>>`
           SELECT p.size, substring(p.body FROM ${input.offset + 1}::int FOR ${input.max_bytes}::int) AS chunk
             FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
-           WHERE e.id = ${input.event_id}::uuid`;
+           WHERE e.id = ${input.event_id}::uuid AND p.day = relay_uuid7_day(${input.event_id}::uuid)`;
         const row = rows[0];
         if (!row) throw new RelayError('not_found', `event ${input.event_id} not found`);
         const chunk = Buffer.from(row.chunk);
