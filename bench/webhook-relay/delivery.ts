@@ -5,15 +5,18 @@
 // deliveries per second). Runs the real service (dist/server.js, workers in the API process, as the quick
 // start does) against local HTTP receivers on this machine.
 // Run: pnpm bench:webhook-relay:delivery (needs pnpm build). BENCH_MODE=latency|throughput|both (both),
-// BENCH_SECONDS (10, latency phase), BENCH_EVENTS (50 events x 100 destinations, throughput phase).
+// BENCH_SECONDS (10, latency phase), BENCH_EVENTS (50 events x 100 destinations, throughput phase),
+// BENCH_PARTITION_DAYS (0: with N, every plan gets N days of partition ranges behind today first, as a relay that
+// has run N days holds; 30 is the steady state of a relay with every plan in use, about 125 partitions per table).
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startRelay } from './relay-server.js';
+import { makePastRanges, startRelay } from './relay-server.js';
 
 const mode = process.env.BENCH_MODE ?? 'both';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const throughputEvents = Number(process.env.BENCH_EVENTS ?? 50);
+const partitionDays = Number(process.env.BENCH_PARTITION_DAYS ?? 0);
 const WARM_UP_S = 2;
 const API_KEY = `whk_bench_${'1'.repeat(24)}`;
 
@@ -61,6 +64,8 @@ async function main(): Promise<void> {
       RELAY_RECONCILE_INTERVAL_MS: '1000',
     },
   });
+  if (partitionDays > 0)
+    console.log(`${await makePastRanges('webhook_relay_delivery_bench', partitionDays)} partitions of events (${partitionDays} days of ranges)`);
   const ingestUrlOf = (created: { ingest_url: string }) => `http://127.0.0.1:${ingestPort}${new URL(created.ingest_url).pathname}`;
   const send = (url: string, seq: number, signed = false) => {
     const body = JSON.stringify({ seq, sentAt: performance.timeOrigin + performance.now(), pad: 'x'.repeat(400) });

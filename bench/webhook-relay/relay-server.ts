@@ -74,6 +74,30 @@ export async function startRelay(options: {
   return { server, ingestPort, post };
 }
 
+/**
+ * Gives every plan a range of partitions (events, payloads, checks) for each of the `days` days before today, as a
+ * relay that has run that long holds them (services/webhook-relay/docs/retention.md): the partition count queries
+ * that reach events from another table have to live with. As the owner, as the worker's pass would.
+ */
+export async function makePastRanges(database: string, days: number): Promise<number> {
+  const owner = new pg.Client({ connectionString: databaseUrl(database) });
+  await owner.connect();
+  try {
+    await owner.query(
+      `SELECT relay_create_range_partitions(p.id, d::date, d::date + 1)
+         FROM plans p, generate_series(current_date - $1::int, current_date - 1, interval '1 day') AS d
+        WHERE NOT EXISTS (SELECT 1 FROM event_partitions x WHERE x.plan_id = p.id AND x.starts_on = d::date)`,
+      [days],
+    );
+    const { rows } = await owner.query<{ n: string }>(
+      "SELECT count(*) AS n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE c.relname LIKE 'events\\_%' AND c.relkind = 'r'",
+    );
+    return Number(rows[0]!.n);
+  } finally {
+    await owner.end();
+  }
+}
+
 /** Runs `work(0..count-1)` with at most `concurrency` calls at a time. */
 export async function inParallel(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
   let next = 0;

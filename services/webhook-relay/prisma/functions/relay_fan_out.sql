@@ -4,14 +4,13 @@
 -- rows removed in the same transaction, matched or not. Idempotent: an event has one original delivery
 -- per destination (the partial unique index).
 -- Events, checks and payloads are looked up by the event ids given (payloads by their days too), so each call plans
--- only the partitions holding them (custom plans: relay_delivery_heads says why).
+-- only the partitions holding them (relay_delivery_heads says more).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-fan-out.ts.
 
 CREATE OR REPLACE FUNCTION relay_fan_out(p_tenant uuid, p_event_ids uuid[], p_now timestamptz)
   RETURNS TABLE (id uuid, destination_id uuid)
   LANGUAGE plpgsql
-  SET plan_cache_mode = force_custom_plan
 AS $$
 #variable_conflict use_column
 BEGIN

@@ -2,7 +2,7 @@
 -- result recorded wins). Each result carries the endpoint's verification_version it was checked with;
 -- a result whose endpoint has moved on since is not recorded, and its event id comes back for the
 -- caller to check again with the current settings. A check goes to its event's partition (plan_id). The events
--- are looked up by the ids given, so each call plans only their partitions (custom plans: relay_delivery_heads).
+-- are looked up by the ids given, so each call plans only their partitions (relay_delivery_heads says more).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-record-checks.ts.
 
@@ -11,7 +11,6 @@ CREATE OR REPLACE FUNCTION relay_record_checks(
   p_causes text[], p_details jsonb[], p_providers text[], p_matched uuid[], p_verified_at timestamptz[]
 ) RETURNS SETOF uuid
   LANGUAGE plpgsql
-  SET plan_cache_mode = force_custom_plan
   SET search_path = public, pg_temp
 AS $$
 BEGIN

@@ -30,8 +30,7 @@ export interface VerifyCapturedEventsOptions {
 
 // Raw SQL on plain connections throughout: this runs for every captured event, and Prisma's query
 // layer cost more CPU than the checks themselves. Payloads and checks are asked for by the ids' days and ids as
-// well, so the planner keeps only the partitions holding them; the statement is unnamed, so each run is planned
-// with its ids (a generic plan would hold every partition: docs/retention.md).
+// well, so the planner keeps only the partitions holding them (docs/retention.md).
 const LOAD = `
 SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, p.body
   FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
@@ -75,7 +74,9 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
   for (const event of options.events) if (event.held) toCheck.set(event.id, event.held);
   const missing = options.events.filter((event) => !event.held).map((event) => event.id);
   if (missing.length) {
-    const { rows } = await withTenantSql(pool, tenantId, (sql) => sql.query<Loaded>({ text: LOAD, values: [missing] }));
+    const { rows } = await withTenantSql(pool, tenantId, (sql) =>
+      sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD, values: [missing] }),
+    );
     for (const row of rows) {
       const url = urlOf(options.ingestBase, maskedIngestPath(null, row.path), row.query);
       const request = { method: row.method, url, headers: row.headers, body: Buffer.from(row.body) };

@@ -1,0 +1,11 @@
+import pg from 'pg';
+const url = 'postgres://postgres@127.0.0.1:5432/relay_gen';
+const a = new pg.Client(url); await a.connect();
+const b = new pg.Client(url); await b.connect();
+const q = { text: `SELECT count(*)::int AS n, count(body)::int AS bodies FROM relay_delivery_heads('11111111-1111-4111-8111-111111111111', $1, 500, now())`, values: ['33333333-3333-4333-8333-333333333333'] };
+for (let i = 0; i < 7; i++) console.log('before', (await a.query(q)).rows[0]);
+const today = new Date().toISOString().slice(0, 10);
+await b.query(`SELECT relay_create_range_partitions('pro', $1::date, $1::date + 1)`, [today]);
+console.log('after attach', (await a.query(q)).rows[0]);
+console.log('after attach', (await a.query(q)).rows[0]);
+await a.end(); await b.end();
