@@ -11,6 +11,7 @@ export * from './http/dependency-unavailable.js';
 export * from './http/form-body.js';
 export * from './pg-pool.js';
 export * from './http/security-headers.js';
+export * from './http/keep-alive.js';
 export * from './http/listen.js';
 export * from './redis-options.js';
 export * from './dependency-timeouts.js';

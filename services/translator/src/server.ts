@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { installGracefulShutdown, listenOn, metricsServer, migrateOnStart } from '@workspace/service-kit';
+import { installGracefulShutdown, keepIdleConnectionsOpen, listenOn, metricsServer, migrateOnStart } from '@workspace/service-kit';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { connectResources } from './deps.js';
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const server = createServer(createApp(resources));
+  const server = keepIdleConnectionsOpen(createServer(createApp(resources)));
   // METRICS_PORT: /metrics on a port of its own, which no Ingress routes to (else the app serves it).
   const ownMetricsPort = config.METRICS_ENABLED ? config.METRICS_PORT : undefined;
   const metricsListener = ownMetricsPort === undefined ? undefined : metricsServer(resources.metrics.service);

@@ -1,6 +1,13 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { installGracefulShutdown, listenOn, metricsServer, migrateOnStart, registerRedisMetrics } from '@workspace/service-kit';
+import {
+  installGracefulShutdown,
+  keepIdleConnectionsOpen,
+  listenOn,
+  metricsServer,
+  migrateOnStart,
+  registerRedisMetrics,
+} from '@workspace/service-kit';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
@@ -62,7 +69,7 @@ async function main(): Promise<void> {
     secrets: sessionSecretsFrom(masterKeys(config)),
     ttlSeconds: config.RELAY_DASHBOARD_SESSION_TTL_SECONDS,
   };
-  const server = createServer(createApp({ ...resources, delivery, dashboard, live }));
+  const server = keepIdleConnectionsOpen(createServer(createApp({ ...resources, delivery, dashboard, live })));
   const ingest = createIngest(resources, {
     notices,
     maxBodyBytes: config.INGEST_MAX_BODY_BYTES,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { createLogger, type Logger } from '@workspace/service-kit';
+import { createLogger, keepIdleConnectionsOpen, type Logger } from '@workspace/service-kit';
 import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
@@ -134,7 +134,8 @@ export async function createTestContext(
     documentWorker,
     newDocumentWorker,
     async listen() {
-      const server = createServer(app);
+      // As the service runs it (src/server.ts): deepl-node's 5 s document polls outlast Node's default idle timeout.
+      const server = keepIdleConnectionsOpen(createServer(app));
       servers.push(server);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;

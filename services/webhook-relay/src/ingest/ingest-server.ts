@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { isDependencyUnavailable, type Logger } from '@workspace/service-kit';
+import { isDependencyUnavailable, keepIdleConnectionsOpen, type Logger } from '@workspace/service-kit';
 import { hashIngestToken, INGEST_TOKEN_PREFIX } from '../domain/endpoints/ingest-token.js';
 import { RelayError } from '../domain/relay-error.js';
 import type { Runtime } from '../domain/runtime.js';
@@ -40,32 +40,35 @@ const REFUSALS: Record<CaptureRefusal, string> = {
  */
 export function createIngestServer(deps: IngestDeps): Server {
   const { metrics } = deps;
-  return createServer((req, res) => {
-    const started = performance.now();
-    const count = (outcome: IngestOutcome) => {
-      if (!metrics) return;
-      metrics.ingestRequests.inc({ outcome });
-      metrics.ingestDuration.observe({ outcome }, (performance.now() - started) / 1000);
-    };
-    handle(deps, req, res).then(count, (error: unknown) => {
-      if (error instanceof BodyTooLarge) {
-        discardBody(req, deps.maxBodyBytes * DISCARD_FACTOR);
-        count('too_large');
-        return answer(res, 413, {
-          error: { code: 'payload_too_large', message: `request body is larger than the limit of ${deps.maxBodyBytes} bytes` },
-        });
-      }
-      if (isDependencyUnavailable(error) || (error instanceof RelayError && error.code === 'unavailable')) {
-        deps.logger.warn({ err: error }, 'ingest could not store a request');
-        count('unavailable');
-        res.setHeader('Retry-After', '5');
-        return answer(res, 503, { error: { code: 'unavailable', message: 'the request was not stored; retry shortly' } });
-      }
-      deps.logger.error({ err: error }, 'ingest failed');
-      count('error');
-      answer(res, 500, { error: { code: 'internal', message: 'the request was not stored' } });
-    });
-  });
+  // Senders that keep connections alive find them open between webhooks (keep-alive.ts in service-kit says why).
+  return keepIdleConnectionsOpen(
+    createServer((req, res) => {
+      const started = performance.now();
+      const count = (outcome: IngestOutcome) => {
+        if (!metrics) return;
+        metrics.ingestRequests.inc({ outcome });
+        metrics.ingestDuration.observe({ outcome }, (performance.now() - started) / 1000);
+      };
+      handle(deps, req, res).then(count, (error: unknown) => {
+        if (error instanceof BodyTooLarge) {
+          discardBody(req, deps.maxBodyBytes * DISCARD_FACTOR);
+          count('too_large');
+          return answer(res, 413, {
+            error: { code: 'payload_too_large', message: `request body is larger than the limit of ${deps.maxBodyBytes} bytes` },
+          });
+        }
+        if (isDependencyUnavailable(error) || (error instanceof RelayError && error.code === 'unavailable')) {
+          deps.logger.warn({ err: error }, 'ingest could not store a request');
+          count('unavailable');
+          res.setHeader('Retry-After', '5');
+          return answer(res, 503, { error: { code: 'unavailable', message: 'the request was not stored; retry shortly' } });
+        }
+        deps.logger.error({ err: error }, 'ingest failed');
+        count('error');
+        answer(res, 500, { error: { code: 'internal', message: 'the request was not stored' } });
+      });
+    }),
+  );
 }
 
 async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerResponse): Promise<IngestOutcome> {
