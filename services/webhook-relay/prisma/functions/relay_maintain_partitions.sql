@@ -3,7 +3,7 @@
 -- or on payloads.day), in the schema relay_partitions. Per plan, a partition spans ceil(retention_days / 30) days
 -- (a day for windows up to 30 days), so a plan holds about 31 of them, and event_partitions lists them.
 --
--- One pass at p_now:
+-- One pass at p_now (at most retention_clock.max_lead_seconds ahead of the database's clock: relay_retention_now):
 -- - creates the partitions of each plan some tenant is on from today through today + p_ahead_days that do not exist
 --   yet (capture never waits for this: until a range has its partition, its rows go to the plan's default
 --   partition, and creating the partition moves them in);
@@ -28,7 +28,8 @@ AS $$
 DECLARE
   plan record;
   part record;
-  today date := (p_now AT TIME ZONE 'UTC')::date;
+  pass_at timestamptz := relay_retention_now(p_now);
+  today date := (pass_at AT TIME ZONE 'UTC')::date;
   day date;
   stop date;
   next_start date;
@@ -48,7 +49,7 @@ BEGIN
   FOR plan IN SELECT p.id, p.retention_days FROM plans p ORDER BY p.id LOOP
     PERFORM relay_create_plan_partitions(plan.id);
     span := greatest(1, ceil(plan.retention_days / 30.0))::int;
-    window_start := p_now - make_interval(days => plan.retention_days);
+    window_start := pass_at - make_interval(days => plan.retention_days);
 
     -- Rows that reached the default partition: past the window they go, inside it they get their partitions.
     EXECUTE format('SELECT array_agg(e.id) FILTER (WHERE e.id < $1), min(relay_uuid7_day(e.id)) FILTER (WHERE e.id >= $1)

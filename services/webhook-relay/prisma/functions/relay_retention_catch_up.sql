@@ -5,7 +5,8 @@
 -- most p_max events per call. The copies left behind go with their old partitions. Only such tenants cost
 -- anything: the events are found through the tenant's endpoints' (endpoint_id, id) index, in the other plans'
 -- partitions only. A change is handled a minute after it was made, once the captures that read the old plan have
--- committed.
+-- committed. Windows are counted from p_now, at most retention_clock.max_lead_seconds ahead of the database's clock
+-- (relay_retention_now).
 -- Runs as webhook_relay_retention. Caller: src/db/functions/relay-retention-catch-up.ts.
 
 CREATE OR REPLACE FUNCTION relay_retention_catch_up(p_now timestamptz, p_max int)
@@ -21,6 +22,7 @@ DECLARE
   doomed uuid[];
   moving uuid[];
   budget int := p_max;
+  pass_at timestamptz := relay_retention_now(p_now);
   n_removed bigint := 0;
   n_moved bigint := 0;
   unfinished boolean := false;
@@ -36,7 +38,7 @@ BEGIN
       EXIT;
     END IF;
     others := ARRAY(SELECT p.id FROM plans p WHERE p.id <> catch_up.plan_id);
-    cutoff := relay_uuid7_floor(p_now - make_interval(days => catch_up.retention_days));
+    cutoff := relay_uuid7_floor(pass_at - make_interval(days => catch_up.retention_days));
     SELECT array_agg(x.id) INTO found_ids
       FROM (SELECT e.id FROM endpoints n
               CROSS JOIN LATERAL (SELECT v.id FROM events v WHERE v.endpoint_id = n.id AND v.plan_id = ANY (others) LIMIT budget) e
