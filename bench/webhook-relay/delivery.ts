@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     },
   });
   if (partitionDays > 0)
-    console.log(`${await makePastRanges('webhook_relay_delivery_bench', partitionDays)} partitions of events (${partitionDays} days of ranges)`);
+    console.log(
+      `${await makePastRanges('webhook_relay_delivery_bench', partitionDays)} partitions of events (${partitionDays} days of ranges)`,
+    );
   const ingestUrlOf = (created: { ingest_url: string }) => `http://127.0.0.1:${ingestPort}${new URL(created.ingest_url).pathname}`;
   const send = (url: string, seq: number, signed = false) => {
     const body = JSON.stringify({ seq, sentAt: performance.timeOrigin + performance.now(), pad: 'x'.repeat(400) });
