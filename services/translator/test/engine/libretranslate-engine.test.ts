@@ -207,14 +207,24 @@ describe('LibreTranslateEngine errors', () => {
   });
 
   it('aborts the upstream request when the signal fires and fails with ABORTED', async () => {
-    let closedByClient = false;
-    const { engine } = await engineFor(translateWith((_request, response) => response.on('close', () => (closedByClient = true))));
+    // In order, not on timers: the upstream has the request (and never answers), then the signal fires; the
+    // upstream must then see its connection closed by the client (the test's timeout bounds the wait).
+    let received!: () => void;
+    const arrived = new Promise<void>((resolve) => (received = resolve));
+    let closed!: () => void;
+    const closedByClient = new Promise<void>((resolve) => (closed = resolve));
+    const { engine } = await engineFor(
+      translateWith((_request, response) => {
+        response.on('close', () => closed());
+        received();
+      }),
+    );
     const controller = new AbortController();
     const work = engine.translate(['x'], { source: 'EN', target: 'ES', signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    await arrived;
+    controller.abort();
     expect((await engineError(work)).code).toBe('ABORTED');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(closedByClient).toBe(true);
+    await closedByClient;
   });
 
   it('fails with CLOSED after close()', async () => {
