@@ -25,6 +25,8 @@ export interface Receiver {
   bodies(): string[];
   answer: (request: Received, index: number) => Answer;
   waitFor(count: number, timeoutMs?: number): Promise<void>;
+  /** Waits for a request with this body: with at-least-once delivery, a count of requests may include repeats. */
+  waitForBody(body: string, timeoutMs?: number): Promise<void>;
   /** The most requests it ever had received and not yet answered at once. */
   maxInFlight: number;
   close(): Promise<void>;
@@ -47,6 +49,13 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
       while (received.length < count) {
         if (Date.now() > deadline)
           throw new Error(`receiver got ${received.length} requests, expected ${count}: ${JSON.stringify(receiver.bodies())}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    async waitForBody(body, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!receiver.bodies().includes(body)) {
+        if (Date.now() > deadline) throw new Error(`receiver got no request with ${body}: ${JSON.stringify(receiver.bodies())}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
