@@ -123,8 +123,8 @@ async function fill(owner: pg.Client, endpointId: string, destinationId: string,
         [destinationId, ...range],
       );
       await owner.query(
-        `INSERT INTO delivery_attempts (id, tenant_id, delivery_id, started_at, duration_ms, status_code)
-         SELECT relay_uuid7(), d.tenant_id, d.id, d.completed_at, 84, 200
+        `INSERT INTO delivery_attempts (id, tenant_id, delivery_id, event_id, started_at, duration_ms, status_code)
+         SELECT relay_uuid7(), d.tenant_id, d.id, d.event_id, d.completed_at, 84, 200
            FROM deliveries d WHERE d.event_id >= relay_uuid7_floor($1) AND d.event_id < relay_uuid7_floor($2) ORDER BY d.event_id`,
         range,
       );
@@ -238,7 +238,10 @@ async function main(): Promise<void> {
     empty = undefined;
 
     // At midnight today nothing is past the window (it starts at the oldest day's first millisecond); a second
-    // pass at the same time finds nothing to do (what an idle pass costs). A day later the oldest day goes.
+    // pass at the same time finds nothing to do (what an idle pass costs). A day later the oldest day goes: the
+    // database trusts a pass's clock only 5 minutes ahead of its own (retention_clock), so the owner lets this one
+    // claim up to two days, as the tests do.
+    await owner.query('UPDATE retention_clock SET max_lead_seconds = 2 * 86400');
     const first = await pass(app, new Date(midnight));
     const idle = await pass(app, new Date(midnight));
     console.log(
@@ -272,7 +275,11 @@ async function main(): Promise<void> {
     const disk = after.partitioned + vacuumed.deliveries;
     const liveAll = live + liveDeliveries;
     console.log(`disk, all of it: ${mib(disk)} against ~${mib(liveAll)} live: ${(disk / liveAll).toFixed(3)}x`);
-    const reached = ratio >= 0.9 && purged.ms < 1000 && disk <= liveAll * 1.1;
+    // A pass that removed nothing proves nothing: the day must have gone, with a delivery per event when they were made.
+    const removedTheDay =
+      purged.dropped >= 1 && before.events - after.events >= Math.floor(EVENTS / DAYS) && (!WITH_DELIVERIES || deliveriesRemoved > 0);
+    if (!removedTheDay) console.log('the pass a day later did not remove the oldest day');
+    const reached = removedTheDay && ratio >= 0.9 && purged.ms < 1000 && disk <= liveAll * 1.1;
     console.log(reached ? 'PASS' : 'FAIL (see the figures above)');
     process.exitCode = reached ? 0 : 1;
   } finally {
