@@ -26,8 +26,8 @@ BEGIN
     DELETE FROM trigger_events t USING events e
      WHERE e.id = ANY (p_ids) AND t.endpoint_id = e.endpoint_id AND t.capture_seq = e.capture_seq;
     DELETE FROM event_dedup_keys k WHERE k.event_id = ANY (p_ids);
-    DELETE FROM delivery_attempts a USING deliveries d WHERE a.delivery_id = d.id AND d.event_id = ANY (p_ids);
-    DELETE FROM deliveries d WHERE d.event_id = ANY (p_ids);
+    DELETE FROM delivery_attempts a USING events e WHERE e.id = ANY (p_ids) AND a.tenant_id = e.tenant_id AND a.event_id = e.id;
+    DELETE FROM deliveries d USING events e WHERE e.id = ANY (p_ids) AND d.tenant_id = e.tenant_id AND d.event_id = e.id;
     GET DIAGNOSTICS n_deliveries = ROW_COUNT;
     DELETE FROM event_checks c WHERE c.event_id = ANY (p_ids);
     DELETE FROM events e WHERE e.id = ANY (p_ids);

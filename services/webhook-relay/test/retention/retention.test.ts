@@ -53,9 +53,9 @@ describe('retention', () => {
       [tenantId, destination, eventId, context.runtime.now()],
     );
     await context.ownerPool.query(
-      `INSERT INTO delivery_attempts (id, tenant_id, delivery_id, started_at, duration_ms, status_code)
-       VALUES (relay_uuid7(), $1, $2, $3, 12, 500)`,
-      [tenantId, rows[0].id, context.runtime.now()],
+      `INSERT INTO delivery_attempts (id, tenant_id, delivery_id, event_id, started_at, duration_ms, status_code)
+       VALUES (relay_uuid7(), $1, $2, $3, $4, 12, 500)`,
+      [tenantId, rows[0].id, eventId, context.runtime.now()],
     );
     return rows[0].id as string;
   };
@@ -375,6 +375,29 @@ describe('retention', () => {
     expect(await count('SELECT count(*) AS n FROM events WHERE id = $1', [lastAhead])).toBe(0);
     const { body } = await checkedApi(context).get(`/v1/events/${beyond}`).set(tenant.auth).expect(200);
     expect(body.body.data).toContain('the first millisecond beyond');
+  });
+
+  it("removes a dropped day's deliveries of a tenant whose plan change is not caught up yet, and not those of its other plan", async () => {
+    // Until relay_retention_catch_up has moved them, the tenant's events of one day are in two plans' partitions:
+    // the pass removes the deliveries of the events in the range it drops, and keeps those of the same day's events
+    // in the other plan's range (the join path; a tenant with no change waiting is removed by id range alone).
+    const mover = await context.newTenant('free');
+    const endpoint = await createEndpoint(mover, 'changing plans');
+    const underFree = await send(endpoint.path, '{"captured":"under the free plan"}');
+    await context.ownerPool.query("UPDATE tenants SET plan_id = 'pro' WHERE id = $1", [mover.tenantId]);
+    const underPro = await send(endpoint.path, '{"captured":"under the pro plan, the same day"}');
+    expect(await partitionOf(underFree)).toMatch(/^relay_partitions\.events_free_/);
+    expect(await partitionOf(underPro)).toMatch(/^relay_partitions\.events_pro_/);
+    const expired = await deadLetter(mover.tenantId, underFree);
+    const kept = await deadLetter(mover.tenantId, underPro);
+    context.runtime.advance(8 * DAY_MS);
+    expect((await purge()).partitionsDropped).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) AS n FROM retention_catch_up WHERE tenant_id = $1', [mover.tenantId])).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM events WHERE id = ANY ($1)', [[underFree, underPro]])).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM deliveries WHERE id = $1', [expired])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM delivery_attempts WHERE delivery_id = $1', [expired])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM deliveries WHERE id = $1', [kept])).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM delivery_attempts WHERE delivery_id = $1', [kept])).toBe(1);
   });
 });
 
