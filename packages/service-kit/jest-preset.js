@@ -27,6 +27,9 @@ export function jestPreset(overrides = {}) {
       ],
     },
     testTimeout: 30000,
+    // Repeat every failure's message at the end of the run, whatever the number of files: under turbo the
+    // suites' outputs interleave, and CI keeps only the tail of the log.
+    reporters: [['default', { summaryThreshold: 0 }]],
     ...overrides,
   };
 }
