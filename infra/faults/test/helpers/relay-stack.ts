@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { databaseUrl } from './databases.js';
 import { startService, type ServiceProcess } from './processes.js';
+import { pastTransientUnavailable } from './transient.js';
 
 export const BOOTSTRAP_KEY = 'whk_faults_bootstrap_key_00000001';
 const auth = { authorization: `Bearer ${BOOTSTRAP_KEY}`, 'content-type': 'application/json' };
@@ -37,7 +38,9 @@ export async function relayStack(options: { database: string; redisUrl: string; 
     return `http://127.0.0.1:${env.PORT}`;
   };
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${apiUrl()}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+    const response = await pastTransientUnavailable(() =>
+      fetch(`${apiUrl()}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) }),
+    );
     if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, string>;
   };
