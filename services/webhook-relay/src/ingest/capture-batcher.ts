@@ -1,6 +1,7 @@
 import { isDependencyTimeout } from '@workspace/service-kit';
-import { relayCaptureBatch } from '../db/functions/relay-capture-batch.js';
+import { relayCaptureBatch, type CaptureBatchRow } from '../db/functions/relay-capture-batch.js';
 import type { ConnectionPool } from '../db/prisma.js';
+import { isRangeAttachedMeanwhile } from '../db/range-attach-race.js';
 import { pathAfterToken } from '../domain/endpoints/ingest-token.js';
 import { RelayError } from '../domain/relay-error.js';
 
@@ -44,6 +45,8 @@ interface Pending {
   resolve(outcome: CaptureOutcome): void;
   reject(error: unknown): void;
 }
+
+const RANGE_ATTACH_ATTEMPTS = 3;
 
 export interface CaptureBatcherOptions {
   /** Requests stored by one statement and one commit. */
@@ -109,11 +112,7 @@ export class CaptureBatcher {
   private async commit(batch: Pending[]): Promise<void> {
     const requests = batch.map((item) => item.request);
     try {
-      // The capture statement gets the path after the token: the token itself is never stored in clear.
-      const rows = await relayCaptureBatch(
-        this.pool,
-        requests.map((r) => ({ ...r, path: pathAfterToken(r.path), source: r.sourceAddress })),
-      );
+      const rows = await this.store(requests);
       const byId = new Map(rows.map((row) => [row.event_id, row]));
       const captured: Array<{ captured: Captured; request: CaptureRequest }> = [];
       batch.forEach((item) => {
@@ -139,6 +138,21 @@ export class CaptureBatcher {
       // sent, so nothing of theirs can be stored. (This batch's own outcome is unknown: 503 too; should its commit
       // have landed, the sender's retry is a duplicate the endpoint's deduplication collapses, if it has one.)
       if (isDependencyTimeout(error)) for (const item of this.queue.splice(0)) item.reject(error);
+    }
+  }
+
+  private async store(requests: CaptureRequest[]): Promise<CaptureBatchRow[]> {
+    // The capture statement gets the path after the token: the token itself is never stored in clear.
+    const batch = requests.map((r) => ({ ...r, path: pathAfterToken(r.path), source: r.sourceAddress }));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await relayCaptureBatch(this.pool, batch);
+      } catch (error) {
+        // A range of partitions was attached while the statement routed a row to the default partition: it stored
+        // nothing, and run again its rows find the new range. More than once in a row would be another fault.
+        if (attempt < RANGE_ATTACH_ATTEMPTS && isRangeAttachedMeanwhile(error)) continue;
+        throw error;
+      }
     }
   }
 }
