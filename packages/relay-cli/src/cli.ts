@@ -1,15 +1,18 @@
 import { Command, CommanderError } from 'commander';
 import { registerAgents } from './commands/agents.js';
+import { registerApiKeys } from './commands/api-keys.js';
 import { registerAudit } from './commands/audit.js';
 import { registerDeliveries } from './commands/deliveries.js';
 import { registerDestinations } from './commands/destinations.js';
 import { registerEndpoints } from './commands/endpoints.js';
+import { registerEvents } from './commands/events.js';
 import { registerListen } from './commands/listen.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerReplay } from './commands/replay.js';
 import { registerSubscriptions } from './commands/subscriptions.js';
 import { registerTriggers } from './commands/triggers.js';
+import { registerUsage } from './commands/usage.js';
 import { CommandContext, type GlobalOptions } from './context.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './errors.js';
 import type { CliIo } from './io.js';
@@ -37,12 +40,15 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
   registerEndpoints(program, context);
   registerDestinations(program, context);
   registerSubscriptions(program, context);
+  registerEvents(program, context);
   registerDeliveries(program, context);
   registerListen(program, context);
   registerReplay(program, context);
   registerAudit(program, context, exit);
   registerTriggers(program, context);
   registerAgents(program, context);
+  registerApiKeys(program, context);
+  registerUsage(program, context);
   // Subcommands inherit the overrides (exit, output) of the program.
   for (const command of program.commands) inherit(command, program);
   return program;

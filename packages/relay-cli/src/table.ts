@@ -8,10 +8,14 @@ export function printTable(output: Output, header: string[], rows: string[][]): 
     output.line(row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
 }
 
-/** Every item of an async iterator (a `list…All` of the client). */
-export async function collect<Item>(items: AsyncIterable<Item>): Promise<Item[]> {
+/** Every item of an async iterator (a `list…All` of the client), or its first `limit`: no page past them is asked for. */
+export async function collect<Item>(items: AsyncIterable<Item>, limit = Infinity): Promise<Item[]> {
   const all: Item[] = [];
-  for await (const item of items) all.push(item);
+  if (limit <= 0) return all;
+  for await (const item of items) {
+    all.push(item);
+    if (all.length >= limit) break;
+  }
   return all;
 }
 

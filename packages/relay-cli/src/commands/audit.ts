@@ -2,9 +2,29 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { EXIT_FAILURE } from '../errors.js';
 import { Output, outputOptions } from '../output.js';
+import { collect, printTable } from '../table.js';
+import { positiveInteger } from './options.js';
 
 export function registerAudit(program: Command, context: (command: Command) => CommandContext, exit: (code: number) => void): void {
   const audit = program.command('audit').description('the audit log of privileged actions');
+  audit
+    .command('list')
+    .description('list audit entries, newest first')
+    .option('--limit <n>', 'at most this many (default 50)')
+    .option('--json', 'one JSON object per entry and line (with its hashes)')
+    .action(async (options: { json?: boolean; limit?: string }, command: Command) => {
+      const ctx = context(command);
+      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const limit = options.limit === undefined ? 50 : positiveInteger(options.limit, '--limit');
+      const entries = await collect((await ctx.client()).listAuditEntriesAll({ limit: Math.min(limit, 100) }), limit);
+      if (output.isJson) return entries.forEach((entry) => output.json(entry));
+      if (entries.length === 0) return output.line('No audit entries.');
+      printTable(
+        output,
+        ['SEQ', 'TIME', 'ACTOR', 'ACTION', 'TARGET'],
+        entries.map((e) => [String(e.seq), e.created_at, e.actor, e.action, `${e.target.type}${e.target.id ? ` ${e.target.id}` : ''}`]),
+      );
+    });
   audit
     .command('verify')
     .description(

@@ -78,6 +78,18 @@ export function registerDestinations(program: Command, context: (command: Comman
     });
 
   destinations
+    .command('show <destination_id>')
+    .description('a destination: its URL, state, timeout and header names')
+    .option('--json', 'print the destination as JSON')
+    .action(async (id: string, options: JsonOption, command: Command) => {
+      const { ctx, output: make } = setup(command);
+      const output = make(options.json);
+      const destination = await (await ctx.client()).getDestination(id);
+      if (output.isJson) return output.json(destination);
+      printDestination(output, destination);
+    });
+
+  destinations
     .command('edit <destination_id>')
     .description('change a destination’s name, URL, headers or timeout')
     .option('--name <name>', 'a new name')

@@ -12,7 +12,7 @@ interface JsonOption {
 }
 
 export function registerEndpoints(program: Command, context: (command: Command) => CommandContext): void {
-  const endpoints = program.command('endpoints').description('create, list and rotate endpoints (ingest URLs)');
+  const endpoints = program.command('endpoints').description('create, list, rotate and delete endpoints (ingest URLs)');
 
   endpoints
     .command('create <name>')
@@ -88,6 +88,20 @@ export function registerEndpoints(program: Command, context: (command: Command) 
     });
 
   registerProviderSecrets(endpoints, context);
+
+  endpoints
+    .command('delete <endpoint_id>')
+    .description("delete an endpoint: its ingest URL stops answering at once; its events stay for the plan's retention window")
+    .option('--purge-events', 'remove its captured events now, with their checks, deliveries and dead letters')
+    .action(async (endpointId: string, options: { purgeEvents?: boolean }, command: Command) => {
+      const ctx = context(command);
+      await (await ctx.client()).deleteEndpoint(endpointId, options.purgeEvents ? { purge_events: 'true' } : undefined);
+      ctx.io.stdout.write(
+        options.purgeEvents
+          ? `Deleted endpoint ${endpointId} and its events\n`
+          : `Deleted endpoint ${endpointId}; its events stay until the retention window removes them\n`,
+      );
+    });
 
   endpoints
     .command('rotate <endpoint_id>')

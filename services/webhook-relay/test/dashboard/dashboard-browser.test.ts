@@ -271,10 +271,28 @@ describe('the web dashboard in a real browser', () => {
     expect(rotated).not.toBe(first);
     const old = await fetch(`${h.ingestUrl}${new URL(first).pathname}`, { method: 'POST', body: '{}' });
     expect(old.status).toBe(404);
-    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByRole('button', { name: 'Delete endpoint', exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete Renamed?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Renamed' }).count()).toBe(0);
+  });
+
+  it('deletes an endpoint with its events at once when asked to, after confirming', async () => {
+    const doomed = await h.endpoint({ name: 'Purged soon' });
+    const eventId = await h.send(doomed.url, '{"purge":"me"}');
+    const event = () => fetch(`${base}/v1/events/${eventId}`, { headers: h.tenant.auth });
+    expect((await event()).status).toBe(200);
+    await page.goto(`${base}/dashboard/#/endpoints/${doomed.id}`);
+    await page.getByRole('heading', { name: 'Purged soon' }).waitFor();
+    await checkPage('endpoint-delete');
+    await page.getByRole('button', { name: 'Delete endpoint and its events' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Purged soon and its events?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await event()).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete endpoint and its events' }).click();
+    await dialog.getByRole('button', { name: 'Delete all' }).click();
+    await page.getByText('Endpoint and its events deleted').waitFor();
+    expect((await event()).status).toBe(404);
   });
 
   it('disables a destination, rotates its signing secret (shown once) and deletes it', async () => {

@@ -250,6 +250,20 @@ export async function endpointView(params: Params): Promise<View> {
     },
     'danger',
   );
+  const purge = confirmedButton(
+    'Delete endpoint and its events',
+    [
+      `Delete ${endpoint.name} and its events?`,
+      'Its ingest URL stops working, and its captured events go now, with their deliveries and dead letters. This cannot be undone.',
+      'Delete all',
+    ],
+    async () => {
+      await remove(`/v1/endpoints/${id}?purge_events=true`);
+      notify('Endpoint and its events deleted');
+      go('#/endpoints');
+    },
+    'danger',
+  );
 
   return {
     title: endpoint.name,
@@ -280,7 +294,7 @@ export async function endpointView(params: Params): Promise<View> {
           ['Created', time(endpoint.created_at)],
           ['Updated', time(endpoint.updated_at)],
         ]),
-        h('p', null, danger),
+        h('p', { class: 'row' }, danger, purge),
       ),
     ),
   };

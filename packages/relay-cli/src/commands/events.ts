@@ -1,0 +1,89 @@
+import type { Schemas } from '@workspace/relay-client';
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { CliError, EXIT_USAGE } from '../errors.js';
+import { Output, outputOptions } from '../output.js';
+import { collect, printTable } from '../table.js';
+import { positiveInteger } from './options.js';
+
+type EventSummary = Schemas['EventSummary'];
+const STATES = ['verified', 'authenticated', 'failed', 'unattempted', 'pending'] as const;
+
+interface ListOptions {
+  json?: boolean;
+  endpoint?: string;
+  state?: string;
+  provider?: string;
+  from?: string;
+  to?: string;
+  limit?: string;
+}
+
+const verificationOf = (event: EventSummary) =>
+  event.verification.pending
+    ? 'pending'
+    : `${event.verification.state ?? '-'}${event.verification.cause ? ` (${event.verification.cause})` : ''}`;
+
+/** `events list|show`: the captured requests, as the API keeps them (within the plan's retention window). */
+export function registerEvents(program: Command, context: (command: Command) => CommandContext): void {
+  const events = program.command('events').description('captured events: list them, or show one with its headers and body');
+  const setup = (command: Command, json?: boolean) => {
+    const ctx = context(command);
+    return { ctx, output: new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, json)) };
+  };
+
+  events
+    .command('list')
+    .description('list captured events, newest first')
+    .option('--endpoint <endpoint_id>', "only this endpoint's")
+    .option('--state <state>', `only events in this verification state (${STATES.join(', ')})`)
+    .option('--provider <id>', 'only events whose verification named this provider (e.g. stripe)')
+    .option('--from <time>', 'received at or after this ISO time')
+    .option('--to <time>', 'received before this ISO time')
+    .option('--limit <n>', 'at most this many (default 50)')
+    .option('--json', 'one JSON object per event and line')
+    .action(async (options: ListOptions, command: Command) => {
+      const { ctx, output } = setup(command, options.json);
+      if (options.state !== undefined && !(STATES as readonly string[]).includes(options.state))
+        throw new CliError(`--state must be one of ${STATES.join(', ')}`, EXIT_USAGE);
+      const limit = options.limit === undefined ? 50 : positiveInteger(options.limit, '--limit');
+      const shown = await collect(
+        (await ctx.client()).listEventsAll({
+          limit: Math.min(limit, 100),
+          ...(options.endpoint ? { endpoint_id: options.endpoint } : {}),
+          ...(options.state ? { state: options.state as (typeof STATES)[number] } : {}),
+          ...(options.provider ? { provider: options.provider } : {}),
+          ...(options.from ? { from: options.from } : {}),
+          ...(options.to ? { to: options.to } : {}),
+        }),
+        limit,
+      );
+      if (output.isJson) return shown.forEach((event) => output.json(event));
+      if (shown.length === 0) return output.line('No events.');
+      printTable(
+        output,
+        ['ID', 'ENDPOINT', 'RECEIVED', 'METHOD', 'SIZE', 'VERIFICATION'],
+        shown.map((e) => [e.id, e.endpoint_id, e.received_at, e.method, String(e.size), verificationOf(e)]),
+      );
+    });
+
+  events
+    .command('show <event_id>')
+    .description('an event with its headers, body and verification (410 once past the retention window)')
+    .option('--json', 'print the event as JSON')
+    .action(async (id: string, options: { json?: boolean }, command: Command) => {
+      const { ctx, output } = setup(command, options.json);
+      const event = await (await ctx.client()).getEvent(id);
+      if (output.isJson) return output.json(event);
+      output.line(`id            ${event.id}`);
+      output.line(`endpoint      ${event.endpoint_id}`);
+      output.line(`received      ${event.received_at}`);
+      output.line(`request       ${event.method} ${event.path}${event.query ? `?${event.query}` : ''}`);
+      output.line(`verification  ${verificationOf(event)}`);
+      output.line(`size          ${event.size} bytes, sha256 ${event.body.sha256}`);
+      output.line('');
+      for (const [name, value] of event.headers) output.line(`${name}: ${value}`);
+      output.line('');
+      output.line(event.body.encoding === 'utf8' ? event.body.data : `(binary, base64) ${event.body.data}`);
+    });
+}
