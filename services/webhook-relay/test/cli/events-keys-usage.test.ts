@@ -51,6 +51,8 @@ describe('webhook-relay CLI: events, endpoints delete, destinations show, usage,
   it("lists an endpoint's events and shows one with its headers and body", async () => {
     const endpoint = await createEndpoint('orders');
     const first = await send(endpoint.path, '{"order":1}');
+    // The test clock stands still: a second later, so that newest first is the order of the sends.
+    context.runtime.advance(1000);
     const second = await send(endpoint.path, '{"order":2}');
     const listed = await cli.run(['events', 'list', '--endpoint', endpoint.id, '--json']);
     expect(listed).toMatchObject({ code: 0, stderr: '' });
