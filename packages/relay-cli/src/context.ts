@@ -2,6 +2,7 @@ import { RelayClient } from './api-client.js';
 import { ConfigStore } from './config-store.js';
 import { CliError, EXIT_USAGE } from './errors.js';
 import type { CliIo } from './io.js';
+import { Output, outputOptions } from './output.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8100';
 export const API_KEY_PREFIX = 'whk_';
@@ -19,6 +20,11 @@ export class CommandContext {
     private readonly globals: GlobalOptions,
   ) {
     this.store = new ConfigStore(io.configDir);
+  }
+
+  /** Where a command prints: text for a terminal (colours unless NO_COLOR), JSON lines with --json. */
+  output(json?: boolean): Output {
+    return new Output(this.io.stdout, outputOptions(this.io.stdout, this.io.env, json));
   }
 
   /** --api-url, then WEBHOOK_RELAY_API_URL, then the URL signed in to, then the local default. */

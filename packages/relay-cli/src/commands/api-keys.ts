@@ -1,22 +1,18 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { Output, outputOptions } from '../output.js';
 import { collect, printTable } from '../table.js';
 
 /** `api-keys create|list|revoke`: the tenant's API keys (a new key's secret is printed once). */
 export function registerApiKeys(program: Command, context: (command: Command) => CommandContext): void {
   const keys = program.command('api-keys').description("create, list and revoke the tenant's API keys");
-  const setup = (command: Command, json?: boolean) => {
-    const ctx = context(command);
-    return { ctx, output: new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, json)) };
-  };
 
   keys
     .command('create <name>')
     .description('create an API key; prints its secret, shown only this once')
     .option('--json', 'print the key (with its secret) as JSON')
     .action(async (name: string, options: { json?: boolean }, command: Command) => {
-      const { ctx, output } = setup(command, options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       const created = await (await ctx.client()).createApiKey({ name });
       if (output.isJson) return output.json(created);
       output.line(`Created API key ${created.name}`);
@@ -30,7 +26,8 @@ export function registerApiKeys(program: Command, context: (command: Command) =>
     .description('list API keys, masked, newest first')
     .option('--json', 'one JSON object per key and line')
     .action(async (options: { json?: boolean }, command: Command) => {
-      const { ctx, output } = setup(command, options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       const all = await collect((await ctx.client()).listApiKeysAll({ limit: 100 }));
       if (output.isJson) return all.forEach((key) => output.json(key));
       if (all.length === 0) return output.line('No API keys.');
@@ -45,7 +42,7 @@ export function registerApiKeys(program: Command, context: (command: Command) =>
     .command('revoke <key_id>')
     .description('revoke an API key for good: it stops working at once')
     .action(async (id: string, _options: unknown, command: Command) => {
-      const { ctx } = setup(command);
+      const ctx = context(command);
       await (await ctx.client()).revokeApiKey(id);
       ctx.io.stdout.write(`Revoked API key ${id}\n`);
     });

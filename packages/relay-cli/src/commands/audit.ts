@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { EXIT_FAILURE } from '../errors.js';
-import { Output, outputOptions } from '../output.js';
 import { collect, printTable } from '../table.js';
 import { positiveInteger } from './options.js';
 
@@ -14,7 +13,7 @@ export function registerAudit(program: Command, context: (command: Command) => C
     .option('--json', 'one JSON object per entry and line (with its hashes)')
     .action(async (options: { json?: boolean; limit?: string }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const limit = options.limit === undefined ? 50 : positiveInteger(options.limit, '--limit');
       const entries = await collect((await ctx.client()).listAuditEntriesAll({ limit: Math.min(limit, 100) }), limit);
       if (output.isJson) return entries.forEach((entry) => output.json(entry));
@@ -33,7 +32,7 @@ export function registerAudit(program: Command, context: (command: Command) => C
     .option('--json', 'print the result as one JSON object')
     .action(async (options: { json?: boolean }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const result = await (await ctx.client()).verifyAuditChain();
       if (output.isJson) output.json(result);
       else if (result.intact)

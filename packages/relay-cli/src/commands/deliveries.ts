@@ -2,7 +2,7 @@ import type { Schemas } from '@workspace/relay-client';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { Output, outputOptions } from '../output.js';
+import type { Output } from '../output.js';
 import { printTable } from '../table.js';
 import { positiveInteger } from './options.js';
 
@@ -55,7 +55,7 @@ function listCommand(parent: Command, context: (command: Command) => CommandCont
     .option('--json', 'one JSON object per delivery and line')
     .action(async (options: ListOptions & { state?: string }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       let chosen = state;
       if (options.state !== undefined) {
         if (!(STATES as string[]).includes(options.state)) throw new CliError(`--state must be one of ${STATES.join(', ')}`, EXIT_USAGE);
@@ -78,7 +78,7 @@ export function registerDeliveries(program: Command, context: (command: Command)
     .option('--json', 'print the delivery as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const delivery = await (await ctx.client()).getDelivery(id);
       if (output.isJson) return output.json(delivery);
       output.line(`id           ${delivery.id}`);
@@ -110,7 +110,7 @@ export function registerDeliveries(program: Command, context: (command: Command)
     .option('--json', 'print the result as JSON')
     .action(async (ids: string[], options: { destination: string; json?: boolean }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const result = await (await ctx.client()).replay({ destination_id: options.destination, delivery_ids: ids });
       if (output.isJson) return output.json(result);
       output.line(

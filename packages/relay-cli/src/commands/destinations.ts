@@ -1,7 +1,7 @@
 import type { Schemas } from '@workspace/relay-client';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { Output, outputOptions } from '../output.js';
+import type { Output } from '../output.js';
 import { collect, printTable } from '../table.js';
 import { headerRecord, positiveInteger, repeatable } from './options.js';
 
@@ -23,10 +23,6 @@ function printDestination(output: Output, destination: Destination): void {
 /** `destinations …`: where the relay delivers events (signed per Standard Webhooks). */
 export function registerDestinations(program: Command, context: (command: Command) => CommandContext): void {
   const destinations = program.command('destinations').description('create, list, edit, enable, disable and delete destinations');
-  const setup = (command: Command) => {
-    const ctx = context(command);
-    return { ctx, output: (json?: boolean) => new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, json)) };
-  };
 
   destinations
     .command('create <name> <url>')
@@ -42,8 +38,8 @@ export function registerDestinations(program: Command, context: (command: Comman
         options: JsonOption & { header?: string[]; timeoutMs?: string; disabled?: boolean },
         command: Command,
       ) => {
-        const { ctx, output: make } = setup(command);
-        const output = make(options.json);
+        const ctx = context(command);
+        const output = ctx.output(options.json);
         const headers = headerRecord(options.header);
         const created = await (await ctx.client()).createDestination({
           name,
@@ -65,8 +61,8 @@ export function registerDestinations(program: Command, context: (command: Comman
     .description('list destinations, newest first')
     .option('--json', 'one JSON object per destination and line')
     .action(async (options: JsonOption, command: Command) => {
-      const { ctx, output: make } = setup(command);
-      const output = make(options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       const all = await collect((await ctx.client()).listDestinationsAll({ limit: 100 }));
       if (output.isJson) return all.forEach((destination) => output.json(destination));
       if (all.length === 0) return output.line('No destinations yet: create one with `webhook-relay destinations create <name> <url>`.');
@@ -82,8 +78,8 @@ export function registerDestinations(program: Command, context: (command: Comman
     .description('a destination: its URL, state, timeout and header names')
     .option('--json', 'print the destination as JSON')
     .action(async (id: string, options: JsonOption, command: Command) => {
-      const { ctx, output: make } = setup(command);
-      const output = make(options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       const destination = await (await ctx.client()).getDestination(id);
       if (output.isJson) return output.json(destination);
       printDestination(output, destination);
@@ -103,8 +99,8 @@ export function registerDestinations(program: Command, context: (command: Comman
         options: JsonOption & { name?: string; url?: string; header?: string[]; timeoutMs?: string },
         command: Command,
       ) => {
-        const { ctx, output: make } = setup(command);
-        const output = make(options.json);
+        const ctx = context(command);
+        const output = ctx.output(options.json);
         const headers = headerRecord(options.header);
         const updated = await (await ctx.client()).updateDestination(id, {
           ...(options.name ? { name: options.name } : {}),
@@ -127,8 +123,8 @@ export function registerDestinations(program: Command, context: (command: Comman
       .description(enabled ? 'deliver to it again (pending deliveries resume)' : 'stop delivering to it (deliveries wait)')
       .option('--json', 'print the destination as JSON')
       .action(async (id: string, options: JsonOption, command: Command) => {
-        const { ctx, output: make } = setup(command);
-        const output = make(options.json);
+        const ctx = context(command);
+        const output = ctx.output(options.json);
         const updated = await (await ctx.client()).updateDestination(id, { enabled });
         if (output.isJson) return output.json(updated);
         output.line(`${enabled ? 'Enabled' : 'Disabled'} destination ${updated.name} (${updated.id})`);
@@ -142,8 +138,8 @@ export function registerDestinations(program: Command, context: (command: Comman
     .option('--previous-expire-in <seconds>', 'how long the previous secrets still sign (default: the API’s, 1 day)')
     .option('--json', 'print the new secret as JSON')
     .action(async (id: string, options: JsonOption & { label?: string; previousExpireIn?: string }, command: Command) => {
-      const { ctx, output: make } = setup(command);
-      const output = make(options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       const expireIn =
         options.previousExpireIn === undefined ? undefined : positiveInteger(options.previousExpireIn, '--previous-expire-in', 0);
       const rotated = await (await ctx.client()).rotateDestinationSecret(id, {
@@ -161,7 +157,7 @@ export function registerDestinations(program: Command, context: (command: Comman
     .command('revoke-secret <destination_id> <secret_id>')
     .description('stop signing with a secret at once')
     .action(async (id: string, secretId: string, _options: unknown, command: Command) => {
-      const { ctx } = setup(command);
+      const ctx = context(command);
       await (await ctx.client()).revokeDestinationSecret(id, secretId);
       ctx.io.stdout.write(`Revoked secret ${secretId} of destination ${id}\n`);
     });
@@ -170,7 +166,7 @@ export function registerDestinations(program: Command, context: (command: Comman
     .command('delete <destination_id>')
     .description('delete a destination; its pending deliveries are cancelled')
     .action(async (id: string, _options: unknown, command: Command) => {
-      const { ctx } = setup(command);
+      const ctx = context(command);
       await (await ctx.client()).deleteDestination(id);
       ctx.io.stdout.write(`Deleted destination ${id}\n`);
     });

@@ -2,7 +2,6 @@ import type { Endpoint } from '@workspace/contracts';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { Output, outputOptions } from '../output.js';
 import { commaList } from '../table.js';
 import { positiveInteger } from './options.js';
 import { registerProviderSecrets } from './provider-secrets.js';
@@ -21,7 +20,7 @@ export function registerEndpoints(program: Command, context: (command: Command) 
     .option('--json', 'print the endpoint as JSON')
     .action(async (name: string, options: JsonOption & { provider?: string }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const endpoint = await (await ctx.client()).createEndpoint({ name, ...(options.provider ? { provider: options.provider } : {}) });
       if (output.isJson) return output.json(endpoint);
       output.line(`Created endpoint ${endpoint.name}`);
@@ -35,7 +34,7 @@ export function registerEndpoints(program: Command, context: (command: Command) 
     .option('--json', 'one JSON object per endpoint and line')
     .action(async (options: JsonOption, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const client = await ctx.client();
       const all: Endpoint[] = [];
       let cursor: string | undefined;
@@ -61,7 +60,7 @@ export function registerEndpoints(program: Command, context: (command: Command) 
     .option('--json', 'print {"id", "ingest_url"} as JSON')
     .action(async (endpointId: string, options: JsonOption, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const { ingest_url } = await (await ctx.client()).getIngestUrl(endpointId);
       if (output.isJson) return output.json({ id: endpointId, ingest_url });
       output.line(ingest_url);
@@ -77,7 +76,7 @@ export function registerEndpoints(program: Command, context: (command: Command) 
     .option('--json', 'print the endpoint as JSON')
     .action(async (endpointId: string, options: JsonOption & DedupOptions, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const updated = await (await ctx.client()).updateEndpoint(endpointId, { dedup: dedupSetting(options) });
       if (output.isJson) return output.json(updated);
       const dedup = updated.dedup as { strategy: string; fields?: string[]; window_seconds?: number } | null;
@@ -109,7 +108,7 @@ export function registerEndpoints(program: Command, context: (command: Command) 
     .option('--json', 'print {"ingest_url"} as JSON')
     .action(async (endpointId: string, options: JsonOption, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const rotated = await (await ctx.client()).rotateIngestUrl(endpointId);
       if (output.isJson) return output.json({ id: endpointId, ...rotated });
       output.line(`Rotated the ingest URL of ${endpointId}; the old URL now answers 404.`);

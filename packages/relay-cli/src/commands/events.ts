@@ -2,7 +2,6 @@ import type { Schemas } from '@workspace/relay-client';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { Output, outputOptions } from '../output.js';
 import { collect, printTable } from '../table.js';
 import { positiveInteger } from './options.js';
 
@@ -27,10 +26,6 @@ const verificationOf = (event: EventSummary) =>
 /** `events list|show`: the captured requests, as the API keeps them (within the plan's retention window). */
 export function registerEvents(program: Command, context: (command: Command) => CommandContext): void {
   const events = program.command('events').description('captured events: list them, or show one with its headers and body');
-  const setup = (command: Command, json?: boolean) => {
-    const ctx = context(command);
-    return { ctx, output: new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, json)) };
-  };
 
   events
     .command('list')
@@ -43,7 +38,8 @@ export function registerEvents(program: Command, context: (command: Command) => 
     .option('--limit <n>', 'at most this many (default 50)')
     .option('--json', 'one JSON object per event and line')
     .action(async (options: ListOptions, command: Command) => {
-      const { ctx, output } = setup(command, options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       if (options.state !== undefined && !(STATES as readonly string[]).includes(options.state))
         throw new CliError(`--state must be one of ${STATES.join(', ')}`, EXIT_USAGE);
       const limit = options.limit === undefined ? 50 : positiveInteger(options.limit, '--limit');
@@ -72,7 +68,8 @@ export function registerEvents(program: Command, context: (command: Command) => 
     .description('an event with its headers, body and verification (410 once past the retention window)')
     .option('--json', 'print the event as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { ctx, output } = setup(command, options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       const event = await (await ctx.client()).getEvent(id);
       if (output.isJson) return output.json(event);
       output.line(`id            ${event.id}`);

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { Output, outputOptions } from '../output.js';
 import { printTable } from '../table.js';
 import { positiveInteger } from './options.js';
 
@@ -28,7 +27,7 @@ export function registerProviderSecrets(endpoints: Command, context: (command: C
     .option('--json', 'one JSON object per secret and line')
     .action(async (endpointId: string, options: JsonOption, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const { data } = await (await ctx.client()).listProviderSecrets(endpointId);
       if (output.isJson) return data.forEach((secret) => output.json(secret));
       if (data.length === 0) return output.line('No secrets: add one with `webhook-relay endpoints secrets add <endpoint_id>`.');
@@ -47,7 +46,7 @@ export function registerProviderSecrets(endpoints: Command, context: (command: C
     .option('--json', 'print the secret (masked) as JSON')
     .action(async (endpointId: string, options: JsonOption & { label?: string; expiresAt?: string }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const secret = await readSecret(ctx, "the provider's signing secret");
       const added = await (await ctx.client()).addProviderSecret(endpointId, {
         secret,
@@ -66,7 +65,7 @@ export function registerProviderSecrets(endpoints: Command, context: (command: C
     .option('--json', 'print the new secret and the previous ones (masked) as JSON')
     .action(async (endpointId: string, options: JsonOption & { label?: string; previousExpireIn?: string }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const expireIn =
         options.previousExpireIn === undefined ? undefined : positiveInteger(options.previousExpireIn, '--previous-expire-in', 0);
       const secret = await readSecret(ctx, "the provider's new signing secret");

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { Output, outputOptions } from '../output.js';
 import { collect, commaList, printTable } from '../table.js';
 
 interface JsonOption {
@@ -21,10 +20,6 @@ function states(value: string): State[] {
 /** `subscriptions …`: which endpoint's events go to which destination. */
 export function registerSubscriptions(program: Command, context: (command: Command) => CommandContext): void {
   const subscriptions = program.command('subscriptions').description("forward an endpoint's events to a destination");
-  const make = (command: Command, json?: boolean) => {
-    const ctx = context(command);
-    return { ctx, output: new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, json)) };
-  };
 
   subscriptions
     .command('create <endpoint_id> <destination_id>')
@@ -39,7 +34,8 @@ export function registerSubscriptions(program: Command, context: (command: Comma
         options: JsonOption & { states?: string; eventTypes?: string },
         command: Command,
       ) => {
-        const { ctx, output } = make(command, options.json);
+        const ctx = context(command);
+        const output = ctx.output(options.json);
         const created = await (await ctx.client()).createSubscription({
           endpoint_id: endpointId,
           destination_id: destinationId,
@@ -58,7 +54,8 @@ export function registerSubscriptions(program: Command, context: (command: Comma
     .option('--destination <destination_id>', "only this destination's")
     .option('--json', 'one JSON object per subscription and line')
     .action(async (options: JsonOption & { endpoint?: string; destination?: string }, command: Command) => {
-      const { ctx, output } = make(command, options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       const all = await collect(
         (await ctx.client()).listSubscriptionsAll({
           limit: 100,
@@ -86,7 +83,7 @@ export function registerSubscriptions(program: Command, context: (command: Comma
     .command('delete <subscription_id>')
     .description('stop forwarding (deliveries already queued still go out)')
     .action(async (id: string, _options: unknown, command: Command) => {
-      const { ctx } = make(command);
+      const ctx = context(command);
       await (await ctx.client()).deleteSubscription(id);
       ctx.io.stdout.write(`Deleted subscription ${id}\n`);
     });

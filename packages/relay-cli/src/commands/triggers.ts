@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { Output, outputOptions } from '../output.js';
 import { collect, printTable } from '../table.js';
 
 interface WaitOptions {
@@ -26,10 +25,6 @@ export function registerTriggers(program: Command, context: (command: Command) =
   const triggers = program
     .command('triggers')
     .description("drain an endpoint's events in capture order, at least once (MCP triggers.wait)");
-  const make = (command: Command, json?: boolean) => {
-    const ctx = context(command);
-    return { ctx, output: new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, json)) };
-  };
 
   triggers
     .command('wait <endpoint_id>')
@@ -41,7 +36,8 @@ export function registerTriggers(program: Command, context: (command: Command) =
     .option('--start <when>', 'a new trigger drains from "now" (default) or the "oldest" stored event')
     .option('--json', 'print the whole answer as one JSON object')
     .action(async (endpointId: string, options: WaitOptions, command: Command) => {
-      const { ctx, output } = make(command, options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       if (options.start !== undefined && options.start !== 'now' && options.start !== 'oldest')
         throw new CliError('--start must be now or oldest', EXIT_USAGE);
       const waitSeconds = whole('--wait', options.wait, 0, 30);
@@ -81,7 +77,8 @@ export function registerTriggers(program: Command, context: (command: Command) =
     .option('--endpoint <endpoint_id>', "only this endpoint's")
     .option('--json', 'one JSON object per trigger and line')
     .action(async (options: { endpoint?: string; json?: boolean }, command: Command) => {
-      const { ctx, output } = make(command, options.json);
+      const ctx = context(command);
+      const output = ctx.output(options.json);
       const all = await collect(
         (await ctx.client()).listTriggersAll({ limit: 100, ...(options.endpoint ? { endpoint_id: options.endpoint } : {}) }),
       );
@@ -98,7 +95,7 @@ export function registerTriggers(program: Command, context: (command: Command) =
     .command('delete <trigger_id>')
     .description('delete a trigger and its cursor')
     .action(async (id: string, _options: unknown, command: Command) => {
-      const { ctx } = make(command);
+      const ctx = context(command);
       await (await ctx.client()).deleteTrigger(id);
       ctx.io.stdout.write(`Deleted trigger ${id}\n`);
     });

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { Output, outputOptions } from '../output.js';
 
 /** `usage`: the plan, its allowance, its retention window and this period's captured events. */
 export function registerUsage(program: Command, context: (command: Command) => CommandContext): void {
@@ -10,7 +9,7 @@ export function registerUsage(program: Command, context: (command: Command) => C
     .option('--json', 'print the usage as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const ctx = context(command);
-      const output = new Output(ctx.io.stdout, outputOptions(ctx.io.stdout, ctx.io.env, options.json));
+      const output = ctx.output(options.json);
       const usage = await (await ctx.client()).getUsage();
       if (output.isJson) return output.json(usage);
       const { plan } = usage;
