@@ -1,3 +1,4 @@
+import type { EventStateFilter } from '@workspace/contracts';
 import type { Schemas } from '@workspace/relay-client';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
@@ -6,7 +7,8 @@ import { collect, printTable } from '../table.js';
 import { positiveInteger } from './options.js';
 
 type EventSummary = Schemas['EventSummary'];
-const STATES = ['verified', 'authenticated', 'failed', 'unattempted', 'pending'] as const;
+// The API's filter values (EVENT_STATE_FILTERS), listed here so the CLI bundle does not carry the contracts' zod.
+const STATES = ['verified', 'authenticated', 'failed', 'unattempted', 'pending'] as const satisfies readonly EventStateFilter[];
 
 interface ListOptions {
   json?: boolean;
@@ -47,7 +49,7 @@ export function registerEvents(program: Command, context: (command: Command) => 
         (await ctx.client()).listEventsAll({
           limit: Math.min(limit, 100),
           ...(options.endpoint ? { endpoint_id: options.endpoint } : {}),
-          ...(options.state ? { state: options.state as (typeof STATES)[number] } : {}),
+          ...(options.state ? { state: options.state as EventStateFilter } : {}),
           ...(options.provider ? { provider: options.provider } : {}),
           ...(options.from ? { from: options.from } : {}),
           ...(options.to ? { to: options.to } : {}),
