@@ -3,10 +3,9 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import type { Output } from '../output.js';
-import { printTable } from '../table.js';
+import { collect, printTable } from '../table.js';
 import { positiveInteger } from './options.js';
 
-type Delivery = Schemas['Delivery'];
 type DeliveryState = Schemas['DeliveryState'];
 const STATES: DeliveryState[] = ['pending', 'succeeded', 'dead_lettered', 'cancelled'];
 
@@ -19,16 +18,15 @@ interface ListOptions {
 
 async function listDeliveries(ctx: CommandContext, output: Output, options: ListOptions, state: DeliveryState | undefined): Promise<void> {
   const limit = options.limit === undefined ? 50 : positiveInteger(options.limit, '--limit');
-  const shown: Delivery[] = [];
-  for await (const delivery of (await ctx.client()).listDeliveriesAll({
-    limit: Math.min(limit, 100),
-    ...(state ? { state } : {}),
-    ...(options.destination ? { destination_id: options.destination } : {}),
-    ...(options.event ? { event_id: options.event } : {}),
-  })) {
-    shown.push(delivery);
-    if (shown.length >= limit) break;
-  }
+  const shown = await collect(
+    (await ctx.client()).listDeliveriesAll({
+      limit: Math.min(limit, 100),
+      ...(state ? { state } : {}),
+      ...(options.destination ? { destination_id: options.destination } : {}),
+      ...(options.event ? { event_id: options.event } : {}),
+    }),
+    limit,
+  );
   if (output.isJson) return shown.forEach((delivery) => output.json(delivery));
   if (shown.length === 0) return output.line(state === 'dead_lettered' ? 'No dead letters.' : 'No deliveries.');
   printTable(
