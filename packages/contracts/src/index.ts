@@ -1,5 +1,6 @@
 export * from './config-store.js';
 export * from './validation-message.js';
+export * from './display-text.js';
 export * from './translator.js';
 export * from './webhook-relay/index.js';
 export * from './translator-admin.js';

@@ -58,7 +58,7 @@ export function createApp(deps: Deps): express.Express {
   serveDashboard(app);
   if (deps.mcp) {
     const clients = new PgClientsStore(deps.pool, deps.runtime);
-    const provider = new RelayOAuthProvider(deps.pool, deps.tenants, deps.runtime, deps.mcp.oauth, clients);
+    const provider = new RelayOAuthProvider(deps.pool, deps.tenants, deps.runtime, deps.mcp.oauth, clients, deps.logger);
     registerOAuthRoutes(app, deps, provider, clients, deps.mcp.oauth);
     registerOAuthConsentRoutes(app, deps, deps.mcp.oauth, clients, sessions);
     registerMcpRoutes(app, deps, deps.mcp, provider);

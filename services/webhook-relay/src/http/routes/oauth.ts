@@ -7,6 +7,8 @@ import { revocationHandler } from '@modelcontextprotocol/sdk/server/auth/handler
 import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/token.js';
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Deps } from '../../deps.js';
+import { checkAuthorizationRequest } from '../../mcp/oauth/authorization-request-check.js';
+import { checkClientRegistration } from '../../mcp/oauth/client-registration-check.js';
 import type { PgClientsStore } from '../../mcp/oauth/client-store.js';
 import { hashOAuthSecret } from '../../mcp/oauth/oauth-secrets.js';
 import { issuerId, MCP_SCOPE, type OAuthSettings } from '../../mcp/oauth/oauth-settings.js';
@@ -63,9 +65,9 @@ export function registerOAuthRoutes(
   serve(app, ['get'], '/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(settings)));
   serve(app, ['get'], `${PROTECTED_RESOURCE_METADATA_PATH}${settings.resource.pathname}`, resourceMetadata);
   serve(app, ['get'], PROTECTED_RESOURCE_METADATA_PATH, resourceMetadata);
-  serve(app, ['get', 'post'], '/oauth/authorize', authorizationHandler({ provider }));
+  serve(app, ['get', 'post'], '/oauth/authorize', authorizationHandler({ provider }), checkAuthorizationRequest(clients, settings));
   serve(app, ['post'], '/oauth/token', tokenHandler({ provider }), secretCheck);
-  serve(app, ['post'], '/oauth/register', clientRegistrationHandler({ clientsStore: clients }));
+  serve(app, ['post'], '/oauth/register', clientRegistrationHandler({ clientsStore: clients }), checkClientRegistration());
   serve(app, ['post'], '/oauth/revoke', revocationHandler({ provider }), secretCheck);
 }
 

@@ -1,6 +1,13 @@
 import type { Response } from 'express';
+import type { Logger } from '@workspace/service-kit';
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
-import { InvalidGrantError, InvalidTargetError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InvalidGrantError,
+  InvalidTargetError,
+  InvalidTokenError,
+  OAuthError,
+  ServerError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { ConnectionPool } from '../../db/prisma.js';
@@ -11,6 +18,7 @@ import type { PgClientsStore } from './client-store.js';
 import { findGrant, grantStillValid, revokeGrant, type Grant } from './grants.js';
 import { hashOAuthSecret, newOAuthSecret } from './oauth-secrets.js';
 import { AUTHORIZATION_REQUEST_TTL_SECONDS, type OAuthSettings } from './oauth-settings.js';
+import { sameResource } from './same-resource.js';
 
 export const CONSENT_PATH = '/oauth/consent';
 
@@ -22,13 +30,11 @@ export interface McpPrincipal {
   clientId: string;
 }
 
-const sameResource = (a: string | URL, b: URL) => String(a).split('#')[0]!.replace(/\/$/, '') === b.href.replace(/\/$/, '');
-
 /**
  * The relay's own OAuth 2.1 authorization server behind the SDK's handlers (/oauth/authorize, /oauth/token,
  * /oauth/register, /oauth/revoke): authorization requests wait for the person on the consent page; codes are
  * single-use and bound to the client, redirect URI, PKCE challenge and resource; refresh tokens rotate on every
- * use and a reused one revokes the grant; access tokens are short-lived JWTs for the MCP resource only.
+ * use; a code or refresh token presented again revokes the grant; access tokens are short-lived JWTs for the MCP resource only.
  */
 export class RelayOAuthProvider implements OAuthServerProvider {
   constructor(
@@ -37,9 +43,27 @@ export class RelayOAuthProvider implements OAuthServerProvider {
     private readonly runtime: Runtime,
     private readonly settings: OAuthSettings,
     readonly clientsStore: PgClientsStore,
+    private readonly logger: Logger,
   ) {}
 
+  /**
+   * Answers here, never by throwing: the SDK would send a thrown error to the client's redirect URI, which no person
+   * has approved yet (checkAuthorizationRequest has refused every bad request before this).
+   */
   async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response): Promise<void> {
+    try {
+      await this.startConsent(client, params, res);
+    } catch (error) {
+      if (!(error instanceof OAuthError)) this.logger.error({ err: error }, 'an authorization request could not be stored');
+      const refusal = error instanceof OAuthError ? error : new ServerError('the authorization request could not be stored: try again');
+      res
+        .status(refusal instanceof ServerError ? 500 : 400)
+        .setHeader('Cache-Control', 'no-store')
+        .json(refusal.toResponseObject());
+    }
+  }
+
+  private async startConsent(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response): Promise<void> {
     if (params.resource && !sameResource(params.resource, this.settings.resource))
       throw new InvalidTargetError(`this server issues tokens for ${this.settings.resource.href} only`);
     const requestId = newOAuthSecret(this.runtime, '');
@@ -72,6 +96,7 @@ export class RelayOAuthProvider implements OAuthServerProvider {
       [hashOAuthSecret(code), this.runtime.now()],
     );
     const row = rows[0];
+    if (!row) await this.endGrantOfSpent(code, 'authorization_code');
     const grant = row ? await findGrant(this.pool, row.grant_id) : undefined;
     if (!row || !grant || grant.revokedAt || grant.clientId !== client.client_id)
       throw new InvalidGrantError('the authorization code is unknown, used or expired: authorize again');
@@ -92,7 +117,10 @@ export class RelayOAuthProvider implements OAuthServerProvider {
       [hashOAuthSecret(code), now],
     );
     const used = rows[0];
-    if (!used) throw new InvalidGrantError('the authorization code is unknown, used or expired: authorize again');
+    if (!used) {
+      await this.endGrantOfSpent(code, 'authorization_code');
+      throw new InvalidGrantError('the authorization code is unknown, used or expired: authorize again');
+    }
     const grant = await this.usableGrant(used.grant_id, client);
     if (redirectUri !== undefined && redirectUri !== used.redirect_uri)
       throw new InvalidGrantError('redirect_uri differs from the one the code was issued to');
@@ -115,12 +143,7 @@ export class RelayOAuthProvider implements OAuthServerProvider {
       [hash, now],
     );
     if (!rows[0]) {
-      // A refresh token presented a second time was copied: end the grant, and every token it issued.
-      const reused = await this.pool.query<{ grant_id: string }>(
-        `SELECT grant_id FROM oauth_tokens WHERE token_sha256 = $1 AND kind = 'refresh_token' AND used_at IS NOT NULL`,
-        [hash],
-      );
-      if (reused.rows[0]) await revokeGrant(this.pool, reused.rows[0].grant_id, now);
+      await this.endGrantOfSpent(refreshToken, 'refresh_token');
       throw new InvalidGrantError('the refresh token is unknown, expired or already used: authorize again');
     }
     const grant = await this.usableGrant(rows[0].grant_id, client);
@@ -177,6 +200,18 @@ export class RelayOAuthProvider implements OAuthServerProvider {
     if (!grantId) return;
     const grant = await findGrant(this.pool, grantId);
     if (grant && grant.clientId === client.client_id) await revokeGrant(this.pool, grantId, now);
+  }
+
+  /**
+   * A code or refresh token presented after it was spent was copied (RFC 6749 §4.1.2, §10.4): end the grant it
+   * belongs to, and with it every token it issued, the access tokens of the first use included.
+   */
+  private async endGrantOfSpent(secret: string, kind: 'authorization_code' | 'refresh_token'): Promise<void> {
+    const { rows } = await this.pool.query<{ grant_id: string }>(
+      'SELECT grant_id FROM oauth_tokens WHERE token_sha256 = $1 AND kind = $2 AND used_at IS NOT NULL',
+      [hashOAuthSecret(secret), kind],
+    );
+    if (rows[0]) await revokeGrant(this.pool, rows[0].grant_id, this.runtime.now());
   }
 
   private async usableGrant(grantId: string, client: OAuthClientInformationFull): Promise<Grant> {
