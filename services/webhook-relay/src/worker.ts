@@ -3,7 +3,7 @@ import { listenOn, migrateOnStart, registerRedisMetrics } from '@workspace/servi
 import { readConfig } from './config.js';
 import { assertRowLevelSecurityApplies } from './db/app-role-check.js';
 import { assertMasterKeysOpenDataKeys } from './db/master-key-check.js';
-import { connectDelivery, connectResources } from './deps.js';
+import { connectDelivery, deliveryLanes, connectResources } from './deps.js';
 import { DeliveryWorkers } from './delivery/delivery-workers.js';
 import { workerHealthServer } from './delivery/worker-health.js';
 import { RetentionPurger } from './retention/retention-purger.js';
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     sender: delivery.sender,
     policy: delivery.policy,
     concurrency: config.RELAY_DELIVERY_CONCURRENCY,
+    lanes: deliveryLanes(config),
     lockMs: config.RELAY_WORKER_LOCK_MS,
     reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS,
   });

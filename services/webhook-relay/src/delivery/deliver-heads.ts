@@ -5,7 +5,7 @@ import type { SealedValues } from '../domain/sealed-values.js';
 import type { AttemptResult, RelayMetrics } from '../metrics/relay-metrics.js';
 import type { DeliveryJob } from '../queue/delivery-queues.js';
 import { loadHeads, recordOutcomes, type AttemptOutcome, type DestinationTarget, type PendingHead } from './delivery-store.js';
-import type { HttpSender } from './http-sender.js';
+import type { Sender } from './http-sender.js';
 import { nextRetryDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.js';
 import { standardWebhookHeaders } from './sign-standard-webhook.js';
 
@@ -25,7 +25,7 @@ export interface DeliverHeadsDeps {
   pool: ConnectionPool;
   sealed: SealedValues;
   runtime: Runtime;
-  sender: HttpSender;
+  sender: Sender;
   policy: RetryPolicy;
   random?: () => number;
   /**

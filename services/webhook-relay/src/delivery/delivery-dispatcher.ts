@@ -1,6 +1,8 @@
 import type { Logger } from '@workspace/service-kit';
 import type { Runtime } from '../domain/runtime.js';
 import type { DeliveryQueues } from '../queue/delivery-queues.js';
+import type { DestinationRef } from '../queue/ready-destinations.js';
+import { DeliveryLanes, type LaneSettings, type Place } from './delivery-lanes.js';
 
 /**
  * The longest a worker process goes without looking for ready destinations: the backstop for a wake-up
@@ -13,22 +15,33 @@ export interface DeliveryDispatcherDeps {
   queues: DeliveryQueues;
   runtime: Runtime;
   logger: Logger;
-  /** Destinations one process works on at once: its bound on in-flight deliveries, jobs and claims. */
-  concurrency: number;
+  /** The fast and slow lanes' places, overall and per tenant (DeliveryLanes). */
+  lanes: LaneSettings;
   /** How long a claim lasts unless renewed (the job lock's duration). */
   leaseMs: number;
   /** Works on a claimed destination until it lets go of it (workDestination). */
-  work(destinationId: string, stopping: () => boolean): Promise<void>;
+  work(destination: DestinationRef, place: PlaceSignals): Promise<void>;
+}
+
+/** What the work on one destination tells its place, and asks of it. */
+export interface PlaceSignals {
+  stopping(): boolean;
+  /** A request is still unanswered after the lanes' slowAfterMs: the destination moves to the slow lane. */
+  sendingSlowly(): void;
+  /** A request was answered within slowAfterMs. */
+  answeredPromptly(): void;
 }
 
 /**
- * A worker process's fixed pool: it claims ready destinations (ReadyDestinations) while it has free places,
- * and looks again when a place frees, when a destination becomes ready (a message on the wake channel),
+ * A worker process's places (DeliveryLanes): it claims ready destinations (ReadyDestinations) while it has
+ * free fast places, each tenant first up to its share, and looks again when a place frees (a destination
+ * let go, or moved to the slow lane), when a destination becomes ready (a message on the wake channel),
  * when the earliest scheduled destination falls due, and at least every IDLE_LOOK_MS. Nothing here is per
  * destination: an idle relay costs one subscription and a look every few seconds.
  */
 export class DeliveryDispatcher {
   private readonly working = new Map<string, Promise<void>>();
+  private readonly lanes: DeliveryLanes;
   private looking: Promise<void> | undefined;
   private lookAgain = false;
   private dueTimer: NodeJS.Timeout | undefined;
@@ -36,7 +49,9 @@ export class DeliveryDispatcher {
   private unsubscribe: (() => void) | undefined;
   private closed = false;
 
-  constructor(private readonly deps: DeliveryDispatcherDeps) {}
+  constructor(private readonly deps: DeliveryDispatcherDeps) {
+    this.lanes = new DeliveryLanes(deps.lanes);
+  }
 
   async start(): Promise<void> {
     this.unsubscribe = await this.deps.queues.onWake(() => this.look());
@@ -69,12 +84,12 @@ export class DeliveryDispatcher {
   }
 
   private async claimWhileFree(): Promise<void> {
-    const { queues, runtime, concurrency, leaseMs } = this.deps;
-    while (!this.closed && this.working.size < concurrency) {
+    const { queues, runtime, leaseMs } = this.deps;
+    while (!this.closed && this.lanes.freeFastPlaces > 0) {
       const now = runtime.now().getTime();
-      const { destinationIds, nextDueAt } = await queues.ready.claim(now, concurrency - this.working.size, now + leaseMs);
-      for (const destinationId of destinationIds) if (!this.working.has(destinationId)) this.startWork(destinationId);
-      if (destinationIds.length === 0) {
+      const { destinations, nextDueAt } = await queues.ready.claim(now, this.lanes.freeFastPlaces, now + leaseMs, this.lanes.shares());
+      for (const destination of destinations) if (!this.lanes.has(destination.destinationId)) this.startWork(destination);
+      if (destinations.length === 0) {
         this.lookAt(nextDueAt, now);
         return;
       }
@@ -88,9 +103,11 @@ export class DeliveryDispatcher {
     this.dueTimer.unref();
   }
 
-  private startWork(destinationId: string): void {
+  private startWork(destination: DestinationRef): void {
+    const { destinationId } = destination;
+    const place = this.lanes.open(destination);
     const work = this.deps
-      .work(destinationId, () => this.closed)
+      .work(destination, this.signals(place))
       .catch((error: unknown) =>
         this.deps.logger.warn(
           { err: error, destination_id: destinationId },
@@ -98,10 +115,22 @@ export class DeliveryDispatcher {
         ),
       )
       .finally(() => {
+        this.lanes.close(place);
         this.working.delete(destinationId);
         this.look();
       });
     this.working.set(destinationId, work);
+  }
+
+  private signals(place: Place): PlaceSignals {
+    return {
+      stopping: () => this.closed,
+      sendingSlowly: () => {
+        // Its fast place is free now: another destination may have it.
+        if (this.lanes.moveToSlow(place)) this.look();
+      },
+      answeredPromptly: () => this.lanes.answeredPromptly(place),
+    };
   }
 
   /** Stops claiming; each destination in work finishes its job in flight and is handed back. */

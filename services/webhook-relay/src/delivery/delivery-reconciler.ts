@@ -5,6 +5,7 @@ import type { ConnectionPool } from '../db/prisma.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { RelayMetrics } from '../metrics/relay-metrics.js';
 import type { DeliveryQueues } from '../queue/delivery-queues.js';
+import type { DestinationRef } from '../queue/ready-destinations.js';
 import { pendingDeliveryIds } from './delivery-store.js';
 
 /** Jobs the reconciler adds for one destination at most per pass (a long backlog is woken in steps). */
@@ -80,13 +81,13 @@ export class DeliveryReconciler {
     const startedAt = performance.now();
     const rows = await relayPendingDestinations(pool, RECONCILE_BATCH);
     const result: ReconcilePass = { destinations: rows.length, jobsAdded: 0, markedReady: 0 };
-    const complete: string[] = [];
+    const complete: DestinationRef[] = [];
     for (let start = 0; start < rows.length; start += CHECKS_AT_ONCE) {
       await Promise.all(
         rows.slice(start, start + CHECKS_AT_ONCE).map(async (row) => {
           const pending = Number(row.pending);
           if ((await queues.jobCount(row.destination_id)) >= pending) {
-            complete.push(row.destination_id);
+            complete.push({ tenantId: row.tenant_id, destinationId: row.destination_id });
             return;
           }
           const ids = await pendingDeliveryIds(pool, row.tenant_id, row.destination_id, RECONCILE_BATCH);

@@ -8,13 +8,22 @@ import type { RelayMetrics } from '../metrics/relay-metrics.js';
 import type { DeliveryJob, DeliveryQueues } from '../queue/delivery-queues.js';
 import { RecentlyDone } from './deliver-heads.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
+import type { LaneSettings } from './delivery-lanes.js';
 import { DeliveryReconciler, type ReconcilePass } from './delivery-reconciler.js';
-import type { HttpSender } from './http-sender.js';
+import type { Sender } from './http-sender.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { workDestination } from './work-destination.js';
 
 /** How long one worker works on a destination before the others that are due get a turn. */
 export const DEFAULT_TURN_MS = 1000;
+
+/** The lanes' defaults beside `concurrency` fast places (the service's config sets each; see config.ts). */
+export const DEFAULT_LANES: Omit<LaneSettings, 'places'> = {
+  placesPerTenant: 8,
+  slowAfterMs: 250,
+  slowPlaces: 512,
+  slowPlacesPerTenant: 128,
+};
 
 export interface DeliveryWorkersDeps {
   pool: ConnectionPool;
@@ -23,10 +32,12 @@ export interface DeliveryWorkersDeps {
   runtime: Runtime;
   logger: Logger;
   queues: DeliveryQueues;
-  sender: HttpSender;
+  sender: Sender;
   policy: RetryPolicy;
-  /** Destinations this process works on at once. */
+  /** Destinations this process works on at once in its fast lane. */
   concurrency: number;
+  /** How the places are shared between tenants, and the slow lane (DEFAULT_LANES for what is not given). */
+  lanes?: Partial<Omit<LaneSettings, 'places'>>;
   lockMs: number;
   reconcileIntervalMs: number;
   turnMs?: number;
@@ -46,19 +57,21 @@ export class DeliveryWorkers {
 
   constructor(private readonly deps: DeliveryWorkersDeps) {
     const done = new RecentlyDone();
+    const lanes: LaneSettings = { ...DEFAULT_LANES, ...deps.lanes, places: deps.concurrency };
     const workDeps = {
       ...deps,
       done,
       turnMs: deps.turnMs ?? DEFAULT_TURN_MS,
+      slowAfterMs: lanes.slowAfterMs,
       disableGone: (job: DeliveryJob, reason: string) => this.gone(job, reason),
     };
     this.dispatcher = new DeliveryDispatcher({
       queues: deps.queues,
       runtime: deps.runtime,
       logger: deps.logger,
-      concurrency: deps.concurrency,
+      lanes,
       leaseMs: deps.lockMs,
-      work: (destinationId, stopping) => workDestination(workDeps, destinationId, stopping),
+      work: (destination, place) => workDestination(workDeps, destination, place),
     });
     this.reconciler = new DeliveryReconciler({
       pool: deps.pool,

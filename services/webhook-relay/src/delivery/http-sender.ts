@@ -18,11 +18,16 @@ export interface SendResult {
   retryAfter: string | undefined;
 }
 
+/** What delivery needs of a sender. */
+export interface Sender {
+  send(input: SendRequest): Promise<SendResult>;
+}
+
 /**
  * POSTs over one shared connection pool whose every connection passes the egress guard at connect
  * time (the resolved address is the one checked and the one used).
  */
-export class HttpSender {
+export class HttpSender implements Sender {
   private readonly agent: Agent;
 
   constructor(
@@ -31,7 +36,10 @@ export class HttpSender {
     private readonly clock: () => number = () => performance.now(),
   ) {
     // undici follows no redirect unless a redirect interceptor is added: a 3xx comes back as it is.
-    this.agent = new Agent({ connect: { lookup: guard.lookup as never }, connections: 8, keepAliveTimeout: 10_000 });
+    // No cap on connections per origin: a destination has one request in flight at most and the lanes bound
+    // how many are in flight (DeliveryLanes), while a cap per origin would queue one tenant's requests behind
+    // another tenant's slow ones to the same host.
+    this.agent = new Agent({ connect: { lookup: guard.lookup as never }, connections: null, keepAliveTimeout: 10_000 });
   }
 
   async send(input: SendRequest): Promise<SendResult> {

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { connectDelivery, type Resources } from '../deps.js';
+import { connectDelivery, deliveryLanes, type Resources } from '../deps.js';
 import { DeliveryWorkers } from './delivery-workers.js';
 import { FanOut } from './fan-out.js';
 import { RetentionPurger } from '../retention/retention-purger.js';
@@ -18,6 +18,7 @@ export function startDelivery(config: Config, resources: Resources, options: { w
         sender: delivery.sender,
         policy: delivery.policy,
         concurrency: config.RELAY_DELIVERY_CONCURRENCY,
+        lanes: deliveryLanes(config),
         lockMs: config.RELAY_WORKER_LOCK_MS,
         reconcileIntervalMs: config.RELAY_RECONCILE_INTERVAL_MS,
       })

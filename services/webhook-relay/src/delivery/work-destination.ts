@@ -2,7 +2,10 @@ import type { Job } from 'bullmq';
 import type { Logger } from '@workspace/service-kit';
 import type { DeliveryJob, DeliveryQueues } from '../queue/delivery-queues.js';
 import type { DestinationConsumer } from '../queue/destination-consumer.js';
+import type { DestinationRef } from '../queue/ready-destinations.js';
 import { deliverHeads, HELD_RETRY_MS, type DeliverHeadsDeps, type RecentlyDone } from './deliver-heads.js';
+import type { PlaceSignals } from './delivery-dispatcher.js';
+import type { Sender } from './http-sender.js';
 
 /** How often a worker looks at a destination again while it waits out a short hold on it. */
 const SHORT_WAIT_LOOK_MS = 5;
@@ -20,6 +23,8 @@ export interface WorkDestinationDeps extends DeliverHeadsDeps {
   lockMs: number;
   /** After this long on one destination, a worker lets the others that are due have a turn. */
   turnMs: number;
+  /** A request unanswered this long tells the place it is slow (it moves to the slow lane). */
+  slowAfterMs: number;
 }
 
 /**
@@ -28,14 +33,17 @@ export interface WorkDestinationDeps extends DeliverHeadsDeps {
  * with the time to look again (a retry wait, jobs set aside, another process's active job) or none (the
  * queue is empty). The claim's lease and the job's lock are renewed while it works.
  */
-export async function workDestination(deps: WorkDestinationDeps, destinationId: string, stopping: () => boolean): Promise<void> {
+export async function workDestination(deps: WorkDestinationDeps, destination: DestinationRef, place: PlaceSignals): Promise<void> {
   const { queues, runtime, lockMs } = deps;
+  const { destinationId } = destination;
+  const stopping = place.stopping;
+  deps = { ...deps, sender: watchedSender(deps.sender, deps.slowAfterMs, place) };
   const now = () => runtime.now().getTime();
   const consumer = queues.consumer(destinationId, lockMs);
   let current: Job<DeliveryJob> | undefined;
   const renew = async () => {
     try {
-      await queues.ready.renew(destinationId, now() + lockMs);
+      await queues.ready.renew(destination, now() + lockMs);
       if (current && !(await consumer.extendLock(current)))
         deps.logger.warn({ destination_id: destinationId }, 'a delivery job lost its lock: another worker may send it again');
     } catch (error) {
@@ -59,7 +67,7 @@ export async function workDestination(deps: WorkDestinationDeps, destinationId: 
           break;
         }
         if (!more) {
-          await queues.ready.yieldTurn(destinationId, now());
+          await queues.ready.yieldTurn(destination, now());
           return;
         }
         if (step.action === 'next') job = step.job;
@@ -77,7 +85,7 @@ export async function workDestination(deps: WorkDestinationDeps, destinationId: 
         job = await consumer.take();
         continue;
       }
-      if (await queues.ready.release(destinationId, dueAt)) return;
+      if (await queues.ready.release(destination, dueAt)) return;
       // Woken since the last look: a job may have arrived.
       job = await consumer.take();
     }
@@ -124,4 +132,23 @@ async function runJob(
     await consumer.postpone(job, now() + FAILED_JOB_RETRY_MS).catch(() => undefined);
     return { action: 'settle', dueAt: now() + FAILED_JOB_RETRY_MS };
   }
+}
+
+/**
+ * The sender as one place sees it: a request still unanswered after `slowAfterMs` tells the place it is
+ * slow (so it stops holding a fast place), and one answered sooner that it is not.
+ */
+function watchedSender(sender: Sender, slowAfterMs: number, place: PlaceSignals): Sender {
+  return {
+    async send(request) {
+      const timer = setTimeout(place.sendingSlowly, slowAfterMs);
+      try {
+        const result = await sender.send(request);
+        if (result.durationMs < slowAfterMs) place.answeredPromptly();
+        return result;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }

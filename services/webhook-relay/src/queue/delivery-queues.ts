@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { redisOptions, type RedisTimeouts } from '@workspace/service-kit';
 import { queueName, type DeliveryJob } from './delivery-job.js';
 import { DestinationConsumer } from './destination-consumer.js';
-import { ReadyDestinations } from './ready-destinations.js';
+import { ReadyDestinations, type DestinationRef } from './ready-destinations.js';
 
 export { queueName, type DeliveryJob } from './delivery-job.js';
 
@@ -83,7 +83,9 @@ export class DeliveryQueues {
    */
   async enqueue(jobs: DeliveryJob[], now: number = Date.now()): Promise<void> {
     const byDestination = new Map<string, DeliveryJob[]>();
+    const ready = new Map<string, DestinationRef>();
     for (const job of jobs) {
+      ready.set(job.destinationId, { tenantId: job.tenantId, destinationId: job.destinationId });
       const list = byDestination.get(job.destinationId) ?? [];
       list.push(job);
       byDestination.set(job.destinationId, list);
@@ -93,7 +95,7 @@ export class DeliveryQueues {
         this.queue(destinationId).addBulk(list.map((data) => ({ name: 'deliver', data, opts: { jobId: data.deliveryId } }))),
       ),
     );
-    await this.ready.wake([...byDestination.keys()], now);
+    await this.ready.wake([...ready.values()], now);
   }
 
   /** Jobs Redis holds for a destination, in any state but finished. */

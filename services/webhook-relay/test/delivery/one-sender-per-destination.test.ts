@@ -21,6 +21,7 @@ function otherProcess(h: DeliveryHarness) {
     done: new RecentlyDone(),
     lockMs: 5000,
     turnMs: 60_000,
+    slowAfterMs: 60_000,
     disableGone: async () => undefined,
   };
   return {
@@ -33,6 +34,9 @@ function otherProcess(h: DeliveryHarness) {
     },
   };
 }
+
+/** A place that is never stopping and ignores how fast its receiver answers. */
+const aPlace = { stopping: () => false, sendingSlowly: () => undefined, answeredPromptly: () => undefined };
 
 describe('one sender per destination head, whatever the number of worker processes', () => {
   let h: DeliveryHarness;
@@ -69,7 +73,8 @@ describe('one sender per destination head, whatever the number of worker process
     const [a, b] = [otherWorker(), otherWorker()];
     // Both skip the claim (which alone would keep them apart) and go straight for the queue: only BullMQ's
     // global concurrency of 1 stands between them.
-    await Promise.all([workDestination(a.deps, destination.id, () => false), workDestination(b.deps, destination.id, () => false)]);
+    const ref = { tenantId: h.tenant.tenantId, destinationId: destination.id };
+    await Promise.all([workDestination(a.deps, ref, aPlace), workDestination(b.deps, ref, aPlace)]);
     expect(receiver.maxInFlight).toBe(1);
     expect(receiver.bodies()).toEqual([1, 2, 3, 4].map((n) => `{"race":${n}}`));
     // What keeps them apart, set by each claim: one active job per queue; and a short event stream.
@@ -142,6 +147,6 @@ describe('one sender per destination head, whatever the number of worker process
     const ran = passes.filter((pass) => pass !== undefined);
     expect(ran).toEqual([{ destinations: 1, jobsAdded: 1, markedReady: 0 }]);
     expect(await h.queues.jobCount(destination.id)).toBe(1);
-    expect(await h.queues.ready.dueAt(destination.id)).not.toBeNull();
+    expect(await h.queues.ready.dueAt({ tenantId: h.tenant.tenantId, destinationId: destination.id })).not.toBeNull();
   }, 60_000);
 });
