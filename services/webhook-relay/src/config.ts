@@ -129,6 +129,14 @@ export const ConfigSchema = z.object({
   RELAY_WORKER_LOCK_MS: envInteger(30_000, { min: 500, max: 10 * 60 * 1000 }),
   /** Destinations one worker process delivers to at once: its bound on Redis work, memory and in-flight requests. */
   RELAY_DELIVERY_CONCURRENCY: envInteger(32, { min: 1, max: 1000 }),
+  /** Of those, how many one tenant holds while another tenant's destination waits (all of them when none waits). */
+  RELAY_DELIVERY_TENANT_PLACES: envInteger(8, { min: 1, max: 1000 }),
+  /** A delivery request unanswered this long moves its destination to the slow lane, freeing its place. */
+  RELAY_SLOW_AFTER_MS: envInteger(250, { min: 10, max: 60_000 }),
+  /** Destinations one worker process keeps waiting on slow receivers at once (a socket each, no CPU). */
+  RELAY_SLOW_LANE_PLACES: envInteger(512, { min: 1, max: 100_000 }),
+  /** Of those, how many one tenant's destinations may take. */
+  RELAY_SLOW_LANE_TENANT_PLACES: envInteger(128, { min: 1, max: 100_000 }),
   /** Where browsers reach this API; the identity providers' callback is `{RELAY_PUBLIC_URL}/auth/callback`. Default http://127.0.0.1:<PORT>. */
   RELAY_PUBLIC_URL: envOptional().pipe(z.string().url('must be an http(s):// URL').optional()),
   /** Browser sign-in for `webhook-relay login`: a JSON array of identity providers (docs/sign-in in identity-providers.ts). */

@@ -34,6 +34,8 @@ export interface Deps {
     /** The operator's credential for /admin/* (absent: /admin answers 404). */
     RELAY_ADMIN_API_KEY?: string | undefined;
   };
+  /** The delivery egress rules (RELAY_EGRESS_ALLOW): a destination URL at an IP literal they refuse is refused at once. */
+  egressGuard: EgressGuard;
   /** The relay's metrics (absent: nothing recorded and no /metrics). */
   metrics?: RelayMetrics;
   /** The delivery queues (absent: the API serves destinations but cannot queue replays). */
@@ -83,6 +85,16 @@ export function retryPolicy(
   };
 }
 
+/** How a worker process shares its places between tenants, and its slow lane (docs/delivery.md#sharing-between-tenants). */
+export function deliveryLanes(config: Config) {
+  return {
+    placesPerTenant: config.RELAY_DELIVERY_TENANT_PLACES,
+    slowAfterMs: config.RELAY_SLOW_AFTER_MS,
+    slowPlaces: config.RELAY_SLOW_LANE_PLACES,
+    slowPlacesPerTenant: config.RELAY_SLOW_LANE_TENANT_PLACES,
+  };
+}
+
 /** Redis, the queues and the outbound HTTP client: what the delivery workers and the fan-out use. */
 export function connectDelivery(config: Config) {
   const redisTimeouts = redisTimeoutsFrom(config);
@@ -123,6 +135,7 @@ export function connectResources(
     sealed: new SealedValues(new TenantKeyring({ provider: keyProvider })),
     runtime: systemRuntime,
     logger,
+    egressGuard: new EgressGuard(config.RELAY_EGRESS_ALLOW),
     metrics,
     config: {
       ingestBaseUrl: ingestBaseUrl(config),
