@@ -2,8 +2,7 @@ import type { ListDeliveriesQuery } from '@workspace/contracts';
 import type { Delivery, DeliveryAttempt, DeliveryState } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination.js';
-import { RelayError } from '../relay-error.js';
-import { assertWithinRetention, expiredError, isWithinRetention, type RetentionWindow } from '../retention/retention-window.js';
+import { assertNotExpired, readableInWindow, type RetentionWindow } from '../retention/retention-window.js';
 
 /** Newest first; `state: dead_lettered` is the dead-letter list. Deliveries of events past the retention window are not listed. */
 export async function listDeliveries(options: {
@@ -15,7 +14,7 @@ export async function listDeliveries(options: {
   eventId?: string;
 }): Promise<Page<Delivery>> {
   const after = decodeCursor(options.page.cursor);
-  if (options.eventId) assertWithinRetention(options.window, options.eventId);
+  if (options.eventId) assertNotExpired(options.window, options.eventId);
   const rows = await options.tx.delivery.findMany({
     where: {
       ...(options.state ? { state: options.state } : {}),
@@ -34,10 +33,13 @@ export async function findDelivery(
   deliveryId: string,
   window: RetentionWindow,
 ): Promise<Delivery & { attemptsLog: DeliveryAttempt[] }> {
-  const delivery = await tx.delivery.findFirst({ where: { id: deliveryId }, include: { attemptsLog: { orderBy: { startedAt: 'asc' } } } });
-  if (!delivery) throw new RelayError('not_found', `delivery ${deliveryId} not found`);
-  if (!isWithinRetention(window, delivery.eventId)) throw expiredError(`the event of delivery ${deliveryId}`, window);
-  return delivery;
+  // Its attempts are read with it: they share its event, so the one check covers them too.
+  return readableInWindow(window, {
+    id: deliveryId,
+    what: `delivery ${deliveryId}`,
+    found: await tx.delivery.findFirst({ where: { id: deliveryId }, include: { attemptsLog: { orderBy: { startedAt: 'asc' } } } }),
+    eventIdOf: (row) => row.eventId,
+  });
 }
 
 /** GET /v1/deliveries and the MCP tool deliveries.list: the contract's query, as listDeliveries takes it. */

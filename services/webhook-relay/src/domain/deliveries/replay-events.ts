@@ -4,7 +4,7 @@ import type { DeliveryJob } from '../../queue/delivery-queues.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import { firstIdAt } from '../pagination.js';
 import { RelayError } from '../relay-error.js';
-import { assertWithinRetention, expiredError, isWithinRetention, type RetentionWindow } from '../retention/retention-window.js';
+import { expiredError, readableInWindow, type RetentionWindow } from '../retention/retention-window.js';
 import type { Runtime } from '../runtime.js';
 
 /** Events one replay may send at most (a larger range is split by the caller). */
@@ -78,19 +78,23 @@ async function selectEvents(
 ): Promise<Array<{ eventId: string; replayOf: string }>> {
   if (input.event_ids) {
     const ids = [...new Set(input.event_ids)];
-    for (const id of ids) assertWithinRetention(window, id);
     const found = await tx.event.findMany({ where: { id: { in: ids } }, select: { id: true } });
-    const missing = ids.filter((id) => !found.some((row) => row.id === id));
-    if (missing.length) throw new RelayError('not_found', `event ${missing[0]} not found`);
-    return ids.map((id) => ({ eventId: id, replayOf: id }));
+    return ids.map((id) => {
+      const event = readableInWindow(window, {
+        id,
+        what: `event ${id}`,
+        found: found.find((row) => row.id === id),
+        eventIdOf: (row) => row.id,
+      });
+      return { eventId: event.id, replayOf: event.id };
+    });
   }
   if (input.delivery_ids) {
     const ids = [...new Set(input.delivery_ids)];
-    const found = await tx.delivery.findMany({ where: { id: { in: ids } }, select: { id: true, eventId: true, state: true } });
-    const missing = ids.find((id) => !found.some((row) => row.id === id));
-    if (missing) throw new RelayError('not_found', `delivery ${missing} not found`);
-    const past = found.find((row) => !isWithinRetention(window, row.eventId));
-    if (past) throw expiredError(`the event of delivery ${past.id}`, window);
+    const rows = await tx.delivery.findMany({ where: { id: { in: ids } }, select: { id: true, eventId: true, state: true } });
+    const found = ids.map((id) =>
+      readableInWindow(window, { id, what: `delivery ${id}`, found: rows.find((row) => row.id === id), eventIdOf: (row) => row.eventId }),
+    );
     const live = found.find((row) => row.state !== 'dead_lettered');
     if (live) throw new RelayError('invalid_request', `delivery_ids must name dead-lettered deliveries; ${live.id} is ${live.state}`);
     return found.map((row) => ({ eventId: row.eventId, replayOf: row.id }));

@@ -1,16 +1,18 @@
 import type { Event, Payload, EventCheck } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
-import { RelayError } from '../relay-error.js';
-import { assertWithinRetention, type RetentionWindow } from '../retention/retention-window.js';
+import { readableInWindow, type RetentionWindow } from '../retention/retention-window.js';
 
 /** `tokenHint`: the last characters of the ingest token it came in on, to show its path masked. */
 export type EventWithPayload = Event & { payload: Payload; check: EventCheck | null; tokenHint: string | null };
 
 /** An event past the tenant's retention window answers 410 expired, whether the purge has removed it yet or not. */
 export async function getEvent(options: { tx: TenantTx; eventId: string; window: RetentionWindow }): Promise<EventWithPayload> {
-  assertWithinRetention(options.window, options.eventId);
-  const event = await options.tx.event.findUnique({ where: { id: options.eventId }, include: { payload: true, check: true } });
-  if (!event) throw new RelayError('not_found', `event ${options.eventId} not found`);
+  const event = readableInWindow(options.window, {
+    id: options.eventId,
+    what: `event ${options.eventId}`,
+    found: await options.tx.event.findUnique({ where: { id: options.eventId }, include: { payload: true, check: true } }),
+    eventIdOf: (row) => row.id,
+  });
   const token = event.ingestTokenId
     ? await options.tx.ingestToken.findUnique({ where: { id: event.ingestTokenId }, select: { tokenHint: true } })
     : null;

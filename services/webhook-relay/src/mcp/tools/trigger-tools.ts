@@ -1,6 +1,7 @@
 import { ListTriggersQuery, TriggerWaitRequest } from '@workspace/contracts';
 import { z } from 'zod';
-import { RelayError } from '../../domain/relay-error.js';
+import { readEventBody } from '../../domain/events/read-event-body.js';
+import { retentionWindow } from '../../domain/retention/retention-window.js';
 import { deleteTrigger, listTriggers } from '../../domain/triggers/list-triggers.js';
 import { waitForTrigger } from '../../domain/triggers/wait-for-trigger.js';
 import { presentPage } from '../../http/presenters.js';
@@ -84,13 +85,14 @@ export const TRIGGER_TOOLS: RelayTool[] = [
     readOnly: true,
     run: (context, input) =>
       context.deps.tenants.run(context.principal.tenantId, async (tx) => {
-        const rows = await tx.$queryRaw<Array<{ size: number; chunk: Buffer }>>`
-          SELECT p.size, substring(p.body FROM ${input.offset + 1}::int FOR ${input.max_bytes}::int) AS chunk
-            FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
-           WHERE e.id = ${input.event_id}::uuid AND p.day = relay_uuid7_day(${input.event_id}::uuid)`;
-        const row = rows[0];
-        if (!row) throw new RelayError('not_found', `event ${input.event_id} not found`);
-        const chunk = Buffer.from(row.chunk);
+        const row = await readEventBody({
+          tx,
+          eventId: input.event_id,
+          offset: input.offset,
+          maxBytes: input.max_bytes,
+          window: await retentionWindow(tx, context.principal.tenantId, context.deps.runtime.now()),
+        });
+        const { chunk } = row;
         const end = input.offset + chunk.length;
         return {
           event_id: input.event_id,
