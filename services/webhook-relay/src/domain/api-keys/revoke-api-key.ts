@@ -12,9 +12,11 @@ export async function revokeApiKey(options: {
   keyId: string;
 }): Promise<void> {
   const { tx, tenantId, runtime, keyId } = options;
-  const key = await tx.apiKey.findUnique({ where: { id: keyId }, select: { revokedAt: true } });
+  // Locked: of revokes that race, one revokes (and is audited); the others wait, then find it revoked.
+  const [key] = await tx.$queryRaw<Array<{ revoked: boolean }>>`
+    SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = ${keyId}::uuid FOR NO KEY UPDATE`;
   if (!key) throw new RelayError('not_found', `API key ${keyId} not found`);
-  if (key.revokedAt) return;
+  if (key.revoked) return;
   await tx.apiKey.update({ where: { id: keyId }, data: { revokedAt: runtime.now() } });
   await appendAuditEntry({
     tx,

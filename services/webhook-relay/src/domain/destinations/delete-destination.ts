@@ -2,7 +2,7 @@ import type { TenantTx } from '../../db/prisma.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
 import type { SealedValues } from '../sealed-values.js';
-import { findDestination } from './destination-view.js';
+import { lockDestination } from './destination-view.js';
 
 /** Soft delete: its subscriptions go, pending deliveries are cancelled, dead letters stay readable. */
 export async function deleteDestination(options: {
@@ -14,7 +14,7 @@ export async function deleteDestination(options: {
   destinationId: string;
 }): Promise<void> {
   const { tx, tenantId, runtime, destinationId } = options;
-  const before = await findDestination(tx, options.sealed, destinationId);
+  const before = await lockDestination(tx, options.sealed, destinationId);
   const now = runtime.now();
   await tx.destination.update({
     where: { id: destinationId },

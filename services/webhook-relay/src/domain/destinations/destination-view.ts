@@ -22,6 +22,25 @@ export async function findDestination(tx: TenantTx, sealed: SealedValues, destin
   return { ...destination, headerNames: await headerNames(tx, sealed, destination) };
 }
 
+/**
+ * findDestination for a change: the row is locked first (FOR NO KEY UPDATE, to the end of the transaction), so
+ * changes of one destination take turns, and one that waited for a delete finds it gone (404). `share` is for a
+ * change that only refers to it (a subscription): it waits for a delete, not for others.
+ */
+export async function lockDestination(
+  tx: TenantTx,
+  sealed: SealedValues,
+  destinationId: string,
+  mode: 'update' | 'share' = 'update',
+): Promise<DestinationWithSecrets> {
+  const locked =
+    mode === 'update'
+      ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM destinations WHERE id = ${destinationId}::uuid AND deleted_at IS NULL FOR NO KEY UPDATE`
+      : await tx.$queryRaw<unknown[]>`SELECT 1 FROM destinations WHERE id = ${destinationId}::uuid AND deleted_at IS NULL FOR SHARE`;
+  if (locked.length === 0) throw new RelayError('not_found', `destination ${destinationId} not found`);
+  return findDestination(tx, sealed, destinationId);
+}
+
 /** Newest first. */
 export async function listDestinations(options: {
   tx: TenantTx;

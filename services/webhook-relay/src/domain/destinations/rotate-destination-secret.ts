@@ -4,7 +4,7 @@ import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
 import type { SealedValues } from '../sealed-values.js';
-import { findDestination } from './destination-view.js';
+import { lockDestination } from './destination-view.js';
 import { newSigningSecret, storeDestinationSecret } from './store-destination-secret.js';
 
 export const isActiveDestinationSecret = (secret: Pick<DestinationSecret, 'revokedAt' | 'expiresAt'>, now: Date) =>
@@ -23,7 +23,7 @@ export async function rotateDestinationSecret(options: {
   previousExpireInSeconds: number;
 }): Promise<{ secret: string; created: DestinationSecret; previous: DestinationSecret[] }> {
   const { tx, tenantId, runtime, sealed, destinationId } = options;
-  const destination = await findDestination(tx, sealed, destinationId);
+  const destination = await lockDestination(tx, sealed, destinationId);
   const now = runtime.now();
   const retireAt = new Date(now.getTime() + options.previousExpireInSeconds * 1000);
   const previous: DestinationSecret[] = [];
@@ -56,7 +56,7 @@ export async function revokeDestinationSecret(options: {
   secretId: string;
 }): Promise<void> {
   const { tx, tenantId, runtime, destinationId, secretId } = options;
-  await findDestination(tx, options.sealed, destinationId);
+  await lockDestination(tx, options.sealed, destinationId);
   const { count } = await tx.destinationSecret.updateMany({
     where: { id: secretId, destinationId, revokedAt: null },
     data: { revokedAt: runtime.now() },

@@ -2,7 +2,7 @@ import { relayPurgeEndpointEvents } from '../../db/functions/relay-purge-endpoin
 import type { TenantTx } from '../../db/prisma.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
-import { findEndpoint } from './endpoint-view.js';
+import { lockEndpoint } from './endpoint-view.js';
 
 /**
  * Its ingest URL stops answering at once. Its captured events stay for the retention window, or, with
@@ -17,7 +17,7 @@ export async function deleteEndpoint(options: {
   purgeEvents?: boolean;
 }): Promise<void> {
   const { tx, tenantId, runtime, endpointId } = options;
-  await findEndpoint(tx, endpointId);
+  await lockEndpoint(tx, endpointId);
   const now = runtime.now();
   await tx.ingestToken.updateMany({ where: { endpointId, revokedAt: null }, data: { revokedAt: now } });
   await tx.endpoint.update({ where: { id: endpointId }, data: { deletedAt: now } });

@@ -2,7 +2,7 @@ import type { TenantTx } from '../../db/prisma.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
 import type { SealedValues } from '../sealed-values.js';
-import { findEndpoint } from './endpoint-view.js';
+import { lockEndpoint } from './endpoint-view.js';
 import { ingestUrl } from './ingest-token.js';
 import { issueIngestToken } from './issue-ingest-token.js';
 
@@ -19,7 +19,7 @@ export interface RotateIngestTokenOptions {
 /** In place: same endpoint, new token; the old URL answers 404 from the moment this commits. */
 export async function rotateIngestToken(options: RotateIngestTokenOptions): Promise<string> {
   const { tx, tenantId, runtime, endpointId } = options;
-  await findEndpoint(tx, endpointId);
+  await lockEndpoint(tx, endpointId);
   await tx.ingestToken.updateMany({ where: { endpointId, revokedAt: null }, data: { revokedAt: runtime.now() } });
   const token = await issueIngestToken({ tx, tenantId, endpointId, runtime, sealed: options.sealed });
   await appendAuditEntry({

@@ -3,7 +3,7 @@ import type { TenantTx } from '../../db/prisma.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
 import { dedupColumns } from './dedup-columns.js';
-import { findEndpoint, type EndpointWithToken } from './endpoint-view.js';
+import { findEndpoint, lockEndpoint, type EndpointWithToken } from './endpoint-view.js';
 
 export interface UpdateEndpointOptions {
   tx: TenantTx;
@@ -17,7 +17,7 @@ export interface UpdateEndpointOptions {
 /** Rename, or change the provider that verifies it; audited with the values before and after. */
 export async function updateEndpoint(options: UpdateEndpointOptions): Promise<EndpointWithToken> {
   const { tx, tenantId, runtime, endpointId, changes } = options;
-  const before = await findEndpoint(tx, endpointId);
+  const before = await lockEndpoint(tx, endpointId);
   const { dedup, ...columns } = changes;
   await tx.endpoint.update({
     where: { id: endpointId },

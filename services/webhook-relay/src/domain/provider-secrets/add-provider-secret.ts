@@ -1,13 +1,13 @@
 import type { ProviderSecret } from '../../generated/prisma/client.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
-import { findEndpoint } from '../endpoints/endpoint-view.js';
+import { lockEndpoint } from '../endpoints/endpoint-view.js';
 import { RelayError } from '../relay-error.js';
 import { storeProviderSecret, type StoreProviderSecretOptions } from './store-provider-secret.js';
 
 /** One more active secret for the endpoint; the ones already there stay active. */
 export async function addProviderSecret(options: StoreProviderSecretOptions & { actor: string }): Promise<ProviderSecret> {
   const { tx, tenantId, runtime, endpointId } = options;
-  await findEndpoint(tx, endpointId);
+  await lockEndpoint(tx, endpointId);
   if (options.expiresAt && options.expiresAt <= runtime.now()) throw new RelayError('invalid_request', 'expires_at must be in the future');
   const secret = await storeProviderSecret(options);
   await appendAuditEntry({

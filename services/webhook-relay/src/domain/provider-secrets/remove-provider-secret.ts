@@ -1,6 +1,6 @@
 import type { TenantTx } from '../../db/prisma.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
-import { findEndpoint } from '../endpoints/endpoint-view.js';
+import { lockEndpoint } from '../endpoints/endpoint-view.js';
 import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
 
@@ -14,7 +14,7 @@ export async function removeProviderSecret(options: {
   secretId: string;
 }): Promise<void> {
   const { tx, tenantId, runtime, endpointId, secretId } = options;
-  await findEndpoint(tx, endpointId);
+  await lockEndpoint(tx, endpointId);
   const removed = await tx.providerSecret.updateMany({
     where: { id: secretId, endpointId, revokedAt: null },
     data: { revokedAt: runtime.now() },

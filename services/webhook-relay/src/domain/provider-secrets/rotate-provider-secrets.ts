@@ -1,6 +1,6 @@
 import type { ProviderSecret } from '../../generated/prisma/client.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
-import { findEndpoint } from '../endpoints/endpoint-view.js';
+import { lockEndpoint } from '../endpoints/endpoint-view.js';
 import { isActiveSecret, storeProviderSecret, type StoreProviderSecretOptions } from './store-provider-secret.js';
 
 export interface RotateProviderSecretsOptions extends Omit<StoreProviderSecretOptions, 'expiresAt'> {
@@ -14,7 +14,7 @@ export async function rotateProviderSecrets(
   options: RotateProviderSecretsOptions,
 ): Promise<{ secret: ProviderSecret; previous: ProviderSecret[] }> {
   const { tx, tenantId, runtime, endpointId } = options;
-  await findEndpoint(tx, endpointId);
+  await lockEndpoint(tx, endpointId);
   const now = runtime.now();
   const retireAt = new Date(now.getTime() + options.previousExpireInSeconds * 1000);
   const active = (await tx.providerSecret.findMany({ where: { endpointId, revokedAt: null } })).filter((secret) =>

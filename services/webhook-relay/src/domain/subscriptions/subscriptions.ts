@@ -2,7 +2,7 @@ import type { CreateSubscriptionRequest } from '@workspace/contracts';
 import type { Subscription } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
-import { findEndpoint } from '../endpoints/endpoint-view.js';
+import { lockEndpoint } from '../endpoints/endpoint-view.js';
 import { decodeCursor, toPage, type Page, type PageRequest } from '../pagination.js';
 import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
@@ -17,9 +17,11 @@ interface Actor {
 /** Forwards an endpoint's events from now on to a destination; one subscription per pair (409 for a second). */
 export async function createSubscription(options: Actor & { input: CreateSubscriptionRequest }): Promise<Subscription> {
   const { tx, tenantId, runtime, input } = options;
-  await findEndpoint(tx, input.endpoint_id);
-  const destination = await tx.destination.findFirst({ where: { id: input.destination_id, deletedAt: null } });
-  if (!destination) throw new RelayError('not_found', `destination ${input.destination_id} not found`);
+  // Shared locks: a delete of either waits for this subscription (and then removes it), or this waits and answers 404.
+  await lockEndpoint(tx, input.endpoint_id, 'share');
+  const destination = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM destinations WHERE id = ${input.destination_id}::uuid AND deleted_at IS NULL FOR SHARE`;
+  if (destination.length === 0) throw new RelayError('not_found', `destination ${input.destination_id} not found`);
   const existing = await tx.subscription.findFirst({ where: { endpointId: input.endpoint_id, destinationId: input.destination_id } });
   if (existing)
     throw new RelayError(
@@ -56,7 +58,9 @@ export async function deleteSubscription(options: Actor & { subscriptionId: stri
   const { tx, tenantId, runtime, subscriptionId } = options;
   const subscription = await tx.subscription.findFirst({ where: { id: subscriptionId } });
   if (!subscription) throw new RelayError('not_found', `subscription ${subscriptionId} not found`);
-  await tx.subscription.delete({ where: { id: subscriptionId } });
+  // deleteMany: a delete that waited for another one finds nothing left to delete (404, not Prisma's P2025).
+  const { count } = await tx.subscription.deleteMany({ where: { id: subscriptionId } });
+  if (count === 0) throw new RelayError('not_found', `subscription ${subscriptionId} not found`);
   await appendAuditEntry({
     tx,
     tenantId,

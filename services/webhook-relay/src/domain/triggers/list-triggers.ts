@@ -27,7 +27,9 @@ export async function deleteTrigger(options: {
   const { tx, triggerId } = options;
   const trigger = await tx.trigger.findUnique({ where: { id: triggerId } });
   if (!trigger) throw new RelayError('not_found', `trigger ${triggerId} not found`);
-  await tx.trigger.delete({ where: { id: triggerId } });
+  // deleteMany: a delete that waited for another one finds nothing left to delete (404, not Prisma's P2025).
+  const { count } = await tx.trigger.deleteMany({ where: { id: triggerId } });
+  if (count === 0) throw new RelayError('not_found', `trigger ${triggerId} not found`);
   if ((await tx.trigger.count({ where: { endpointId: trigger.endpointId } })) === 0)
     await tx.triggerEvent.deleteMany({ where: { endpointId: trigger.endpointId } });
   await appendAuditEntry({
