@@ -441,7 +441,7 @@ type TriggerWaitResult struct {
 	Trigger string `json:"trigger"`
 	EndpointID string `json:"endpoint_id"`
 	Events []TriggerEvent `json:"events"`
-	// Pass back as `ack` once these events are processed.
+	// Pass back as `ack` once these events are processed. With no events, the trigger’s stored position (acknowledging it changes nothing); null only for a trigger that starts with the oldest stored event and has read none (null is taken as no ack).
 	NextCursor *string `json:"next_cursor"`
 	// No further event was waiting after these.
 	CaughtUp bool `json:"caught_up"`
@@ -474,8 +474,8 @@ type TriggerWaitRequest struct {
 	EndpointID string `json:"endpoint_id"`
 	// The trigger’s name on the endpoint (default `default`); registered on first use.
 	Trigger *string `json:"trigger,omitempty"`
-	// The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again.
-	Ack *string `json:"ack,omitempty"`
+	// The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it (or null) the same events come again.
+	Ack *Nullable[string] `json:"ack,omitempty"`
 	Limit *int64 `json:"limit,omitempty"`
 	// When nothing is waiting, wait up to this long and return as soon as an event arrives.
 	WaitSeconds *float64 `json:"wait_seconds,omitempty"`

@@ -406,7 +406,7 @@ class TriggerWaitResult(TypedDict):
     endpoint_id: str
     events: list[TriggerEvent]
     next_cursor: str | None
-    """Pass back as `ack` once these events are processed."""
+    """Pass back as `ack` once these events are processed. With no events, the trigger’s stored position (acknowledging it changes nothing); null only for a trigger that starts with the oldest stored event and has read none (null is taken as no ack)."""
     caught_up: bool
     """No further event was waiting after these."""
     held_by_pending_verification: bool
@@ -441,8 +441,8 @@ class _TriggerWaitRequestRequired(TypedDict):
 class TriggerWaitRequest(_TriggerWaitRequestRequired, total=False):
     trigger: str
     """The trigger’s name on the endpoint (default `default`); registered on first use."""
-    ack: str
-    """The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again."""
+    ack: str | None
+    """The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it (or null) the same events come again."""
     limit: int
     wait_seconds: float
     """When nothing is waiting, wait up to this long and return as soon as an event arrives."""

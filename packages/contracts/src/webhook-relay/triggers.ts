@@ -18,9 +18,9 @@ export const TriggerWaitRequest = z
       trigger: TriggerName.optional().meta({
         description: 'The trigger’s name on the endpoint (default `default`); registered on first use.',
       }),
-      ack: z.string({ error: 'ack must be a string' }).max(200, 'ack must be at most 200 characters').optional().meta({
+      ack: z.string({ error: 'ack must be a string' }).max(200, 'ack must be at most 200 characters').nullable().optional().meta({
         description:
-          'The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again.',
+          'The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it (or null) the same events come again.',
       }),
       limit: z
         .number({ error: 'limit must be a number' })
@@ -84,7 +84,10 @@ export const TriggerWaitResult = z
     trigger: z.string(),
     endpoint_id: z.uuid(),
     events: z.array(TriggerEvent),
-    next_cursor: z.string().nullable().meta({ description: 'Pass back as `ack` once these events are processed.' }),
+    next_cursor: z.string().nullable().meta({
+      description:
+        'Pass back as `ack` once these events are processed. With no events, the trigger’s stored position (acknowledging it changes nothing); null only for a trigger that starts with the oldest stored event and has read none (null is taken as no ack).',
+    }),
     caught_up: z.boolean().meta({ description: 'No further event was waiting after these.' }),
     held_by_pending_verification: z.boolean().meta({ description: 'The batch stops before an event still being verified.' }),
   })

@@ -1375,7 +1375,7 @@ export interface components {
             /** Format: uuid */
             endpoint_id: string;
             events: components["schemas"]["TriggerEvent"][];
-            /** @description Pass back as `ack` once these events are processed. */
+            /** @description Pass back as `ack` once these events are processed. With no events, the trigger’s stored position (acknowledging it changes nothing); null only for a trigger that starts with the oldest stored event and has read none (null is taken as no ack). */
             next_cursor: string | null;
             /** @description No further event was waiting after these. */
             caught_up: boolean;
@@ -1424,8 +1424,8 @@ export interface components {
             endpoint_id: string;
             /** @description The trigger’s name on the endpoint (default `default`); registered on first use. */
             trigger?: string;
-            /** @description The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it the same events come again. */
-            ack?: string;
+            /** @description The `next_cursor` of the previous call, once its events are processed: the stored cursor moves there. Without it (or null) the same events come again. */
+            ack?: string | null;
             /** @default 50 */
             limit?: number;
             /**

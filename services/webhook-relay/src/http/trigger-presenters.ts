@@ -34,14 +34,19 @@ export function presentTriggerEvent(row: TriggerEventRow): TriggerEvent {
   };
 }
 
-export function presentTriggerWait({ trigger, batch }: TriggerWait, ack: string | undefined): TriggerWaitResult {
+/**
+ * next_cursor: after the batch's last event; with no events, the stored cursor (so every answer's can be passed back
+ * as ack), or the ack given when there is none yet.
+ */
+export function presentTriggerWait({ trigger, batch }: TriggerWait, ack?: string | null): TriggerWaitResult {
   const last = batch.events.at(-1);
+  const position = last?.capture_seq ?? batch.cursorSeq;
   return {
     trigger_id: trigger.id,
     trigger: trigger.label,
     endpoint_id: trigger.endpointId,
     events: batch.events.map(presentTriggerEvent),
-    next_cursor: last ? encodeTriggerCursor(trigger.id, last.capture_seq) : (ack ?? null),
+    next_cursor: position !== null ? encodeTriggerCursor(trigger.id, position) : (ack ?? null),
     caught_up: !batch.more,
     held_by_pending_verification: batch.heldByPendingCheck,
   };

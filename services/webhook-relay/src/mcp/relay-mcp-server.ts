@@ -23,17 +23,19 @@ export function createRelayMcpServer(deps: Deps, principalOf: (authInfo: unknown
       'acknowledging each batch with the next_cursor it returned.',
   });
   for (const tool of RELAY_MCP_TOOLS) {
+    const { listed, described } = LISTED_SCHEMAS.get(tool)!;
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: listedSchema(tool.input),
+        inputSchema: described,
         annotations: { title: tool.title, readOnlyHint: tool.readOnly, openWorldHint: false },
       },
       async (input: unknown, extra): Promise<CallToolResult> => {
         try {
-          // The contract's own schema, refinements and messages included (the listed one is its plain shape).
+          // The listed shape (unknown arguments refused), then the contract's own schema, refinements and messages included.
+          parseInput(listed, input ?? {});
           const parsed = parseInput(tool.input, takesQueryLimit(tool.input) ? asQueryText(input ?? {}) : (input ?? {}));
           const result = await tool.run({ deps, principal: principalOf(extra.authInfo), signal: extra.signal }, parsed as never);
           return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
@@ -64,6 +66,17 @@ function listedSchema(schema: z.ZodType): z.ZodType {
   return z.strictObject(shape);
 }
 
+/**
+ * The SDK checks a call's arguments against the schema a tool is registered with before the tool runs, and answers a
+ * failure as bare text (-32602), not as the relay's refusal. So a tool is registered with a schema that takes any
+ * object and only describes its input (the listed schema's JSON Schema, which tools/list shows unchanged); the
+ * handler checks the input itself and refuses with {"error": {code, message}} like every other refusal.
+ */
+function describedSchema(listed: z.ZodType): z.ZodType {
+  const { $schema: _, ...jsonSchema } = z.toJSONSchema(listed, { io: 'input' });
+  return z.looseObject({}).meta(jsonSchema);
+}
+
 const JSON_LIMIT = z.number().int().min(1).max(100).optional().describe('Items per page, 1-100 (default 20).');
 
 const takesQueryLimit = (schema: z.ZodType) => schema instanceof z.ZodObject && schema.shape.limit === RelayLimit;
@@ -77,3 +90,11 @@ function refusal(code: string, message: string): CallToolResult {
   const error = { code, message };
   return { isError: true, content: [{ type: 'text', text: `${code}: ${message}` }], structuredContent: { error } };
 }
+
+// Made once: a schema's metadata lives in zod's global registry.
+const LISTED_SCHEMAS = new Map(
+  RELAY_MCP_TOOLS.map((tool) => {
+    const listed = listedSchema(tool.input);
+    return [tool, { listed, described: describedSchema(listed) }] as const;
+  }),
+);

@@ -41,7 +41,8 @@ export async function drainTrigger(options: {
   tx: TenantTx;
   runtime: Runtime;
   triggerId: string;
-  ack: string | undefined;
+  /** Absent or null: no ack. */
+  ack: string | null | undefined;
   limit: number;
   inlineBytes: number;
   /** The tenant's retention window: unread events past it are reported (410), never handed out. */
@@ -50,7 +51,7 @@ export async function drainTrigger(options: {
   const { tx, triggerId } = options;
   let trigger = await tx.trigger.findUnique({ where: { id: triggerId } });
   if (!trigger) throw new RelayError('not_found', `trigger ${triggerId} not found`);
-  if (options.ack !== undefined) {
+  if (options.ack !== undefined && options.ack !== null) {
     const acked = decodeTriggerCursor(options.ack, triggerId);
     if (trigger.cursorSeq === null || acked > trigger.cursorSeq) {
       const fed = await tx.triggerEvent.findUnique({

@@ -39,7 +39,7 @@ export async function waitForTrigger(options: {
     start: input.start,
     oauthClientId: options.oauthClientId,
   });
-  const read = (ack: string | undefined) =>
+  const read = (ack: string | null | undefined) =>
     tenants.run(tenantId, async (tx) =>
       drainTrigger({
         tx,
