@@ -9,6 +9,7 @@ import { RelayError } from './domain/relay-error.js';
 import { requirePrincipal } from './http/authenticate.js';
 import { relayErrorHandler } from './http/error-handler.js';
 import { jsonRequestBody } from './http/json-request-body.js';
+import { PrincipalWatch } from './http/principal-watch.js';
 import { registerAdminRoutes } from './http/routes/admin-tenants.js';
 import { registerApiKeyRoutes } from './http/routes/api-keys.js';
 import { registerAuditRoutes } from './http/routes/audit.js';
@@ -67,7 +68,12 @@ export function createApp(deps: Deps): express.Express {
   const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
     deps.logger.warn({ err: error }, 'could not record when an API key was last used'),
   );
-  app.use('/v1', requirePrincipal({ pool: deps.pool, tenants: deps.tenants, keyUse, sessions }));
+  const principals = new PrincipalWatch({
+    tenants: deps.tenants,
+    sessions: deps.dashboard?.store,
+    onError: (error) => deps.logger.warn({ err: error }, 'could not check whether open live feeds’ keys and sessions still stand'),
+  });
+  app.use('/v1', requirePrincipal({ pool: deps.pool, tenants: deps.tenants, keyUse, sessions, principals }));
   registerApiKeyRoutes(app, deps, json);
   registerEndpointRoutes(app, deps, json);
   registerProviderSecretRoutes(app, deps, json);

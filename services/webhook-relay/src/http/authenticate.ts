@@ -6,6 +6,7 @@ import { RelayError } from '../domain/relay-error.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { TenantDatabase } from '../db/tenant-database.js';
 import { relayFindApiKey } from '../db/functions/relay-find-api-key.js';
+import type { PrincipalWatch } from './principal-watch.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-csrf-token';
@@ -17,6 +18,8 @@ export interface AuthenticateOptions {
   keyUse: KeyUseRecorder;
   /** The dashboard's session middleware; absent: only API keys open /v1. */
   sessions?: RequestHandler;
+  /** Ends long requests (watchPrincipal) once their principal ends. */
+  principals?: PrincipalWatch;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface AuthenticateOptions {
  * carry the dashboard's session cookie, and then needs the session's CSRF token to change anything.
  */
 export function requirePrincipal(options: AuthenticateOptions): RequestHandler {
-  const { pool, tenants, keyUse, sessions } = options;
+  const { pool, tenants, keyUse, sessions, principals } = options;
   return (req, res, next) => {
     const fail = (error: unknown) => {
       res.setHeader('WWW-Authenticate', 'Bearer realm="webhook-relay"');
@@ -33,6 +36,7 @@ export function requirePrincipal(options: AuthenticateOptions): RequestHandler {
     };
     const accept = (principal: Principal) => {
       res.locals.principal = principal;
+      res.locals.principals = principals;
       if (principal.apiKeyId) void keyUse.record(principal.tenantId, principal.apiKeyId);
       next();
     };
@@ -64,11 +68,11 @@ async function sessionPrincipal(pool: ConnectionPool, tenants: TenantDatabase, r
     const userId = data.userId;
     const present = userId ? await tenants.run(data.tenantId, (tx) => tx.user.count({ where: { id: userId } })) : 0;
     if (present === 0) throw await end('the account this session signed in to no longer exists');
-    return { tenantId: data.tenantId, actor: data.actor };
+    return { tenantId: data.tenantId, actor: data.actor, sessionId: req.sessionID, ...(userId ? { userId } : {}) };
   }
   const row = (await relayFindApiKey(pool, Buffer.from(data.apiKeyHash, 'base64')))[0];
   if (!row || row.tenant_id !== data.tenantId) throw await end('the API key this session signed in with has been revoked');
-  return { tenantId: row.tenant_id, apiKeyId: row.api_key_id, actor: data.actor };
+  return { tenantId: row.tenant_id, apiKeyId: row.api_key_id, actor: data.actor, sessionId: req.sessionID };
 }
 
 export function sameToken(given: string | undefined, expected: string | undefined): boolean {
@@ -80,4 +84,10 @@ export function sameToken(given: string | undefined, expected: string | undefine
 
 export function principalOf(res: Response): Principal {
   return res.locals.principal as Principal;
+}
+
+/** For a long request: calls `end` once the request's principal ends (PrincipalWatch); returns how to stop watching. */
+export function watchPrincipal(res: Response, end: () => void): () => void {
+  const principals = res.locals.principals as PrincipalWatch | undefined;
+  return principals ? principals.watch(principalOf(res), end) : () => undefined;
 }

@@ -10,6 +10,10 @@ export interface Principal {
   apiKeyId?: string;
   /** How audit entries name who acted. */
   actor: string;
+  /** A dashboard session's id: signing out ends it (and the live feeds it opened). */
+  sessionId?: string;
+  /** The user a dashboard session signed in through an identity provider acts as. */
+  userId?: string;
 }
 
 const MISSING = `send an API key: "Authorization: Bearer ${API_KEY_PREFIX}..."`;

@@ -3,7 +3,7 @@ import type { Express, Response } from 'express';
 import { eventFilterWhere, type EventFilters } from '../../domain/events/event-filters.js';
 import { RelayError } from '../../domain/relay-error.js';
 import type { Deps } from '../../deps.js';
-import { principalOf } from '../authenticate.js';
+import { principalOf, watchPrincipal } from '../authenticate.js';
 import { parseInput } from '../parse.js';
 import { presentEventSummary } from '../presenters.js';
 
@@ -18,7 +18,8 @@ export const MAX_STREAMS_PER_TENANT = 20;
  * GET /v1/events/stream: server-sent events. `event: ready` once listening, then `event: event` with an
  * event's summary (the list's shape) each time one matching the filters is captured or its check is
  * recorded (so an event can come twice: pending, then verified). Nothing is read from the database until
- * a notice names events of this tenant.
+ * a notice names events of this tenant. The stream ends when the process drains and when the principal that opened
+ * it ends (key revoked, session signed out, tenant deleted: PrincipalWatch).
  */
 export function registerEventStreamRoute(app: Express, deps: Deps): void {
   app.get('/v1/events/stream', (req, res) => {
@@ -60,14 +61,16 @@ function openStream(deps: Deps, res: Response, tenantId: string, filters: EventF
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'the live feed could not read events'));
   };
+  const end = () => res.end();
   const stopListening = live.listen(
     tenantId,
     (ids) => {
       for (const id of ids) waiting.add(id);
       timer ??= setTimeout(flush, COALESCE_MS);
     },
-    () => res.end(),
+    end,
   );
+  const stopWatching = watchPrincipal(res, end);
   // `ready` once ingest has been told this tenant is listened to: from then on every event it captures is sent.
   // Events are written after it (their reads are chained on it).
   let reading = live.whenListening(tenantId).then(() => {
@@ -76,6 +79,7 @@ function openStream(deps: Deps, res: Response, tenantId: string, filters: EventF
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
   res.on('close', () => {
     stopListening();
+    stopWatching();
     clearInterval(heartbeat);
     clearTimeout(timer);
   });

@@ -5,7 +5,8 @@ import { deleteTrigger, listTriggers } from '../../domain/triggers/list-triggers
 import { waitForTrigger } from '../../domain/triggers/wait-for-trigger.js';
 import type { Deps } from '../../deps.js';
 import { listAgents, revokeAgent } from '../../mcp/oauth/list-agents.js';
-import { principalOf } from '../authenticate.js';
+import { RelayError } from '../../domain/relay-error.js';
+import { principalOf, watchPrincipal } from '../authenticate.js';
 import { idParam, parseInput } from '../parse.js';
 import { presentPage } from '../presenters.js';
 import { presentAgent, presentTrigger, presentTriggerWait } from '../trigger-presenters.js';
@@ -22,6 +23,11 @@ export function registerTriggerRoutes(app: Express, deps: Deps, json: RequestHan
     // A long poll outside tenantHandler's transaction: each read is its own short one.
     const stop = new AbortController();
     res.on('close', () => stop.abort());
+    let principalEnded = false;
+    const stopWatching = watchPrincipal(res, () => {
+      principalEnded = true;
+      stop.abort();
+    });
     const waited = await waitForTrigger({
       tenants: deps.tenants,
       runtime: deps.runtime,
@@ -31,7 +37,8 @@ export function registerTriggerRoutes(app: Express, deps: Deps, json: RequestHan
       oauthClientId: null,
       input,
       signal: stop.signal,
-    });
+    }).finally(stopWatching);
+    if (principalEnded) throw new RelayError('unauthorized', 'the API key or dashboard session of this wait has ended: sign in again');
     res.status(200).json(presentTriggerWait(waited, input.ack));
   });
   app.get(
