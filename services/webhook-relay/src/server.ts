@@ -6,6 +6,8 @@ import {
   listenOn,
   metricsServer,
   migrateOnStart,
+  redisOptions,
+  redisTimeoutsFrom,
   registerRedisMetrics,
 } from '@workspace/service-kit';
 import { createApp } from './app.js';
@@ -57,11 +59,14 @@ async function main(): Promise<void> {
   // process listens to (docs/dashboard.md, "The live feed"): its own subscriber connection, for those
   // announcements, opens at the first captured batch.
   const redis = delivery.queues.connection;
+  // Sessions and the feed are on request paths: their commands (and the feed's subscriber, a copy) answer or fail
+  // within REDIS_COMMAND_TIMEOUT_MS, then 503; never the workers' connection, which has no command timeout.
+  const requestRedis = redis.duplicate(redisOptions('commands', redisTimeoutsFrom(config)));
   const onRedisError = (error: unknown) => logger.warn({ err: error }, 'the live event feed lost Redis');
-  const live = new LiveEvents(() => redis.duplicate(), config.RELAY_QUEUE_PREFIX, onRedisError, { commands: redis });
+  const live = new LiveEvents(() => requestRedis.duplicate(), config.RELAY_QUEUE_PREFIX, onRedisError, { commands: requestRedis });
   const notices = new EventNotices(redis, config.RELAY_QUEUE_PREFIX, onRedisError);
   const dashboard = {
-    store: new RedisSessionStore(redis, {
+    store: new RedisSessionStore(requestRedis, {
       prefix: `${config.RELAY_QUEUE_PREFIX}:dashboard-session:`,
       ttlSeconds: config.RELAY_DASHBOARD_SESSION_TTL_SECONDS,
       cacheMilliseconds: 0,
@@ -93,6 +98,7 @@ async function main(): Promise<void> {
       { name: 'ingest listener', close: () => ingest.close() },
       { name: 'live feed notices', close: async () => notices.close() },
       { name: 'live event feed', close: () => live.close() },
+      { name: 'sessions and live feed Redis', close: async () => requestRedis.disconnect() },
       { name: 'delivery', close: () => delivery.close() },
       { name: 'database', close: () => resources.close() },
       { name: 'log buffer', close: async () => logger.flush() },

@@ -58,6 +58,16 @@ export class PrivateRedis {
     return cli(this.port, ...args);
   }
 
+  /** SIGSTOP: the server keeps every connection open and answers nothing (a stall, not an outage). */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** SIGCONT after pause(): it answers again, with everything it held. */
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Stops the server; with no persistence, whatever it held is gone. */
   async stop(): Promise<void> {
     if (this.child) await exited(this.child, 'SIGKILL');

@@ -78,17 +78,14 @@ export class LiveEvents {
     if (!tenantListeners) {
       tenantListeners = new Set();
       this.listeners.set(tenantId, tenantListeners);
-      this.started.set(
-        tenantId,
-        subscriber
-          .subscribe(eventNoticeChannel(this.prefix, tenantId))
-          .then(async () => {
-            if (this.listeners.get(tenantId) !== tenantListeners) return; // left before its subscription was confirmed
-            await this.announceAndWait(tenantId);
-            if (this.listeners.get(tenantId) === tenantListeners) this.announced.add(tenantId);
-          })
-          .catch(this.onError),
-      );
+      const start = subscriber.subscribe(eventNoticeChannel(this.prefix, tenantId)).then(async () => {
+        if (this.listeners.get(tenantId) !== tenantListeners) return; // left before its subscription was confirmed
+        await this.announceAndWait(tenantId);
+        if (this.listeners.get(tenantId) === tenantListeners) this.announced.add(tenantId);
+      });
+      // Reported here; whenListening() hands the failure to the tenant's listeners, which stop (and answer 503).
+      start.catch(this.onError);
+      this.started.set(tenantId, start);
       this.refresher ??= setInterval(() => void this.refresh(), Math.max(1, Math.floor(this.ttlMs / 3)));
       this.refresher.unref();
     }
@@ -97,7 +94,11 @@ export class LiveEvents {
     return () => this.stop(tenantId, listener);
   }
 
-  /** Resolves once the ingest processes have taken in that this tenant is listened to (at once if it is not). */
+  /**
+   * Resolves once the ingest processes have taken in that this tenant is listened to (at once if it is not).
+   * Rejects if Redis did not take the subscription or the announcement within its command timeout: nothing
+   * would be noticed, so the caller stops listening and answers 503 rather than wait for notices that never come.
+   */
   async whenListening(tenantId: string): Promise<void> {
     await this.started.get(tenantId);
   }
@@ -132,7 +133,10 @@ export class LiveEvents {
     // After its announcement (if under way), so the withdrawal is the last word.
     const started = this.started.get(tenantId);
     this.started.delete(tenantId);
-    void started?.then(() => (this.listeners.has(tenantId) ? undefined : this.withdraw([tenantId]))).catch(this.onError);
+    void started
+      ?.catch(() => undefined) // already reported; a failed start may still have announced, so withdraw anyway
+      .then(() => (this.listeners.has(tenantId) ? undefined : this.withdraw([tenantId])))
+      .catch(this.onError);
     if (this.listeners.size === 0) {
       void this.close();
       return;
