@@ -280,6 +280,7 @@ type DestinationSecret struct {
 // CreateDestinationRequest is a schema of the API.
 type CreateDestinationRequest struct {
 	Name string `json:"name"`
+	// Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect.
 	URL string `json:"url"`
 	// Extra request headers (stored encrypted; only their names are shown back).
 	Headers map[string]string `json:"headers,omitempty"`
@@ -307,6 +308,7 @@ type Destination struct {
 // UpdateDestinationRequest is a schema of the API.
 type UpdateDestinationRequest struct {
 	Name *string `json:"name,omitempty"`
+	// Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect.
 	URL *string `json:"url,omitempty"`
 	// Extra request headers (stored encrypted; only their names are shown back).
 	Headers map[string]string `json:"headers,omitempty"`

@@ -274,6 +274,7 @@ class DestinationSecret(TypedDict):
 class _CreateDestinationRequestRequired(TypedDict):
     name: str
     url: str
+    """Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect."""
 
 
 class CreateDestinationRequest(_CreateDestinationRequestRequired, total=False):
@@ -302,6 +303,7 @@ class Destination(TypedDict):
 class UpdateDestinationRequest(TypedDict, total=False):
     name: str
     url: str
+    """Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect."""
     headers: dict[str, str]
     """Extra request headers (stored encrypted; only their names are shown back)."""
     timeout_ms: int

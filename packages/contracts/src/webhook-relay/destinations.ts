@@ -14,7 +14,11 @@ export const DestinationUrl = z
   })
   .max(2048, 'url must be at most 2048 characters')
   .refine((value) => !/^[a-z]+:\/\/[^/?#]*@/i.test(value), 'url must not carry credentials')
-  .refine((value) => !value.includes('#'), 'url must not have a fragment');
+  .refine((value) => !value.includes('#'), 'url must not have a fragment')
+  .meta({
+    description:
+      'Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect.',
+  });
 
 export const DestinationHeaders = z
   .record(

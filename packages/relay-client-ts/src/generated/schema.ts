@@ -1203,7 +1203,10 @@ export interface components {
         };
         CreateDestinationRequest: {
             name: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect.
+             */
             url: string;
             /** @description Extra request headers (stored encrypted; only their names are shown back). */
             headers?: {
@@ -1234,7 +1237,10 @@ export interface components {
         };
         UpdateDestinationRequest: {
             name?: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect.
+             */
             url?: string;
             /** @description Extra request headers (stored encrypted; only their names are shown back). */
             headers?: {

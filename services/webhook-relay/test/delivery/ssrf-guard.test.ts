@@ -176,9 +176,30 @@ describe('SSRF refusals at connect time', () => {
       return rows[0];
     });
 
-  it('never connects to a loopback IP literal and records why', async () => {
+  /**
+   * A destination at an IP literal the guard refuses is refused at registration (test/api/destination-address.test.ts);
+   * one stored before (RELAY_EGRESS_ALLOW narrowed since) is still stopped at connect time: written here as the owner.
+   */
+  const storedAt = async (url: string) => {
+    const destination = await h.destination('https://hooks.example.com/in');
+    await h.context.ownerPool.query('UPDATE destinations SET url = $2 WHERE id = $1', [destination.id, url]);
+    return destination;
+  };
+
+  it('refuses a loopback IP literal at registration', async () => {
+    const answer = await api(h.context)
+      .post('/v1/destinations')
+      .set(h.tenant.auth)
+      .send({ name: 'receiver', url: receiver.url })
+      .expect(400);
+    expect(answer.body.error.message).toMatch(
+      /^url points at 127\.0\.0\.1, where deliveries are refused: 127\.0\.0\.1 is a loopback address/,
+    );
+  });
+
+  it('never connects to a loopback IP literal stored before the allow-list changed, and records why', async () => {
     const endpoint = await h.endpoint();
-    const destination = await h.destination(receiver.url);
+    const destination = await storedAt(receiver.url);
     await h.subscribe(endpoint.id, destination.id);
     const eventId = await h.send(endpoint.url, '{"ssrf":1}');
     const dead = await deadLetterOf(eventId);
@@ -198,7 +219,7 @@ describe('SSRF refusals at connect time', () => {
 
   it('refuses the cloud metadata address', async () => {
     const endpoint = await h.endpoint();
-    const destination = await h.destination('http://169.254.169.254/latest/meta-data/');
+    const destination = await storedAt('http://169.254.169.254/latest/meta-data/');
     await h.subscribe(endpoint.id, destination.id);
     const eventId = await h.send(endpoint.url, '{"ssrf":3}');
     expect((await deadLetterOf(eventId)).last_error).toMatch(/169\.254\.169\.254 is a linkLocal address/);

@@ -58,8 +58,10 @@ export const FAST_POLICY: RetryPolicy = { schedule: [100, 100, 100], jitter: 0, 
 
 /** Real PostgreSQL (own database), real Redis (own prefix), a real ingest listener, workers in process. */
 export async function startDeliveryHarness(options: DeliveryHarnessOptions = {}): Promise<DeliveryHarness> {
+  const egressGuard = new EgressGuard(parseCidrList(options.egressAllow ?? '127.0.0.1/32'));
   const context = await createTestContext({
     runtime: systemRuntime,
+    egressGuard,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.mcp ? { mcp: options.mcp } : {}),
@@ -67,7 +69,7 @@ export async function startDeliveryHarness(options: DeliveryHarnessOptions = {})
   const tenant = await context.newTenant('pro');
   const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
   const queues = new DeliveryQueues(connectRedis(REDIS_URL), prefix);
-  const sender = new HttpSender(new EgressGuard(parseCidrList(options.egressAllow ?? '127.0.0.1/32')), 256);
+  const sender = new HttpSender(egressGuard, 256);
   const { pool, runtime, logger } = context.deps;
   const fanOut = new FanOut({ pool, queues, runtime, logger });
   const workers =

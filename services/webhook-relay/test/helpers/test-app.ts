@@ -13,6 +13,7 @@ import { openDatabase, type ConnectionPool, type Database } from '../../src/db/p
 import { TenantDatabase } from '../../src/db/tenant-database.js';
 import { sessionSecretsFrom } from '../../src/dashboard/dashboard-sessions.js';
 import type { Deps } from '../../src/deps.js';
+import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { EventNotices } from '../../src/live/event-notices.js';
 import { LiveEvents } from '../../src/live/live-events.js';
 import { ensureBootstrapTenant } from '../../src/domain/tenants/ensure-bootstrap-tenant.js';
@@ -98,6 +99,8 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     runtime,
     logger: createLogger({ service: 'webhook-relay-test', level: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent' }),
     config: { ingestBaseUrl: INGEST_BASE, IDEMPOTENCY_TTL_SECONDS: 3600, TRUST_PROXY: false },
+    // As the test config allows it (RELAY_EGRESS_ALLOW=127.0.0.1/32): local receivers are 127.0.0.1.
+    egressGuard: new EgressGuard(parseCidrList('127.0.0.1/32')),
     dashboard: {
       store: new RedisSessionStore(redis, { prefix: `${prefix}:dashboard-session:`, ttlSeconds: 3600, cacheMilliseconds: 0 }),
       secrets: sessionSecretsFrom([TEST_MASTER_KEY]),

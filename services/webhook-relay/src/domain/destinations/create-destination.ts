@@ -1,9 +1,11 @@
 import type { CreateDestinationRequest } from '@workspace/contracts';
 import { toBytes } from '../../db/bytes.js';
 import type { TenantTx } from '../../db/prisma.js';
+import type { EgressGuard } from '../../delivery/egress-guard.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
 import type { SealedValues } from '../sealed-values.js';
+import { refuseUnreachableAddress } from './destination-address.js';
 import { findDestination, type DestinationWithSecrets } from './destination-view.js';
 import { newSigningSecret, storeDestinationSecret } from './store-destination-secret.js';
 
@@ -14,6 +16,8 @@ export interface CreateDestinationOptions {
   sealed: SealedValues;
   actor: string;
   input: CreateDestinationRequest;
+  /** Judges an IP-literal url as deliveries would (RELAY_EGRESS_ALLOW). */
+  egressGuard: EgressGuard;
 }
 
 /** Registers a destination with one signing secret (given, or made here); the secret is returned this once. */
@@ -21,6 +25,7 @@ export async function createDestination(
   options: CreateDestinationOptions,
 ): Promise<{ destination: DestinationWithSecrets; secret: string }> {
   const { tx, tenantId, runtime, sealed, input } = options;
+  refuseUnreachableAddress(options.egressGuard, input.url);
   const id = runtime.newId();
   const now = runtime.now();
   const headers = input.headers && Object.keys(input.headers).length ? input.headers : null;

@@ -1,10 +1,12 @@
 import type { UpdateDestinationRequest } from '@workspace/contracts';
 import { toBytes } from '../../db/bytes.js';
 import type { TenantTx } from '../../db/prisma.js';
+import type { EgressGuard } from '../../delivery/egress-guard.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
 import type { SealedValues } from '../sealed-values.js';
-import { findDestination, type DestinationWithSecrets } from './destination-view.js';
+import { refuseUnreachableAddress } from './destination-address.js';
+import { findDestination, lockDestination, type DestinationWithSecrets } from './destination-view.js';
 
 export interface UpdateDestinationOptions {
   tx: TenantTx;
@@ -14,12 +16,15 @@ export interface UpdateDestinationOptions {
   actor: string;
   destinationId: string;
   changes: UpdateDestinationRequest;
+  /** Judges an IP-literal url as deliveries would (RELAY_EGRESS_ALLOW). */
+  egressGuard: EgressGuard;
 }
 
 /** Changes what is given; enabling clears the reason it was disabled (its pending deliveries resume in order). */
 export async function updateDestination(options: UpdateDestinationOptions): Promise<DestinationWithSecrets> {
   const { tx, tenantId, runtime, sealed, destinationId, changes } = options;
-  const before = await findDestination(tx, sealed, destinationId);
+  if (changes.url !== undefined) refuseUnreachableAddress(options.egressGuard, changes.url);
+  const before = await lockDestination(tx, sealed, destinationId);
   const headers = changes.headers === undefined ? undefined : Object.keys(changes.headers).length ? changes.headers : null;
   await tx.destination.update({
     where: { id: destinationId },

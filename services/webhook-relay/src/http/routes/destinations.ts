@@ -18,7 +18,7 @@ import { presentDestination, presentDestinationSecret, presentPage } from '../pr
 import { tenantHandler } from '../tenant-handler.js';
 
 export function registerDestinationRoutes(app: Express, deps: Deps, json: RequestHandler): void {
-  const { runtime, sealed } = deps;
+  const { runtime, sealed, egressGuard } = deps;
   // Workers find new and re-enabled destinations on their next pass; in-process ones are told at once.
   const changed = () => deps.delivery?.wake();
 
@@ -34,6 +34,7 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
         sealed,
         actor: principal.actor,
         input,
+        egressGuard,
       });
       changed();
       return { status: 201, body: { ...presentDestination(destination, runtime.now()), secret } satisfies CreatedDestination };
@@ -67,6 +68,7 @@ export function registerDestinationRoutes(app: Express, deps: Deps, json: Reques
         actor: principal.actor,
         destinationId,
         changes,
+        egressGuard,
       });
       changed();
       return { status: 200, body: presentDestination(destination, runtime.now()) };
