@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleCharacter } from './display-text.js';
 
 // Wire shapes of config-store (shared/specs/config-store.md). The service and its tests
 // parse with these; clients may use the types.
@@ -49,9 +50,18 @@ const nonBlank = (field: string) =>
     .max(MAX_TEXT_LENGTH, `${field} must be at most ${MAX_TEXT_LENGTH} characters`)
     .refine((value) => value.trim().length > 0, `${field} must not be blank`);
 
+// Blank and invisible characters have their own messages; this catches names of only braille blanks (U+2800) or
+// private-use characters, which show nothing either.
+const somethingVisible = (field: string) =>
+  [
+    (value: string) => value.trim() === '' || INVISIBLE.test(value) || hasVisibleCharacter(value),
+    `${field} must contain at least one visible character (not only blank or private-use characters)`,
+  ] as const;
+
 export const ConfigurationName = nonBlank('name')
   .refine((value) => NAME_PATTERN.test(value), 'name must not contain "/" or control characters')
-  .refine((value) => !INVISIBLE.test(value), noInvisible('name'));
+  .refine((value) => !INVISIBLE.test(value), noInvisible('name'))
+  .refine(...somethingVisible('name'));
 export const ConfigurationHostname = z
   .string({ error: (issue) => (issue.input === undefined ? 'hostname is required' : 'hostname must be a string') })
   .min(1, 'hostname must not be empty')
@@ -63,7 +73,8 @@ export const ConfigurationPort = z
   .max(65535, 'port must be between 1 and 65535');
 export const ConfigurationUsername = nonBlank('username')
   .refine((value) => PRINTABLE_PATTERN.test(value), 'username must not contain control characters')
-  .refine((value) => !INVISIBLE.test(value), noInvisible('username'));
+  .refine((value) => !INVISIBLE.test(value), noInvisible('username'))
+  .refine(...somethingVisible('username'));
 
 export const Configuration = z.object({
   id: z.number().int(),

@@ -30,7 +30,8 @@ export function displayNameProblem(value: string): string | undefined {
   if (storable) return storable;
   const control = value.match(CONTROL);
   if (control) return `must not contain control characters (found ${codePointOf(control[0])})`;
-  if (!hasVisibleCharacter(value)) {
+  // Empty or only spaces: each schema says so in its own words ("must not be empty").
+  if (value.trim() !== '' && !hasVisibleCharacter(value)) {
     return 'must contain at least one visible character (not only spaces, blank, invisible or private-use characters)';
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { missing, notSupported, refuseUnknownParameters, requiredString } from './translator-parameters.js';
+import { displayName, missing, notSupported, refuseUnknownParameters, requiredString } from './translator-parameters.js';
 
 // Wire shapes of the translator's administration API (shared/specs/translator.md "Administration
 // endpoints"), with DeepL's member names where the spec leaves them out (ApiKey, key_usages).
@@ -15,7 +15,7 @@ export const ANALYTICS_GROUP_BY = ['key', 'key_and_day'] as const;
 export const CUSTOM_TAG_AGGREGATE_BY = ['period', 'day'] as const;
 
 const label = (name: string) =>
-  requiredString(name)
+  displayName(name, 'label')
     .refine((value) => value.trim().length > 0, `Value for '${name}' not supported. The label must not be empty.`)
     .refine(
       (value) => value.length <= MAX_KEY_LABEL_LENGTH,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { missing, notSupported, oneOf, optionalString, refuseUnknownParameters, requiredString } from './translator-parameters.js';
+import {
+  displayName,
+  missing,
+  notSupported,
+  oneOf,
+  optionalString,
+  refuseUnknownParameters,
+  requiredString,
+} from './translator-parameters.js';
 
 // Wire shapes of the glossary endpoints: v2 (one language pair per glossary) and v3 (several
 // dictionaries per glossary, editable). DeepL's limits: 10 MiB per glossary, 1024 UTF-8 bytes per
@@ -22,7 +30,7 @@ export function utf8Bytes(value: string): number {
 }
 
 export const glossaryName = (name = 'name') =>
-  requiredString(name)
+  displayName(name, 'glossary name')
     .refine((value) => value.trim().length > 0, `Value for '${name}' not supported. The glossary name must not be empty.`)
     .refine(
       (value) => utf8Bytes(value) <= MAX_GLOSSARY_TEXT_BYTES,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { utf8Bytes } from './translator-glossaries.js';
-import { missing, notSupported, optionalString, refuseUnknownParameters, requiredString } from './translator-parameters.js';
+import {
+  displayName,
+  missing,
+  notSupported,
+  optionalString,
+  refuseUnknownParameters,
+  requiredString,
+  storableString,
+} from './translator-parameters.js';
 
 // Wire shapes of the translation-memory endpoints (/v3/translation_memories) as deepl-node 1.28 calls
 // them. Imports and exports are jobs: an import declares its file, the file goes to an upload URL, the
@@ -25,7 +33,7 @@ const pageNumber = (name: string, min: number, max: number, fallback: number) =>
 };
 
 export const memoryName = (name: string) =>
-  requiredString(name)
+  displayName(name, 'name')
     .refine((value) => value.trim().length > 0, notSupported(name, 'The name must not be empty.'))
     .refine(
       (value) => utf8Bytes(value) <= MAX_TRANSLATION_MEMORY_NAME_BYTES,
@@ -63,13 +71,16 @@ export const CreateTranslationMemoryRequest = z.strictObject(
       .array(
         z.strictObject(
           {
-            source_text: requiredString('segments[].source_text').min(1, notSupported('segments[].source_text', 'Must not be empty.')),
+            source_text: storableString('segments[].source_text', 'source text').min(
+              1,
+              notSupported('segments[].source_text', 'Must not be empty.'),
+            ),
             targets: z
               .array(
                 z.strictObject(
                   {
                     target_language: language('segments[].targets[].target_language'),
-                    target_text: requiredString('segments[].targets[].target_text').min(
+                    target_text: storableString('segments[].targets[].target_text', 'target text').min(
                       1,
                       notSupported('segments[].targets[].target_text', 'Must not be empty.'),
                     ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameCheck, storableTextCheck } from './display-text.js';
 
 // Building blocks of the translator's parameter schemas (translator.ts, translator-admin.ts): each rule
 // words its own 400 message with the parameter's name, the way DeepL does.
@@ -10,6 +11,14 @@ export const requiredString = (name: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? missing(name) : notSupported(name, 'Expected a string.')) });
 
 export const optionalString = (name: string) => z.string({ error: notSupported(name, 'Expected a string.') }).optional();
+
+/** A name or label: refused with NUL, a lone surrogate, a control character, or nothing visible. */
+export const displayName = (name: string, noun: string) =>
+  requiredString(name).superRefine(displayNameCheck((problem) => notSupported(name, `The ${noun} ${problem}.`)));
+
+/** Other text that is stored: refused with NUL or a lone surrogate, which PostgreSQL cannot keep. */
+export const storableString = (name: string, noun: string) =>
+  requiredString(name).superRefine(storableTextCheck((problem) => notSupported(name, `The ${noun} ${problem}.`)));
 
 /** JSON booleans, or 0/1/true/false as form fields send them. */
 export const flag = (name: string) =>

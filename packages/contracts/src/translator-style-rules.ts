@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { MAX_CUSTOM_INSTRUCTION_LENGTH } from './translator.js';
 import { utf8Bytes } from './translator-glossaries.js';
-import { flag, missing, notSupported, refuseUnknownParameters, requiredString } from './translator-parameters.js';
+import {
+  displayName,
+  flag,
+  missing,
+  notSupported,
+  refuseUnknownParameters,
+  requiredString,
+  storableString,
+} from './translator-parameters.js';
 
 // Wire shapes of the style-rule endpoints (/v3/style_rules) as deepl-node 1.28 calls them: JSON bodies,
 // snake_case members.
@@ -24,7 +32,7 @@ export const MAX_CONFIGURED_RULES_PER_CATEGORY = 100;
 export const STYLE_RULE_PAGE_SIZE_MAX = 100;
 
 const name = (parameter: string) =>
-  requiredString(parameter)
+  displayName(parameter, 'name')
     .refine((value) => value.trim().length > 0, notSupported(parameter, 'The name must not be empty.'))
     .refine(
       (value) => utf8Bytes(value) <= MAX_STYLE_RULE_NAME_BYTES,
@@ -82,13 +90,13 @@ export type ConfiguredRules = z.output<typeof ConfiguredRules>;
 
 export const CustomInstructionInput = z.strictObject(
   {
-    label: requiredString('label')
+    label: displayName('label', 'label')
       .refine((value) => value.trim().length > 0, notSupported('label', 'The label must not be empty.'))
       .refine(
         (value) => [...value].length <= MAX_CUSTOM_INSTRUCTION_LABEL_LENGTH,
         notSupported('label', `At most ${MAX_CUSTOM_INSTRUCTION_LABEL_LENGTH} characters.`),
       ),
-    prompt: requiredString('prompt')
+    prompt: storableString('prompt', 'prompt')
       .refine((value) => value.trim().length > 0, notSupported('prompt', 'The prompt must not be empty.'))
       .refine(
         (value) => [...value].length <= MAX_CUSTOM_INSTRUCTION_LENGTH,

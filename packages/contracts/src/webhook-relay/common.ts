@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameCheck } from '../display-text.js';
 
 // Wire shapes of webhook-relay's REST API (shared/specs/webhook-relay.md): snake_case members,
 // ISO 8601 timestamps, UUID ids, every error as {"error": {"code", "message"}}.
@@ -69,9 +70,11 @@ export type RelayHealth = z.infer<typeof RelayHealth>;
 export const jsonObject = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.strictObject(shape, { error: (issue) => (issue.code === 'invalid_type' ? 'body must be a JSON object' : undefined) });
 
+/** A name or label people read back: no NUL, lone surrogate or control character, and something visible. */
 export const nonBlankName = (field: string, max = 200) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .superRefine(displayNameCheck((problem) => `${field} ${problem}`))
     .trim()
     .min(1, `${field} must not be empty`)
     .max(max, `${field} must be at most ${max} characters`);

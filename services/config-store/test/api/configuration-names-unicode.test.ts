@@ -137,6 +137,34 @@ describe('invisible and bidirectional control characters', () => {
   });
 });
 
+// Issue 41: names of only braille blanks or private-use characters were accepted, and showed as nothing.
+describe('names with no visible character', () => {
+  it.each([
+    ['only braille blanks (U+2800)', '\u2800\u2800\u2800'],
+    ['only private-use characters (U+E000, U+F8FF)', '\ue000\uf8ff'],
+    ['only supplementary private-use characters (planes 15 and 16)', '\u{F0000}\u{10FFFD}'],
+    ['braille blanks between spaces', ' \u2800 '],
+  ])('answers 400 naming the field for a name of %s, and stores nothing', async (_case, name) => {
+    const response = await postRaw(entry(name));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: expect.stringMatching(/^name must contain at least one visible character/) });
+    expect(await storedNames()).toEqual([]);
+  });
+
+  it('answers 400 when a PATCH renames to a private-use name, and changes nothing', async () => {
+    await agent.post('/configurations/').send(entry('db')).expect(200);
+    const response = await agent.patch('/configurations/db').send({ name: '\ue001' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^name must contain at least one visible character/);
+    expect(await storedNames()).toEqual(['db']);
+  });
+
+  it('accepts a name with a visible character next to a private-use one', async () => {
+    await agent.post('/configurations/').send(entry('db\ue000')).expect(200);
+    expect(await storedNames()).toEqual(['db\ue000']);
+  });
+});
+
 describe('one normalization form (NFC)', () => {
   it('stores a decomposed name precomposed', async () => {
     const response = await agent.post('/configurations/').send(entry(DECOMPOSED, { username: 'jose\u0301' }));
