@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableTextCheck } from '../display-text.js';
 import { jsonObject, nonBlankName, RelayId, RelayListQuery, RelayTimestamp } from './common.js';
 import { VerificationState } from './events.js';
 import { PreviousExpireInSeconds } from './provider-secrets.js';
@@ -131,6 +132,7 @@ export const CreateSubscriptionRequest = jsonObject({
     .array(
       z
         .string({ error: 'event_types must be strings' })
+        .superRefine(storableTextCheck((problem) => `event_types entries ${problem}`))
         .min(1, 'event_types must not hold empty strings')
         .max(200, 'event_types entries must be at most 200 characters'),
       { error: 'event_types must be an array of strings' },

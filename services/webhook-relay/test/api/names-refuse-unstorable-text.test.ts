@@ -80,6 +80,18 @@ describe('names and labels PostgreSQL cannot store, or that show nothing', () =>
   });
 });
 
+describe('other stored text', () => {
+  it.each(TEXTS.slice(0, 2))('refuses a subscription event type with %s: 400 naming event_types', async (_what, text) => {
+    const response = await api(context)
+      .post('/v1/subscriptions')
+      .set(tenant.auth)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ endpoint_id: endpointId, destination_id: destinationId, event_types: ['order.paid', text] }));
+    expect({ status: response.status, code: response.body.error?.code }).toEqual({ status: 400, code: 'invalid_request' });
+    expect(response.body.error.message).toMatch(/^event_types\.1: .*must/);
+  });
+});
+
 describe('the OAuth registration of an MCP client', () => {
   it.each(TEXTS)('refuses a client_name with %s: 400 invalid_client_metadata naming it', async (_what, text) => {
     const response = await api(context)
