@@ -105,7 +105,7 @@ export const CreateTranslationMemoryImportRequest = z.strictObject(
   {
     source_file: z.strictObject(
       {
-        file_name: requiredString('source_file.file_name')
+        file_name: storableString('source_file.file_name', 'file name')
           .min(1, missing('source_file.file_name'))
           .max(255, notSupported('source_file.file_name', 'At most 255 characters.')),
         content_length: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_CUSTOM_INSTRUCTION_LENGTH } from './translator.js';
+import { storableTextCheck } from './display-text.js';
 import { utf8Bytes } from './translator-glossaries.js';
 import {
   displayName,
@@ -52,6 +53,7 @@ const language = (parameter: string) =>
 const ruleText = (parameter: string) =>
   z
     .string({ error: notSupported(parameter, 'Each rule value must be a string.') })
+    .superRefine(storableTextCheck((problem) => notSupported(parameter, `Rule names and values ${problem}.`)))
     .max(200, notSupported(parameter, 'Rule names and values are at most 200 characters.'));
 
 const category = (parameter: string) =>

@@ -66,6 +66,20 @@ const TEXTS: Array<[what: string, method: Method, path: () => string, parameter:
     'segments[].source_text',
     (text) => memory('m', `Hi ${text}`),
   ],
+  [
+    'configured rule value',
+    'put',
+    () => `/v3/style_rules/${styleId}/configured_rules`,
+    'configured_rules.punctuation',
+    (text) => ({ punctuation: { quotation_mark: `use ${text}` } }),
+  ],
+  [
+    'memory import file name',
+    'post',
+    () => '/v3/translation_memories/import',
+    'source_file.file_name',
+    (text) => ({ source_file: { file_name: `a${text}.tmx`, content_length: 10 } }),
+  ],
 ];
 const UNSTORABLE: Array<[what: string, text: string]> = [
   ['a NUL', 'a\u0000b'],
