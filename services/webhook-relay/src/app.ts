@@ -57,22 +57,22 @@ export function createApp(deps: Deps): express.Express {
   registerSignInRoutes(app, deps, sessions);
   if (sessions) registerDashboardSessionRoutes(app, deps, sessions, json);
   serveDashboard(app);
-  if (deps.mcp) {
-    const clients = new PgClientsStore(deps.pool, deps.runtime);
-    const provider = new RelayOAuthProvider(deps.pool, deps.tenants, deps.runtime, deps.mcp.oauth, clients, deps.logger);
-    registerOAuthRoutes(app, deps, provider, clients, deps.mcp.oauth);
-    registerOAuthConsentRoutes(app, deps, deps.mcp.oauth, clients, sessions);
-    registerMcpRoutes(app, deps, deps.mcp, provider);
-  }
-
-  const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
-    deps.logger.warn({ err: error }, 'could not record when an API key was last used'),
-  );
   const principals = new PrincipalWatch({
     tenants: deps.tenants,
     sessions: deps.dashboard?.store,
     onError: (error) => deps.logger.warn({ err: error }, 'could not check whether open live feeds’ keys and sessions still stand'),
   });
+  if (deps.mcp) {
+    const clients = new PgClientsStore(deps.pool, deps.runtime);
+    const provider = new RelayOAuthProvider(deps.pool, deps.tenants, deps.runtime, deps.mcp.oauth, clients, deps.logger);
+    registerOAuthRoutes(app, deps, provider, clients, deps.mcp.oauth);
+    registerOAuthConsentRoutes(app, deps, deps.mcp.oauth, clients, sessions);
+    registerMcpRoutes(app, deps, deps.mcp, provider, principals);
+  }
+
+  const keyUse = new KeyUseRecorder(deps.tenants, deps.runtime, (error) =>
+    deps.logger.warn({ err: error }, 'could not record when an API key was last used'),
+  );
   app.use('/v1', requirePrincipal({ pool: deps.pool, tenants: deps.tenants, keyUse, sessions, principals }));
   registerApiKeyRoutes(app, deps, json);
   registerEndpointRoutes(app, deps, json);

@@ -1,12 +1,15 @@
 import type session from 'express-session';
 import type { TenantDatabase } from '../db/tenant-database.js';
-import type { Principal } from '../domain/api-keys/authenticate-api-key.js';
+import { standingPrincipals, type WatchedPrincipal } from './standing-principals.js';
 
 /** How often open long requests' principals are checked again: they end within about this long. */
 export const PRINCIPAL_CHECK_MS = 2_000;
 
+/** A long request's principal: a REST principal (API key or dashboard session) or an MCP agent's. */
+export type LongRequestPrincipal = WatchedPrincipal & { sessionId?: string | undefined };
+
 interface Watch {
-  principal: Principal;
+  principal: LongRequestPrincipal;
   end: () => void;
 }
 
@@ -21,7 +24,7 @@ export interface PrincipalWatchOptions {
 /**
  * Long requests (the live feed, a waiting triggers.wait) read their principal once, when they start. This ends
  * them once that principal ends: its API key revoked, its dashboard session signed out, its user or tenant
- * deleted. One shared tick for the whole process, and only while something is watched: per tick one short
+ * deleted, its MCP agent revoked. One shared tick for the whole process, and only while something is watched: per tick one short
  * transaction per tenant with open requests (however many) and one store read per open dashboard session.
  * A check that fails (the database or Redis not answering) ends nothing; the next tick tries again.
  */
@@ -36,7 +39,7 @@ export class PrincipalWatch {
   }
 
   /** Calls `end` (once) when the principal ends; the returned function stops watching. */
-  watch(principal: Principal, end: () => void): () => void {
+  watch(principal: LongRequestPrincipal, end: () => void): () => void {
     const watch: Watch = { principal, end };
     this.watches.add(watch);
     if (!this.timer) {
@@ -83,19 +86,13 @@ export class PrincipalWatch {
   }
 
   /** Whether each principal of the tenant still stands; undefined if the database could not tell. */
-  private async standingInTenant(tenantId: string, watches: Watch[]): Promise<((principal: Principal) => boolean) | undefined> {
-    const keyIds = [...new Set(watches.flatMap((watch) => (watch.principal.apiKeyId ? [watch.principal.apiKeyId] : [])))];
-    const userIds = [...new Set(watches.flatMap((watch) => (watch.principal.userId ? [watch.principal.userId] : [])))];
+  private async standingInTenant(tenantId: string, watches: Watch[]): Promise<((principal: WatchedPrincipal) => boolean) | undefined> {
     try {
-      const found = await this.options.tenants.run(tenantId, async (tx) => ({
-        tenant: await tx.tenant.findUnique({ where: { id: tenantId }, select: { deletedAt: true } }),
-        keys: keyIds.length ? await tx.apiKey.findMany({ where: { id: { in: keyIds }, revokedAt: null }, select: { id: true } }) : [],
-        users: userIds.length ? await tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true } }) : [],
-      }));
-      if (!found.tenant || found.tenant.deletedAt) return () => false;
-      const liveKeys = new Set(found.keys.map((key) => key.id));
-      const users = new Set(found.users.map((user) => user.id));
-      return (principal) => (!principal.apiKeyId || liveKeys.has(principal.apiKeyId)) && (!principal.userId || users.has(principal.userId));
+      return await standingPrincipals(
+        this.options.tenants,
+        tenantId,
+        watches.map((watch) => watch.principal),
+      );
     } catch (error) {
       this.options.onError(error);
       return undefined;

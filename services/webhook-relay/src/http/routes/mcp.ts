@@ -5,10 +5,13 @@ import type { Deps } from '../../deps.js';
 import type { McpSettings } from '../../mcp/mcp-settings.js';
 import type { McpPrincipal, RelayOAuthProvider } from '../../mcp/oauth/relay-oauth-provider.js';
 import { createRelayMcpServer } from '../../mcp/relay-mcp-server.js';
+import type { PrincipalWatch } from '../principal-watch.js';
 import { resourceMetadataUrl } from './oauth.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_MCP_BODY = '256kb';
+
+const AUTHORIZATION_ENDED = 'the agent has been revoked, or its key, user or tenant is gone';
 
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
 
@@ -17,7 +20,13 @@ const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error
  * JSON responses. Every request needs an access token for this resource; Host and Origin are checked first
  * (DNS rebinding, other sites' pages).
  */
-export function registerMcpRoutes(app: Express, deps: Deps, settings: McpSettings, provider: RelayOAuthProvider): void {
+export function registerMcpRoutes(
+  app: Express,
+  deps: Deps,
+  settings: McpSettings,
+  provider: RelayOAuthProvider,
+  principals?: PrincipalWatch,
+): void {
   const bearer = requireBearerAuth({
     verifier: provider,
     resourceMetadataUrl: resourceMetadataUrl(settings.oauth),
@@ -28,9 +37,22 @@ export function registerMcpRoutes(app: Express, deps: Deps, settings: McpSetting
   app.post(MCP_PATH, hostAndOrigin(settings), bearer, express.json({ limit: MAX_MCP_BODY }), async (req, res) => {
     const server = createRelayMcpServer(deps, principalOf);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
+    const close = () => {
       void transport.close();
       void server.close();
+    };
+    // A waiting triggers.wait read its token once: it ends (401, as the next call would get) once the agent is revoked
+    // or its tenant deleted, rather than wait out wait_seconds (docs/dashboard.md, "When the principal ends").
+    const stopWatching = principals?.watch(principalOf(req.auth), () => {
+      if (!res.headersSent) {
+        res.setHeader('WWW-Authenticate', `Bearer error="invalid_token", error_description="${AUTHORIZATION_ENDED}"`);
+        res.status(401).json({ error: 'invalid_token', error_description: AUTHORIZATION_ENDED });
+      }
+      close();
+    });
+    res.on('close', () => {
+      stopWatching?.();
+      close();
     });
     try {
       await server.connect(transport);
