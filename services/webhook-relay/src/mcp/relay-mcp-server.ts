@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { RelayLimit } from '@workspace/contracts';
+import { isDependencyUnavailable } from '@workspace/service-kit';
 import { z } from 'zod';
 import { describeCollision, uniqueViolationOf } from '../db/unique-violation.js';
 import type { Deps } from '../deps.js';
@@ -42,6 +43,11 @@ export function createRelayMcpServer(deps: Deps, principalOf: (authInfo: unknown
         } catch (error) {
           const collision = uniqueViolationOf(error);
           if (collision) return refusal('conflict', describeCollision(collision));
+          // The database or Redis did not answer within its bound (a waiting triggers.wait's listening, say): REST's 503.
+          if (isDependencyUnavailable(error)) {
+            deps.logger.warn({ err: error, tool: tool.name }, 'a dependency is unavailable');
+            return refusal('unavailable', 'temporarily unavailable: a database or cache did not answer; retry shortly');
+          }
           if (!(error instanceof RelayError)) {
             deps.logger.error({ err: error, tool: tool.name }, 'an MCP tool failed');
             return refusal('internal', 'the tool failed on the server; try again later');

@@ -3,66 +3,36 @@
 // Redis stalls (a server that accepts connections and never answers) or is down (nothing listening): never a
 // hang, never a 200 stream that would notice nothing. The session store and the feed get connections built as
 // server.ts builds them (redisOptions('commands')); infra/faults stalls a real redis-server under the built service.
-import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type express from 'express';
-import { Redis } from 'ioredis';
 import request from 'supertest';
-import { redisOptions } from '@workspace/service-kit';
 import { RedisSessionStore } from '@workspace/service-kit/sessions';
 import { createApp } from '../../src/app.js';
-import { LiveEvents } from '../../src/live/live-events.js';
 import { readEventStream } from '../helpers/sse-client.js';
 import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { UnansweredRedis } from '../helpers/unanswered-redis.js';
 
-/** Well under the 30 s a client would give up after; the bound itself is the 1 s command timeout below. */
+/** Well under the 30 s a client would give up after; the bound itself is the helper's 1 s command timeout. */
 const ANSWERED_WITHIN_MS = 15_000;
-const TIMEOUTS = { connectTimeoutMs: 1_000, commandTimeoutMs: 1_000 };
 
 let context: TestContext;
 let tenant: TestTenant;
 let cookie: string;
 let endpointId: string;
-let blackHole: Server;
-const heldSockets: Socket[] = [];
-const opened: Redis[] = [];
+const unanswered: UnansweredRedis[] = [];
 
-/** Listens and accepts, then never answers: a Redis stopped with SIGSTOP looks like this from the client. */
-async function startBlackHole(): Promise<number> {
-  blackHole = createServer((socket) => void heldSockets.push(socket));
-  await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
-  return (blackHole.address() as AddressInfo).port;
-}
-
-/** A port nothing listens on: Redis down. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The app over a Redis at `port`, its sessions and feed connected as server.ts connects them. */
-function appOverRedis(port: number): express.Express {
-  const redis = new Redis(`redis://127.0.0.1:${port}`, { ...redisOptions('commands', TIMEOUTS), lazyConnect: true });
-  opened.push(redis);
-  redis.on('error', () => undefined);
-  const prefix = `${context.livePrefix}-unavailable-${port}`;
-  const connect = () => {
-    const copy = redis.duplicate();
-    copy.on('error', () => undefined);
-    opened.push(copy);
-    return copy;
-  };
+/** The app over a Redis that does not answer, its sessions and feed connected as server.ts connects them. */
+function appOverRedis(redis: UnansweredRedis): express.Express {
+  unanswered.push(redis);
+  const prefix = `${context.livePrefix}-unanswered-${unanswered.length}`;
   return createApp({
     ...context.deps,
     dashboard: {
       ...context.deps.dashboard!,
-      store: new RedisSessionStore(redis, { prefix: `${prefix}:dashboard-session:`, ttlSeconds: 3600, cacheMilliseconds: 0 }),
+      store: new RedisSessionStore(redis.connect(), { prefix: `${prefix}:dashboard-session:`, ttlSeconds: 3600, cacheMilliseconds: 0 }),
     },
-    live: new LiveEvents(connect, prefix, () => undefined, { commands: redis }),
+    live: redis.liveEvents(prefix),
   });
 }
 
@@ -73,9 +43,7 @@ beforeAll(async () => {
   endpointId = (await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'waited on' }).expect(201)).body.id;
 });
 afterAll(async () => {
-  for (const redis of opened) redis.disconnect();
-  for (const socket of heldSockets) socket.destroy();
-  blackHole?.close();
+  for (const redis of unanswered) redis.close();
   await context.close();
 });
 
@@ -87,12 +55,12 @@ function expectUnavailable(answer: { status: number; headers: Record<string, str
 }
 
 describe.each([
-  ['stalls', startBlackHole],
-  ['is down', closedPort],
-])('while Redis %s', (_what, redisPort) => {
+  ['stalls', UnansweredRedis.stalled],
+  ['is down', UnansweredRedis.down],
+])('while Redis %s', (_what, unansweredRedis) => {
   let app: express.Express;
   beforeAll(async () => {
-    app = appOverRedis(await redisPort());
+    app = appOverRedis(await unansweredRedis());
   });
 
   it('answers a request with the dashboard cookie 503 with Retry-After, and an API key’s request as usual', async () => {
