@@ -19,10 +19,10 @@ import { databaseUrl, dropRedisPrefix, inParallel, logDir, repoRoot, startRelay 
 
 const SLOW_DESTINATIONS = Number(process.env.BENCH_SLOW_DESTINATIONS ?? 200);
 const TARPIT_MS = Number(process.env.BENCH_TARPIT_MS ?? 30_000);
-const FAST_DESTINATIONS = Number(process.env.BENCH_FAST_DESTINATIONS ?? 5);
-const RATE = Number(process.env.BENCH_RATE ?? 50);
+const FAST_DESTINATIONS = Number(process.env.BENCH_FAST_DESTINATIONS ?? 20);
+const RATE = Number(process.env.BENCH_RATE ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 1000);
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 200);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE = 'bench_relay_fairness';
@@ -140,15 +140,18 @@ async function runPhase(label: string, quiet: TenantSetup[], arrivals: Arrivals)
   const result: PhaseResult = { p50: {}, p99: {}, perSecond: {} };
   // Latency at a steady rate.
   arrivals.reset();
-  const sends: Promise<void>[] = [];
+  // One sender per tenant, each capture after the previous one's answer, so capture order is `seq` order and
+  // FIFO can be checked; a capture that answers late delays the next one, never reorders it.
   const started = performance.now();
-  for (let seq = 0; seq < RATE * SECONDS; seq += 1) {
-    const due = started + (seq * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    for (const tenant of quiet) sends.push(capture(tenant.ingestUrl, { seq, sentAt: performance.now() }));
-  }
-  await Promise.all(sends);
+  await Promise.all(
+    quiet.map(async (tenant) => {
+      for (let seq = 0; seq < RATE * SECONDS; seq += 1) {
+        const wait = started + (seq * 1000) / RATE - performance.now();
+        if (wait > 0) await sleep(wait);
+        await capture(tenant.ingestUrl, { seq, sentAt: performance.now() });
+      }
+    }),
+  );
   const expected = RATE * SECONDS * FAST_DESTINATIONS;
   const deadline = Date.now() + 120_000;
   while (quiet.some((tenant) => (arrivals.latencies.get(tenant.name)?.length ?? 0) < expected) && Date.now() < deadline) await sleep(100);
