@@ -13,6 +13,7 @@ const event = (id: string, state: EventSummary['verification']['state'] = 'verif
   id,
   endpoint_id: 'e',
   received_at: new Date(timeOfId(id)).toISOString(),
+  capture_seq: null,
   method: 'POST',
   content_type: null,
   size: 0,

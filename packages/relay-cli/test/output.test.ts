@@ -6,6 +6,7 @@ const EVENT: EventSummary = {
   id: '019a1b2c-3d4e-7f00-8000-000000000001',
   endpoint_id: '019a1b2c-0000-7000-8000-000000000000',
   received_at: '2026-11-23T10:00:05.000Z',
+  capture_seq: 7,
   method: 'POST',
   content_type: 'application/json',
   size: 42,

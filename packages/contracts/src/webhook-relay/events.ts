@@ -35,6 +35,10 @@ export const EventSummary = z
     id: z.uuid(),
     endpoint_id: z.uuid(),
     received_at: RelayTimestamp('received_at'),
+    capture_seq: z.number().int().nullable().meta({
+      description:
+        'Capture number: the order deliveries follow (docs/delivery-order.md), which receipt times may not show (replicas’ clocks, up to a few hundred ms). Lists are ordered by it, newest first; null for events captured before capture numbers existed, listed after the numbered ones.',
+    }),
     method: z.string(),
     content_type: z.string().nullable(),
     size: z.number().int().meta({ description: 'Body size in bytes.' }),

@@ -25,13 +25,16 @@ const verificationOf = (event: EventSummary) =>
     ? 'pending'
     : `${event.verification.state ?? '-'}${event.verification.cause ? ` (${event.verification.cause})` : ''}`;
 
+// The capture number orders events as deliveries do; events from before numbers existed have none.
+const captureOf = (event: { capture_seq: number | null }) => (event.capture_seq === null ? '-' : String(event.capture_seq));
+
 /** `events list|show`: the captured requests, as the API keeps them (within the plan's retention window). */
 export function registerEvents(program: Command, context: (command: Command) => CommandContext): void {
   const events = program.command('events').description('captured events: list them, or show one with its headers and body');
 
   events
     .command('list')
-    .description('list captured events, newest first')
+    .description('list captured events, newest capture first (CAPTURE: the order deliveries follow)')
     .option('--endpoint <endpoint_id>', "only this endpoint's")
     .option('--state <state>', `only events in this verification state (${STATES.join(', ')})`)
     .option('--provider <id>', 'only events whose verification named this provider (e.g. stripe)')
@@ -60,8 +63,8 @@ export function registerEvents(program: Command, context: (command: Command) => 
       if (shown.length === 0) return output.line('No events.');
       printTable(
         output,
-        ['ID', 'ENDPOINT', 'RECEIVED', 'METHOD', 'SIZE', 'VERIFICATION'],
-        shown.map((e) => [e.id, e.endpoint_id, e.received_at, e.method, String(e.size), verificationOf(e)]),
+        ['ID', 'CAPTURE', 'ENDPOINT', 'RECEIVED', 'METHOD', 'SIZE', 'VERIFICATION'],
+        shown.map((e) => [e.id, captureOf(e), e.endpoint_id, e.received_at, e.method, String(e.size), verificationOf(e)]),
       );
     });
 
@@ -77,6 +80,7 @@ export function registerEvents(program: Command, context: (command: Command) => 
       output.line(`id            ${event.id}`);
       output.line(`endpoint      ${event.endpoint_id}`);
       output.line(`received      ${event.received_at}`);
+      output.line(`capture       ${captureOf(event)}`);
       output.line(`request       ${event.method} ${event.path}${event.query ? `?${event.query}` : ''}`);
       output.line(`verification  ${verificationOf(event)}`);
       output.line(`size          ${event.size} bytes, sha256 ${event.body.sha256}`);

@@ -101,6 +101,7 @@ export function presentEventSummary(event: EventWithCheck & { payload: { size: n
     id: event.id,
     endpoint_id: event.endpointId,
     received_at: event.receivedAt.toISOString(),
+    capture_seq: event.captureSeq === null ? null : Number(event.captureSeq),
     method: event.method,
     content_type: headerValue(event.headers, 'content-type'),
     size: event.payload.size,

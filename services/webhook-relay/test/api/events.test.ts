@@ -62,6 +62,8 @@ describe('events API', () => {
       id: ids[3],
       endpoint_id: orders,
       received_at: '2026-11-23T10:30:00.000Z',
+      // Recorded by recordCapturedEvent, not the capture statement: no capture number, like events from before numbers existed.
+      capture_seq: null,
       method: 'POST',
       content_type: 'application/json',
       size: 7,

@@ -27,6 +27,9 @@ function stateOf(event: EventSummary): string {
 }
 
 /** Events newest first, with filters; the first page stays live (server-sent events) unless it ends at a time. */
+// Events are listed, and delivered, in capture order; receipt times from several replicas may disagree with it.
+const captureOf = (event: EventSummary) => (event.capture_seq === null ? '—' : String(event.capture_seq));
+
 export async function eventsView(_params: Params, query: URLSearchParams): Promise<View> {
   const endpoints = await allEndpoints();
   const filters = {
@@ -43,6 +46,7 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
       'tr',
       { 'data-event-id': event.id },
       h('td', null, link(`#/events/${event.id}`, time(event.received_at))),
+      h('td', null, captureOf(event)),
       h('td', null, nameOf(endpoints, event.endpoint_id)),
       h('td', { class: 'hide-narrow' }, event.provider ?? '—'),
       h('td', null, badge(stateOf(event), stateOf(event) === 'unattempted' ? 'not checked' : undefined)),
@@ -137,7 +141,7 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
         h(
           'table',
           { id: 'events-table' },
-          h('caption', { class: 'visually-hidden' }, 'Captured events, newest first'),
+          h('caption', { class: 'visually-hidden' }, 'Captured events, newest capture first: the order deliveries follow'),
           h(
             'thead',
             null,
@@ -145,6 +149,7 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
               'tr',
               null,
               h('th', { scope: 'col' }, 'Received'),
+              h('th', { scope: 'col', title: 'Capture number: the order deliveries follow; the list is sorted by it' }, 'Capture #'),
               h('th', { scope: 'col' }, 'Endpoint'),
               h('th', { scope: 'col', class: 'hide-narrow' }, 'Provider'),
               h('th', { scope: 'col' }, 'Verification'),
@@ -237,6 +242,7 @@ export async function eventView(params: Params): Promise<View> {
         h('h2', null, 'Request'),
         facts([
           ['Received', time(event.received_at)],
+          ['Capture #', captureOf(event)],
           ['Endpoint', link(`#/endpoints/${event.endpoint_id}`, nameOf(endpoints, event.endpoint_id))],
           ['Method', event.method],
           ['Path', h('code', null, event.path)],
