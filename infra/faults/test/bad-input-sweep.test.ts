@@ -7,6 +7,7 @@ import { RELAY_PUBLIC_ROUTES, RELAY_ROUTES } from '@workspace/contracts';
 import { databaseUrl, dropDatabase, freshDatabaseName } from './helpers/databases.js';
 import { PrivateRedis } from './helpers/private-redis.js';
 import { startService, type ServiceProcess } from './helpers/processes.js';
+import { patient } from './helpers/patience.js';
 import { BOOTSTRAP_KEY, relayStack } from './helpers/relay-stack.js';
 import { pastTransientUnavailable } from './helpers/transient.js';
 
@@ -134,7 +135,7 @@ beforeAll(async () => {
   });
   const ingest = new URL(ingestUrl);
   targets.push({ name: 'webhook-relay ingest', base: ingest.origin, paths: [ingest.pathname, '/whep_not_a_token', '/'], headers: [{}] });
-}, 180_000);
+}, patient(180_000));
 
 afterAll(async () => {
   for (const service of running) await service.stop();

@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { patient } from './patience.js';
 
 export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 export const FULL = process.env.FAULTS_FULL === '1';
@@ -18,8 +19,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Asks `check` until it answers; gives up after `timeoutMs` on a quiet machine, longer on a loaded one (patient). */
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   let last: unknown;
   for (;;) {
     try {
@@ -119,7 +121,7 @@ async function startOnce(options: StartServiceOptions, portEnv: Record<string, s
     const last = output.slice(-5).join(' | ');
     throw /is already in use/.test(last) ? new PortTaken(last) : new Error(`${what} exited with ${child.exitCode}: ${last}`);
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + patient(60_000);
   try {
     while (!bySetting.every(([setting]) => ports[setting] !== undefined)) {
       await exitedEarly();
