@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayName, missing, notSupported, refuseUnknownParameters, requiredString } from './translator-parameters.js';
+import { displayName, missing, notSupported, refuseUnknownParameters, storableString } from './translator-parameters.js';
 
 // Wire shapes of the translator's administration API (shared/specs/translator.md "Administration
 // endpoints"), with DeepL's member names where the spec leaves them out (ApiKey, key_usages).
@@ -22,7 +22,8 @@ const label = (name: string) =>
       `Value for '${name}' not supported. At most ${MAX_KEY_LABEL_LENGTH} characters.`,
     );
 
-const keyId = requiredString('key_id').min(1, missing('key_id'));
+// Looked up in PostgreSQL, which refuses NUL in a query parameter.
+const keyId = storableString('key_id', 'key id').min(1, missing('key_id'));
 
 const usageLimit = (name: string) => {
   const hint = notSupported(name, 'Expected a non-negative integer, or null to remove the limit.');

@@ -80,6 +80,7 @@ const TEXTS: Array<[what: string, method: Method, path: () => string, parameter:
     'source_file.file_name',
     (text) => ({ source_file: { file_name: `a${text}.tmx`, content_length: 10 } }),
   ],
+  ['developer key id', 'put', () => '/v2/admin/developer-keys/deactivate', 'key_id', (text) => ({ key_id: text })],
 ];
 const UNSTORABLE: Array<[what: string, text: string]> = [
   ['a NUL', 'a\u0000b'],
