@@ -147,6 +147,8 @@ type EventSummary struct {
 	ID string `json:"id"`
 	EndpointID string `json:"endpoint_id"`
 	ReceivedAt string `json:"received_at"`
+	// Capture number: the order deliveries follow (docs/delivery-order.md), which receipt times may not show (replicas’ clocks, up to a few hundred ms). Lists are ordered by it, newest first; null for events captured before capture numbers existed, listed after the numbered ones.
+	CaptureSeq *int64 `json:"capture_seq"`
 	Method string `json:"method"`
 	ContentType *string `json:"content_type"`
 	// Body size in bytes.
@@ -182,6 +184,8 @@ type EventDetail struct {
 	ID string `json:"id"`
 	EndpointID string `json:"endpoint_id"`
 	ReceivedAt string `json:"received_at"`
+	// Capture number: the order deliveries follow (docs/delivery-order.md), which receipt times may not show (replicas’ clocks, up to a few hundred ms). Lists are ordered by it, newest first; null for events captured before capture numbers existed, listed after the numbered ones.
+	CaptureSeq *int64 `json:"capture_seq"`
 	Method string `json:"method"`
 	ContentType *string `json:"content_type"`
 	// Body size in bytes.

@@ -151,6 +151,8 @@ class EventSummary(TypedDict):
     id: str
     endpoint_id: str
     received_at: str
+    capture_seq: int | None
+    """Capture number: the order deliveries follow (docs/delivery-order.md), which receipt times may not show (replicas’ clocks, up to a few hundred ms). Lists are ordered by it, newest first; null for events captured before capture numbers existed, listed after the numbered ones."""
     method: str
     content_type: str | None
     size: int
@@ -183,6 +185,8 @@ class EventDetail(TypedDict):
     id: str
     endpoint_id: str
     received_at: str
+    capture_seq: int | None
+    """Capture number: the order deliveries follow (docs/delivery-order.md), which receipt times may not show (replicas’ clocks, up to a few hundred ms). Lists are ordered by it, newest first; null for events captured before capture numbers existed, listed after the numbered ones."""
     method: str
     content_type: str | None
     size: int

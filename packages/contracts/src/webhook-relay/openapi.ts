@@ -700,7 +700,9 @@ const MCP_OPERATIONS: RouteConfig[] = [
     summary: 'RFC 7591 dynamic client registration',
     responses: {
       201: anyJson('The client, with its id (and secret, for a confidential client: shown once)'),
-      400: oauthError('invalid_client_metadata'),
+      400: oauthError(
+        'invalid_client_metadata (a member PostgreSQL cannot store, a client_name with nothing visible) or invalid_redirect_uri (not https, loopback http or an app scheme; a fragment)',
+      ),
     },
   },
   {
@@ -710,8 +712,11 @@ const MCP_OPERATIONS: RouteConfig[] = [
     tags: ['MCP'],
     summary: 'Authorization code request with PKCE (S256); sends the browser to the consent page',
     responses: {
-      302: { description: 'To /oauth/consent, or back to the client with an error' },
-      400: oauthError('invalid_request or invalid_client'),
+      302: { description: 'To /oauth/consent; errors are answered here, never redirected to the client' },
+      400: oauthError(
+        'invalid_request, invalid_client, unsupported_response_type or invalid_target (code_challenge: S256, 43 base64url characters)',
+      ),
+      500: oauthError('server_error: the request could not be stored'),
     },
   },
   {
@@ -721,8 +726,11 @@ const MCP_OPERATIONS: RouteConfig[] = [
     tags: ['MCP'],
     summary: 'The same authorization request as a form post',
     responses: {
-      302: { description: 'To /oauth/consent, or back to the client with an error' },
-      400: oauthError('invalid_request or invalid_client'),
+      302: { description: 'To /oauth/consent; errors are answered here, never redirected to the client' },
+      400: oauthError(
+        'invalid_request, invalid_client, unsupported_response_type or invalid_target (code_challenge: S256, 43 base64url characters)',
+      ),
+      500: oauthError('server_error: the request could not be stored'),
     },
   },
   {
@@ -754,7 +762,7 @@ const MCP_OPERATIONS: RouteConfig[] = [
     summary: 'Authorization code or refresh token for an access token and a new refresh token',
     responses: {
       200: anyJson('access_token, token_type, expires_in, refresh_token, scope'),
-      400: oauthError('invalid_grant, invalid_request, ...'),
+      400: oauthError('invalid_grant (a code or refresh token presented again also revokes what it issued), invalid_request, ...'),
       401: oauthError('invalid_client'),
     },
   },

@@ -1049,6 +1049,8 @@ export interface components {
             endpoint_id: string;
             /** Format: date-time */
             received_at: string;
+            /** @description Capture number: the order deliveries follow (docs/delivery-order.md), which receipt times may not show (replicas’ clocks, up to a few hundred ms). Lists are ordered by it, newest first; null for events captured before capture numbers existed, listed after the numbered ones. */
+            capture_seq: number | null;
             method: string;
             content_type: string | null;
             /** @description Body size in bytes. */
@@ -1077,6 +1079,8 @@ export interface components {
             endpoint_id: string;
             /** Format: date-time */
             received_at: string;
+            /** @description Capture number: the order deliveries follow (docs/delivery-order.md), which receipt times may not show (replicas’ clocks, up to a few hundred ms). Lists are ordered by it, newest first; null for events captured before capture numbers existed, listed after the numbered ones. */
+            capture_seq: number | null;
             method: string;
             content_type: string | null;
             /** @description Body size in bytes. */
@@ -5459,7 +5463,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description invalid_client_metadata */
+            /** @description invalid_client_metadata (a member PostgreSQL cannot store, a client_name with nothing visible) or invalid_redirect_uri (not https, loopback http or an app scheme; a fragment) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5479,15 +5483,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /oauth/consent, or back to the client with an error */
+            /** @description To /oauth/consent; errors are answered here, never redirected to the client */
             302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description invalid_request or invalid_client */
+            /** @description invalid_request, invalid_client, unsupported_response_type or invalid_target (code_challenge: S256, 43 base64url characters) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description server_error: the request could not be stored */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5506,15 +5519,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /oauth/consent, or back to the client with an error */
+            /** @description To /oauth/consent; errors are answered here, never redirected to the client */
             302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description invalid_request or invalid_client */
+            /** @description invalid_request, invalid_client, unsupported_response_type or invalid_target (code_challenge: S256, 43 base64url characters) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description server_error: the request could not be stored */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5612,7 +5634,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description invalid_grant, invalid_request, ... */
+            /** @description invalid_grant (a code or refresh token presented again also revokes what it issued), invalid_request, ... */
             400: {
                 headers: {
                     [name: string]: unknown;
