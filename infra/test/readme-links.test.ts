@@ -16,14 +16,16 @@ interface Link {
   line: number;
 }
 
-/** README.md files and docs/**\/*.md, as paths relative to the repository root. */
+/** README.md and ARCHITECTURE.md files, docs/**\/*.md and bench/**\/*.md, as paths relative to the repository root. */
 function documentationFiles(folder = REPO_ROOT, insideDocs = false): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     if (SKIPPED_FOLDERS.has(entry.name)) continue;
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) found.push(...documentationFiles(path, insideDocs || entry.name === 'docs'));
-    else if (entry.name === 'README.md' || (insideDocs && entry.name.endsWith('.md'))) found.push(relative(REPO_ROOT, path));
+    if (entry.isDirectory())
+      found.push(...documentationFiles(path, insideDocs || entry.name === 'docs' || path === join(REPO_ROOT, 'bench')));
+    else if (['README.md', 'ARCHITECTURE.md'].includes(entry.name) || (insideDocs && entry.name.endsWith('.md')))
+      found.push(relative(REPO_ROOT, path));
   }
   return found.sort();
 }
