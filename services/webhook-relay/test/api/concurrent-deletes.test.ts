@@ -9,6 +9,7 @@ import { checkedRequest } from '../helpers/contract.js';
 import { createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 const CONCURRENT = 6;
+const ADMIN_KEY = 'relay-admin-0123456789abcdefghijklmnopqrstuvwxyz';
 
 // Deletes, and changes racing a delete, of one resource. Each interleaving is forced: a row lock (or the delete's own
 // transaction) is held open until every request is seen waiting on a lock, then let go.
@@ -22,7 +23,12 @@ describe('concurrent deletes of one resource', () => {
   beforeAll(async () => {
     ({ context, tenant } = await createContextWithTenant());
     handles = openDatabase(context.appRoleUrl, CONCURRENT + 4);
-    app = createApp({ ...context.deps, pool: handles.pool, tenants: new TenantDatabase(handles.db) });
+    app = createApp({
+      ...context.deps,
+      pool: handles.pool,
+      tenants: new TenantDatabase(handles.db),
+      config: { ...context.deps.config, RELAY_ADMIN_API_KEY: ADMIN_KEY },
+    });
   });
   afterAll(async () => {
     await handles.close();
@@ -182,5 +188,21 @@ describe('concurrent deletes of one resource', () => {
     // Revoking a revoked key changes nothing (docs: idempotent), so the others answer 204 too; only one revoked it.
     expect(answers.map((answer) => answer.status)).toEqual(Array<number>(CONCURRENT).fill(204));
     expect(await auditCount('api_key.revoked', key.id)).toBe(1);
+  });
+
+  it('answers 204 to every delete of one tenant by the operator that race, deleting and auditing once', async () => {
+    const doomed = await context.newTenant();
+    const answers = await withRowHeld('tenants', doomed.tenantId, CONCURRENT, () =>
+      Promise.all(
+        Array.from({ length: CONCURRENT }, () =>
+          request()
+            .delete(`/admin/tenants/${doomed.tenantId}`)
+            .set({ Authorization: `Bearer ${ADMIN_KEY}` }),
+        ),
+      ),
+    );
+    // Deleting a deleted tenant changes nothing (docs), so all answer 204; only one deleted it.
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(CONCURRENT).fill(204));
+    expect(await auditCount('tenant.deleted', doomed.tenantId)).toBe(1);
   });
 });

@@ -93,7 +93,9 @@ export async function deleteTenant(deps: AdminDeps, tenantId: string): Promise<v
   });
 }
 
+/** Locked (FOR NO KEY UPDATE) for the change: of changes that race, each sees the one before it (one delete audits). */
 async function existingTenant(tx: TenantTx, tenantId: string) {
+  await tx.$queryRaw`SELECT 1 FROM tenants WHERE id = ${tenantId}::uuid FOR NO KEY UPDATE`;
   const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { planId: true, capturePaused: true, deletedAt: true } });
   if (!tenant) throw new RelayError('not_found', `tenant ${tenantId} not found`);
   return tenant;
