@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Helpers for start.sh, test.sh and .ci/run: bring up pnpm, dependencies, PostgreSQL and Redis with
-# working defaults on any Debian 12 machine with Node 20 + npm. Source it; every function is safe under
+# Helpers for start.sh, test.sh and .ci/run: bring up Node.js 24, pnpm, dependencies, PostgreSQL and Redis
+# with working defaults on any Debian 12 machine with Node.js (20 or later) + npm. Source it; every function is safe under
 # `set -euo pipefail`. Nothing here prints a password.
 #
 # Settings read from the environment (all optional):
@@ -13,6 +13,7 @@
 #   REDIS_URL               use this Redis
 #   LOCAL_REDIS_PORT        port probed / started on 127.0.0.1 (default 6379)
 #   LOCAL_STATE_DIR         where logs, pid files and local data go (default <repo>/.local)
+#   LOCAL_NODE_VERSION      the Node.js fetched from the npm registry when the machine's is older (default 24.11.1)
 
 LOCAL_REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 LOCAL_INFRA_DIR="$LOCAL_REPO_ROOT/infra/local"
@@ -101,6 +102,37 @@ apt_install_missing() {
   log "apt-get install -y ${missing[*]}"
   # shellcheck disable=SC2086
   $prefix env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# --- Node.js ----------------------------------------------------------------------------------------
+
+# The Node.js the project runs on: the current LTS (Node 20 reached its end of life on 2026-04-30). The same
+# version as the Dockerfiles and the GitHub workflow.
+LOCAL_NODE_VERSION="${LOCAL_NODE_VERSION:-24.11.1}"
+
+# ensure_node: leaves a machine whose own node is at least LOCAL_NODE_VERSION's major alone. On an older one,
+# fetches the runtime the way everything else is fetched here, from the npm registry (the node-linux-<arch>
+# package carries the node binary), into .local/node/<version>, and puts it first on PATH for this shell and
+# everything it starts.
+ensure_node() {
+  local want current arch dir
+  want="${LOCAL_NODE_VERSION%%.*}"
+  current="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+  ((current >= want)) && return 0
+  case "$(uname -m)" in
+    x86_64) arch=x64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+    *) die "Node.js $want or later is needed and this machine's is ${current:-missing}; no npm package carries it for $(uname -m): install it yourself" ;;
+  esac
+  dir="$LOCAL_STATE_DIR/node/$LOCAL_NODE_VERSION/node_modules/node-linux-$arch/bin"
+  if [[ ! -x "$dir/node" ]]; then
+    log "Node.js $(node --version 2>/dev/null || echo none) is older than $want: npm install node-linux-$arch@$LOCAL_NODE_VERSION into .local/node"
+    npm install --prefix "$LOCAL_STATE_DIR/node/$LOCAL_NODE_VERSION" --no-save --no-package-lock --ignore-scripts --no-audit --no-fund \
+      "node-linux-$arch@$LOCAL_NODE_VERSION" >&2 || die "could not install node-linux-$arch@$LOCAL_NODE_VERSION from the npm registry"
+  fi
+  export PATH="$dir:$PATH"
+  hash -r
+  log "using Node.js $(node --version) from .local/node"
 }
 
 # --- pnpm and the workspace -------------------------------------------------------------------------

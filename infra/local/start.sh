@@ -8,6 +8,12 @@
 #   LOCAL_SKIP_INSTALL=1   skip `pnpm install`        LOCAL_SKIP_BUILD=1   skip `pnpm run build`
 #   LOCAL_READY_TIMEOUT    seconds to wait for every /healthz (default 120)
 #   LOCAL_STOP_TIMEOUT     seconds a service gets to stop before it is killed (default 20)
+#   LOCAL_HOST             the address every service listens on (default 127.0.0.1: the demo credentials
+#                          below stay on this machine; 0.0.0.0 to reach the services from elsewhere)
+#   <SERVICE>_PORT         a service's port: CONFIG_STORE_PORT (8080), TRANSLATOR_PORT (8090),
+#                          WEBHOOK_RELAY_PORT (8100) and WEBHOOK_RELAY_INGEST_PORT (8101)
+#   <SERVICE>_DATABASE     a service's database name: CONFIG_STORE_DATABASE (config_store),
+#                          TRANSLATOR_DATABASE (translator), WEBHOOK_RELAY_DATABASE (webhook_relay)
 # shellcheck disable=SC2317 # stop_all and on_signal are called from traps
 set -euo pipefail
 # shellcheck source=infra/local/lib.sh
@@ -98,6 +104,7 @@ trap 'stop_all' EXIT
 trap 'on_signal SIGINT' INT
 trap 'on_signal SIGTERM' TERM
 
+ensure_node
 [[ "${LOCAL_SKIP_INSTALL:-}" == 1 ]] || {
   ensure_pnpm
   ensure_node_modules
@@ -109,8 +116,19 @@ ensure_redis
 apt_install_missing "${APERTIUM_APT_PACKAGES[@]}"
 
 # --- which services ---------------------------------------------------------------------------------
-service_port() { # DIR NAME: the port to health-check, or nothing
-  local port
+# A service's settings in this script's environment: its name in capitals, `-` as `_` (CONFIG_STORE_PORT).
+setting_prefix() { local upper="${1^^}"; printf '%s' "${upper//-/_}"; }
+# A setting's value, or nothing when it is unset; a port must be a number.
+setting() { local name="$1"; printf '%s' "${!name:-}"; }
+
+service_port() { # DIR NAME: the port it listens on and is health-checked at, or nothing
+  local port override
+  override="$(setting "$(setting_prefix "$2")_PORT")"
+  if [[ -n "$override" ]]; then
+    [[ "$override" =~ ^[0-9]+$ ]] || die "$(setting_prefix "$2")_PORT must be a port number, not '$override'"
+    printf '%s' "$override"
+    return
+  fi
   port="$(node -e 'const p = require(process.argv[1]); console.log(p.config?.port ?? "")' "$1/package.json")"
   printf '%s' "${port:-${DEFAULT_PORTS[$2]:-}}"
 }
@@ -134,12 +152,20 @@ done
 for i in "${!SERVICE_NAMES[@]}"; do
   port="${SERVICE_PORTS[$i]}"
   if [[ -n "$port" ]] && tcp_open 127.0.0.1 "$port"; then
-    die "${SERVICE_NAMES[$i]}: port $port is already in use (is another 'npm start' running?)"
+    die "${SERVICE_NAMES[$i]}: port $port is already in use (is another 'npm start' running? set $(setting_prefix "${SERVICE_NAMES[$i]}")_PORT to move it)"
   fi
 done
-if [[ -n "${PORT:-}" ]]; then
-  warn "PORT=$PORT is set but applies to every service; not passing it on (each service uses its own default)"
+relay_ingest_port="${WEBHOOK_RELAY_INGEST_PORT:-8101}"
+[[ "$relay_ingest_port" =~ ^[0-9]+$ ]] || die "WEBHOOK_RELAY_INGEST_PORT must be a port number, not '$relay_ingest_port'"
+if [[ " ${SERVICE_NAMES[*]} " == *" webhook-relay "* ]] && tcp_open 127.0.0.1 "$relay_ingest_port"; then
+  die "webhook-relay: ingest port $relay_ingest_port is already in use (set WEBHOOK_RELAY_INGEST_PORT to move it)"
 fi
+if [[ -n "${PORT:-}" ]]; then
+  warn "PORT=$PORT is set but applies to every service; not passing it on (set CONFIG_STORE_PORT, TRANSLATOR_PORT, WEBHOOK_RELAY_PORT instead)"
+fi
+LOCAL_HOST="${LOCAL_HOST:-127.0.0.1}"
+# Where this script reaches the services for their health checks and prints their addresses.
+case "$LOCAL_HOST" in 0.0.0.0 | :: | '[::]') local_reach=127.0.0.1 ;; *) local_reach="$LOCAL_HOST" ;; esac
 
 # --- start them ---------------------------------------------------------------------------------------
 width=0
@@ -178,11 +204,17 @@ export RELAY_EGRESS_ALLOW="${RELAY_EGRESS_ALLOW:-127.0.0.1/32,::1/128}"
 
 for i in "${!SERVICE_NAMES[@]}"; do
   name="${SERVICE_NAMES[$i]}"
-  db_url="$(service_database_url "${name//-/_}")"
-  log "starting $name (database ${name//-/_}${SERVICE_PORTS[$i]:+, port ${SERVICE_PORTS[$i]}})"
+  database="$(setting "$(setting_prefix "$name")_DATABASE")"
+  database="${database:-${name//-/_}}"
+  [[ "$database" =~ ^[A-Za-z_][A-Za-z0-9_]{0,62}$ ]] || die "$(setting_prefix "$name")_DATABASE must be a PostgreSQL name (letters, digits, _), not '$database'"
+  db_url="$(service_database_url "$database")"
+  port_env=(-u PORT)
+  [[ -n "${SERVICE_PORTS[$i]}" ]] && port_env=(PORT="${SERVICE_PORTS[$i]}")
+  [[ "$name" == webhook-relay ]] && port_env+=(INGEST_PORT="$relay_ingest_port")
+  log "starting $name (database $database${SERVICE_PORTS[$i]:+, $LOCAL_HOST port ${SERVICE_PORTS[$i]}})"
   # setsid: its own process group, so Ctrl-C reaches only our trap and we stop services in order.
-  DATABASE_URL="$db_url" REDIS_URL="$REDIS_URL" NODE_ENV="${NODE_ENV:-development}" \
-    setsid env -u PORT pnpm --filter "./services/$name" start </dev/null > >(prefix_output "$name") 2>&1 &
+  DATABASE_URL="$db_url" REDIS_URL="$REDIS_URL" NODE_ENV="${NODE_ENV:-development}" HOST="$LOCAL_HOST" \
+    setsid env "${port_env[@]}" pnpm --filter "./services/$name" start </dev/null > >(prefix_output "$name") 2>&1 &
   SERVICE_PIDS+=("$!")
 done
 # Watched too: if the embedded PostgreSQL this script started dies, everything stops.
@@ -209,7 +241,7 @@ while :; do
   for i in "${!SERVICE_NAMES[@]}"; do
     port="${SERVICE_PORTS[$i]}"
     [[ -z "$port" || -n "${READY[$i]:-}" ]] && continue
-    if http_ok "http://127.0.0.1:$port/healthz"; then READY[$i]=1; else pending=1; fi
+    if http_ok "http://$local_reach:$port/healthz"; then READY[$i]=1; else pending=1; fi
   done
   ((dead || !pending || SECONDS >= deadline)) && break
   sleep 0.5
@@ -224,9 +256,9 @@ if ((!dead)); then
       if [[ -z "$port" ]]; then
         printf '    %-*s  running (no known port; not health-checked)\n' "$width" "$name"
       elif [[ -n "${READY[$i]:-}" ]]; then
-        printf '    %-*s  http://127.0.0.1:%s\n' "$width" "$name" "$port"
+        printf '    %-*s  http://%s:%s\n' "$width" "$name" "$local_reach" "$port"
       else
-        printf '    %-*s  http://127.0.0.1:%s  NOT READY: no 200 from /healthz within %ss (see its output above)\n' "$width" "$name" "$port" "${LOCAL_READY_TIMEOUT:-120}"
+        printf '    %-*s  http://%s:%s  NOT READY: no 200 from /healthz within %ss (see its output above)\n' "$width" "$name" "$local_reach" "$port" "${LOCAL_READY_TIMEOUT:-120}"
       fi
     done
     echo "  PostgreSQL $(redact_url "$PG_SERVER_URL"), Redis $(redact_url "$REDIS_URL")"

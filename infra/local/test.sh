@@ -16,6 +16,7 @@ trap 'stop_local_postgres' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+ensure_node
 [[ "${LOCAL_SKIP_INSTALL:-}" == 1 ]] || {
   ensure_pnpm
   ensure_node_modules
