@@ -1,5 +1,6 @@
 import { call, get, useSession } from './api.js';
 import { h, notify, replaceChildren } from './dom.js';
+import { errorRegion } from './feedback.js';
 import { currentPath, go, match, type View } from './router.js';
 import type { DashboardSession } from './types.js';
 import { registerViews } from './views/index.js';
@@ -22,11 +23,21 @@ const signOut = document.getElementById('sign-out') as HTMLButtonElement;
 let session: DashboardSession | null = null;
 let current: View | null = null;
 
+/** Which section is open; none when signed out (the sign-in page is no section). */
+function highlight(path: string | null): void {
+  for (const anchor of Array.from(nav.querySelectorAll('a'))) {
+    const section = anchor.getAttribute('href')!.slice(1);
+    if (path !== null && (path === section || path.startsWith(`${section}/`))) anchor.setAttribute('aria-current', 'page');
+    else anchor.removeAttribute('aria-current');
+  }
+}
+
 function signedOut(): void {
   session = null;
   useSession(null, signedOut);
   nav.hidden = true;
   signOut.hidden = true;
+  highlight(null);
   if (!location.hash.startsWith('#/sign-in')) go('#/sign-in');
   else void render();
 }
@@ -36,13 +47,15 @@ async function start(): Promise<void> {
   session = await get<DashboardSession>('/auth/session');
   useSession(session.csrf_token, signedOut);
   replaceChildren(nav, ...SECTIONS.map(([hash, label]) => h('a', { href: hash }, label)));
+  const signOutError = errorRegion((region) => signOut.after(region));
   signOut.addEventListener('click', () => {
     call<void>('DELETE', '/auth/session')
       .then(() => {
+        signOutError.clear();
         notify('Signed out');
         signedOut();
       })
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : String(error), 'error'));
+      .catch((error: unknown) => signOutError.show(error));
   });
   window.addEventListener('hashchange', () => void render());
   await render();
@@ -55,6 +68,7 @@ async function render(): Promise<void> {
   if (!session?.signed_in) {
     nav.hidden = true;
     signOut.hidden = true;
+    highlight(null);
     current = signInView(session?.sign_in_providers ?? [], query.get('error'), async (signedIn) => {
       session = signedIn;
       useSession(signedIn.csrf_token, signedOut);
@@ -65,11 +79,7 @@ async function render(): Promise<void> {
   }
   nav.hidden = false;
   signOut.hidden = false;
-  for (const anchor of Array.from(nav.querySelectorAll('a'))) {
-    const section = anchor.getAttribute('href')!.slice(1);
-    if (path === section || path.startsWith(`${section}/`)) anchor.setAttribute('aria-current', 'page');
-    else anchor.removeAttribute('aria-current');
-  }
+  highlight(path);
   const found = match(path === '/sign-in' ? '/events' : path);
   if (!found) {
     show({

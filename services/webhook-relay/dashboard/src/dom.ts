@@ -1,4 +1,7 @@
 // Pages are built from elements, never from HTML strings: whatever a webhook carries is shown as text.
+import { errorRegion, notify } from './feedback.js';
+
+export { notify } from './feedback.js';
 
 export type Child = Node | string | number | null | undefined | false | Child[];
 type Props = Record<string, unknown>;
@@ -112,25 +115,19 @@ export function formValues(form: HTMLFormElement): Record<string, string | boole
   return values;
 }
 
-export function notify(message: string, kind: 'info' | 'error' = 'info'): void {
-  const area = document.getElementById('notices');
-  if (!area) return;
-  const notice = h('div', { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : null }, message);
-  area.append(notice);
-  setTimeout(() => notice.remove(), kind === 'error' ? 8000 : 4000);
-}
-
-/** Runs a form's action with its button disabled; an error is shown and the page stays as it was. */
+/** Runs a form's action with its button disabled; an error is shown at the end of the form until it succeeds. */
 export function onSubmit(
   form: HTMLFormElement,
   action: (values: Record<string, string | boolean | undefined>) => Promise<void>,
 ): HTMLFormElement {
+  const error = errorRegion((region) => form.append(region));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const buttons = Array.from(form.querySelectorAll('button'));
     for (const button of buttons) button.disabled = true;
     action(formValues(form))
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : String(error), 'error'))
+      .then(() => error.clear())
+      .catch((caught: unknown) => error.show(caught))
       .finally(() => {
         for (const button of buttons) button.disabled = false;
       });
@@ -140,10 +137,12 @@ export function onSubmit(
 
 export function actionButton(label: string, action: () => Promise<void>, kind: '' | 'quiet' | 'danger' = ''): HTMLButtonElement {
   const button = h('button', { type: 'button', class: kind || null }, label);
+  const error = errorRegion((region) => button.after(region));
   button.addEventListener('click', () => {
     button.disabled = true;
     action()
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : String(error), 'error'))
+      .then(() => error.clear())
+      .catch((caught: unknown) => error.show(caught))
       .finally(() => {
         button.disabled = false;
       });
@@ -198,7 +197,7 @@ export function confirmAction(title: string, message: string, confirmLabel: stri
 export function showOnce(title: string, secret: string, note: string): Promise<boolean> {
   const input = h('input', { class: 'secret', readonly: true, value: secret, 'aria-label': title });
   return openDialog(title, [h('p', null, note), input], (close) => [
-    h('button', { type: 'button', class: 'quiet', onclick: () => void copyText(secret) }, 'Copy'),
+    actionButton('Copy', () => copyText(secret), 'quiet'),
     h('button', { type: 'button', onclick: () => close(true) }, 'Done'),
   ]);
 }
@@ -208,7 +207,7 @@ export async function copyText(text: string): Promise<void> {
     await navigator.clipboard.writeText(text);
     notify('Copied to the clipboard');
   } catch {
-    notify('Could not copy: select the text and copy it yourself', 'error');
+    throw new Error('Could not copy: select the text and copy it yourself');
   }
 }
 

@@ -141,19 +141,29 @@ export async function endpointView(params: Params): Promise<View> {
     notify('Settings saved');
     reload();
   });
+  const strategy = select('strategy', DEDUP, dedup?.strategy ?? '');
+  const fieldsField = field(
+    'Fields',
+    h('input', { name: 'fields', value: dedup?.fields?.join(', ') ?? '', placeholder: 'data.id' }),
+    'Dotted paths in the JSON body, comma separated',
+  );
+  const windowField = field(
+    'Window (seconds)',
+    h('input', { name: 'window_seconds', type: 'number', min: 1, max: 604800, value: dedup?.window_seconds ?? '' }),
+  );
+  // Only the inputs the chosen strategy reads: fields for "JSON fields", a window for any strategy.
+  const showDedupInputs = () => {
+    fieldsField.hidden = strategy.value !== 'fields';
+    windowField.hidden = strategy.value === '';
+  };
+  strategy.addEventListener('change', showDedupInputs);
+  showDedupInputs();
   settings.append(
     field('Provider', providerInput(endpoint.provider)),
     providerList(),
-    field('Deduplication', select('strategy', DEDUP, dedup?.strategy ?? '')),
-    field(
-      'Fields',
-      h('input', { name: 'fields', value: dedup?.fields?.join(', ') ?? '', placeholder: 'data.id' }),
-      'With "JSON fields": dotted paths, comma separated',
-    ),
-    field(
-      'Window (seconds)',
-      h('input', { name: 'window_seconds', type: 'number', min: 1, max: 604800, value: dedup?.window_seconds ?? '' }),
-    ),
+    field('Deduplication', strategy),
+    fieldsField,
+    windowField,
     h('button', { type: 'submit' }, 'Save settings'),
   );
 

@@ -11,7 +11,7 @@ const STATES: Array<[string, string]> = [
   ['verified', 'Verified'],
   ['authenticated', 'Authenticated'],
   ['failed', 'Failed'],
-  ['unattempted', 'Not checked'],
+  ['unattempted', 'Unattempted'],
   ['pending', 'Check pending'],
 ];
 
@@ -49,7 +49,7 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
       h('td', null, captureOf(event)),
       h('td', null, nameOf(endpoints, event.endpoint_id)),
       h('td', { class: 'hide-narrow' }, event.provider ?? '—'),
-      h('td', null, badge(stateOf(event), stateOf(event) === 'unattempted' ? 'not checked' : undefined)),
+      h('td', null, badge(stateOf(event))),
       h(
         'td',
         { class: 'hide-narrow' },
