@@ -171,6 +171,7 @@ describe('webhook-relay response shapes', () => {
       id: ID,
       endpoint_id: ID,
       received_at: '2026-11-23T10:00:00.000Z',
+      capture_seq: 41,
       method: 'POST',
       content_type: 'application/json',
       size: 2,
