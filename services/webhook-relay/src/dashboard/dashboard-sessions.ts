@@ -43,6 +43,14 @@ export const newCsrfToken = () => randomBytes(32).toString('base64url');
 
 /** express-session over the shared store: nothing is stored until a sign-in succeeds. */
 export function dashboardSessionMiddleware(settings: DashboardSessionSettings): RequestHandler {
+  const sessions = sessionMiddleware(settings);
+  // express-session saves or destroys a changed session as the response ends, and hands a failure of that (Redis not
+  // answering after a refused sign-in or sign-out, say) to next() once the answer is written: Express would then
+  // destroy the socket of a complete answer, and the client's next request on that kept-alive connection fails.
+  return (req, res, next) => sessions(req, res, (error?: unknown) => (error !== undefined && res.headersSent ? undefined : next(error)));
+}
+
+function sessionMiddleware(settings: DashboardSessionSettings): RequestHandler {
   return session({
     name: DASHBOARD_COOKIE,
     secret: settings.secrets,

@@ -3,7 +3,7 @@
 // Redis stalls (a server that accepts connections and never answers) or is down (nothing listening): never a
 // hang, never a 200 stream that would notice nothing. The session store and the feed get connections built as
 // server.ts builds them (redisOptions('commands')); infra/faults stalls a real redis-server under the built service.
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type express from 'express';
 import request from 'supertest';
@@ -54,6 +54,27 @@ function expectUnavailable(answer: { status: number; headers: Record<string, str
   expect(Date.now() - startedAt).toBeLessThan(ANSWERED_WITHIN_MS);
 }
 
+/**
+ * Sends one keep-alive request on a connection of its own, reads the answer, then waits: a server that closes the
+ * connection after a complete answer breaks the client's next request on it ("other side closed").
+ */
+async function answerThenConnection(port: number, rawRequest: string): Promise<{ status: number; closedByServer: boolean }> {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  let closedByServer = false;
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => void (received += chunk));
+  socket.on('end', () => void (closedByServer = true));
+  socket.on('close', () => void (closedByServer = true));
+  socket.write(rawRequest);
+  const deadline = Date.now() + ANSWERED_WITHIN_MS;
+  while (!/\r\n\r\n[\s\S]*\}/.test(received) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
+  socket.destroy();
+  return { status, closedByServer };
+}
+
 describe.each([
   ['stalls', UnansweredRedis.stalled],
   ['is down', UnansweredRedis.down],
@@ -72,6 +93,22 @@ describe.each([
   it('answers a dashboard sign-in 503 with Retry-After', async () => {
     const startedAt = Date.now();
     expectUnavailable(await request(app).post('/auth/session').send({ api_key: tenant.apiKey }), startedAt);
+  });
+
+  it('keeps the connection of a refused sign-in or sign-out open for the client’s next request', async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const body = JSON.stringify({ api_key: tenant.apiKey });
+      const signIn = `POST /auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+      const signOut = `DELETE /auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Length: 0\r\n\r\n`;
+      expect(await answerThenConnection(port, signIn)).toEqual({ status: 503, closedByServer: false });
+      expect(await answerThenConnection(port, signOut)).toEqual({ status: 503, closedByServer: false });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('answers a waiting triggers.wait 503 with Retry-After, not an empty batch after the wait', async () => {
