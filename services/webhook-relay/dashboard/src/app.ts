@@ -20,6 +20,7 @@ const SECTIONS: Array<[hash: string, label: string]> = [
 const main = document.getElementById('main') as HTMLElement;
 const nav = document.getElementById('nav') as HTMLElement;
 const signOut = document.getElementById('sign-out') as HTMLButtonElement;
+const menu = document.getElementById('menu') as HTMLButtonElement;
 let session: DashboardSession | null = null;
 let current: View | null = null;
 
@@ -32,11 +33,24 @@ function highlight(path: string | null): void {
   }
 }
 
+/** The header's chrome: the navigation, its menu button (phone width) and sign-out show only when signed in. */
+function showChrome(signedIn: boolean): void {
+  nav.hidden = !signedIn;
+  menu.hidden = !signedIn;
+  signOut.hidden = !signedIn;
+  openMenu(false);
+}
+
+// At phone width the navigation folds behind the menu button; at desktop width it is always shown (styles.css).
+function openMenu(open: boolean): void {
+  nav.classList.toggle('open', open);
+  menu.setAttribute('aria-expanded', String(open));
+}
+
 function signedOut(): void {
   session = null;
   useSession(null, signedOut);
-  nav.hidden = true;
-  signOut.hidden = true;
+  showChrome(false);
   highlight(null);
   if (!location.hash.startsWith('#/sign-in')) go('#/sign-in');
   else void render();
@@ -57,6 +71,7 @@ async function start(): Promise<void> {
       })
       .catch((error: unknown) => signOutError.show(error));
   });
+  menu.addEventListener('click', () => openMenu(menu.getAttribute('aria-expanded') !== 'true'));
   window.addEventListener('hashchange', () => void render());
   await render();
 }
@@ -65,9 +80,9 @@ async function render(): Promise<void> {
   current?.dispose?.();
   current = null;
   const { path, query } = currentPath();
+  openMenu(false);
   if (!session?.signed_in) {
-    nav.hidden = true;
-    signOut.hidden = true;
+    showChrome(false);
     highlight(null);
     current = signInView(session?.sign_in_providers ?? [], query.get('error'), async (signedIn) => {
       session = signedIn;
@@ -77,8 +92,7 @@ async function render(): Promise<void> {
     show(current);
     return;
   }
-  nav.hidden = false;
-  signOut.hidden = false;
+  showChrome(true);
   highlight(path);
   const found = match(path === '/sign-in' ? '/events' : path);
   if (!found) {

@@ -413,6 +413,8 @@ describe('the web dashboard in a real browser', () => {
 
   it('is usable at phone width, and signs out', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // At phone width the sections are behind the menu button.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await openSection('Events');
     await page.getByRole('heading', { name: 'Events', exact: true }).waitFor();
     const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
