@@ -1,6 +1,7 @@
 import { remove } from '../api.js';
 import { confirmedButton, h, notify, table, time } from '../dom.js';
 import { pageThrough } from '../paging.js';
+import { describeActor, describeTarget, loadDirectory } from '../principals.js';
 import { go, type View } from '../router.js';
 import type { Agent, Trigger } from '../types.js';
 
@@ -10,6 +11,7 @@ import type { Agent, Trigger } from '../types.js';
  */
 export async function agentsView(): Promise<View> {
   const reload = () => go(`#/agents?t=${Date.now()}`);
+  const directory = await loadDirectory();
   const agentRows = h('tbody');
   const moreAgents = await pageThrough<Agent>('/v1/agents', {}, (items) => {
     for (const agent of items)
@@ -19,7 +21,7 @@ export async function agentsView(): Promise<View> {
           null,
           h('td', null, agent.client_name ?? h('em', null, 'unnamed')),
           h('td', { class: 'wrap hide-narrow' }, h('code', null, agent.client_id)),
-          h('td', { class: 'wrap' }, agent.authorized_by),
+          h('td', { class: 'wrap' }, describeActor(directory, agent.authorized_by)),
           h('td', { class: 'hide-narrow' }, time(agent.created_at)),
           h(
             'td',
@@ -50,7 +52,7 @@ export async function agentsView(): Promise<View> {
           'tr',
           null,
           h('td', null, trigger.name),
-          h('td', { class: 'wrap' }, h('a', { href: `#/endpoints/${trigger.endpoint_id}` }, trigger.endpoint_id)),
+          h('td', { class: 'wrap' }, describeTarget(directory, { type: 'endpoint', id: trigger.endpoint_id })),
           h(
             'td',
             { class: 'wrap hide-narrow' },

@@ -1,11 +1,13 @@
 import { pageThrough } from '../paging.js';
 import { post } from '../api.js';
 import { actionButton, h, replaceChildren, time } from '../dom.js';
+import { describeActor, describeTarget, loadDirectory } from '../principals.js';
 import type { View } from '../router.js';
 import type { AuditEntry, AuditVerification } from '../types.js';
 
 export async function auditView(): Promise<View> {
   const body = h('tbody');
+  const directory = await loadDirectory();
   const more = await pageThrough<AuditEntry>(
     '/v1/audit',
     {},
@@ -17,9 +19,9 @@ export async function auditView(): Promise<View> {
             null,
             h('td', null, entry.seq),
             h('td', null, time(entry.created_at)),
-            h('td', { class: 'wrap' }, entry.actor),
+            h('td', { class: 'wrap' }, describeActor(directory, entry.actor)),
             h('td', null, entry.action),
-            h('td', { class: 'wrap hide-narrow' }, `${entry.target.type}${entry.target.id ? ` ${entry.target.id}` : ''}`),
+            h('td', { class: 'wrap hide-narrow' }, describeTarget(directory, entry.target)),
           ),
         );
     },
