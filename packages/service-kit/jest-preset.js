@@ -2,10 +2,19 @@
 // workspace packages resolved to their sources so tests never need a build of a dependency.
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 
 const packagesDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * How many times longer than on a quiet machine a test may take here: the last minute's load per core, from 1
+ * to 4, read when jest starts. CI runs beside other work; a default timeout sized for a quiet machine fails
+ * there without anything being wrong. Explicit per-test timeouts are the test's own.
+ */
+const loadFactor = Math.min(4, Math.max(1, loadavg()[0] / availableParallelism()));
+
 export function jestPreset(overrides = {}) {
+  const { testTimeout = 30000, ...rest } = overrides;
   return {
     testEnvironment: 'node',
     extensionsToTreatAsEsm: ['.ts'],
@@ -26,10 +35,10 @@ export function jestPreset(overrides = {}) {
         },
       ],
     },
-    testTimeout: 30000,
+    testTimeout: Math.round(testTimeout * loadFactor),
     // Repeat every failure's message at the end of the run, whatever the number of files: under turbo the
     // suites' outputs interleave, and CI keeps only the tail of the log.
     reporters: [['default', { summaryThreshold: 0 }]],
-    ...overrides,
+    ...rest,
   };
 }

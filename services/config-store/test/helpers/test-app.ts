@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { createLogger } from '@workspace/service-kit';
-import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
+import { createTestDatabase, TEST_PG_TIMEOUTS, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp } from '../../src/app.js';
 import { openDatabase, type ConnectionPool, type Database } from '../../src/db/prisma.js';
 import { RedisSessionStore } from '@workspace/service-kit/sessions';
@@ -47,7 +47,7 @@ export async function createTestContext(config: Partial<TestConfig> = {}): Promi
     templateName: TEMPLATE.templateName,
     prefix: 'config_store_test',
   });
-  const handles = openDatabase(database.url, 5);
+  const handles = openDatabase(database.url, 5, () => undefined, TEST_PG_TIMEOUTS);
   const { db, pool } = handles;
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { createLogger, keepIdleConnectionsOpen, type Logger } from '@workspace/service-kit';
-import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
+import { createTestDatabase, TEST_PG_TIMEOUTS, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { KeyAuthenticator } from '../../src/domain/keys/authenticate-key.js';
@@ -65,7 +65,7 @@ export async function createTestContext(
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
-  const handles = openDatabase(database.url, 5, () => undefined);
+  const handles = openDatabase(database.url, 5, () => undefined, TEST_PG_TIMEOUTS);
   const engine = options.engine ?? new ApertiumEngine({ chainsPerPair: 1 });
   const now = options.now ?? (() => new Date());
   const authenticator = new KeyAuthenticator(handles.pool, 1000);

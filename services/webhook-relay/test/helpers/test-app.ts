@@ -4,12 +4,12 @@ import type pg from 'pg';
 import request from 'supertest';
 import { createLogger, createPgPool } from '@workspace/service-kit';
 import { RedisSessionStore } from '@workspace/service-kit/sessions';
-import { createTestDatabase, testServerUrl } from '@workspace/service-kit/testing';
+import { createTestDatabase, TEST_PG_TIMEOUTS, testServerUrl } from '@workspace/service-kit/testing';
 import { createApp } from '../../src/app.js';
 import { APP_DATABASE_ROLE } from '../../src/config.js';
 import { MasterKeyProvider } from '../../src/crypto/master-key-provider.js';
 import { TenantKeyring } from '../../src/crypto/tenant-keyring.js';
-import { openDatabase, type ConnectionPool, type Database } from '../../src/db/prisma.js';
+import { LONG_STATEMENTS, openDatabase, type ConnectionPool, type Database } from '../../src/db/prisma.js';
 import { TenantDatabase } from '../../src/db/tenant-database.js';
 import { sessionSecretsFrom } from '../../src/dashboard/dashboard-sessions.js';
 import type { Deps } from '../../src/deps.js';
@@ -80,9 +80,9 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     prefix: 'webhook_relay_test',
   });
   const appRoleUrl = appRoleUrlOf(database.url);
-  const handles = openDatabase(appRoleUrl, 5);
+  const handles = openDatabase(appRoleUrl, 5, () => undefined, { ...TEST_PG_TIMEOUTS, longStatements: LONG_STATEMENTS });
   // An error listener, as every pool needs: an idle connection closed by the server must not crash the run.
-  const ownerPool = createPgPool(database.url, 2);
+  const ownerPool = createPgPool(database.url, 2, () => undefined, TEST_PG_TIMEOUTS);
   // Tests move their runtime's clock days ahead and run retention passes at it: the database lets a pass's clock
   // lead its own by 5 minutes at most (relay_retention_now), so a test database allows ten years.
   await ownerPool.query('UPDATE retention_clock SET max_lead_seconds = 10 * 365 * 86400');
