@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DASHBOARD_ASSETS } from '../../src/dashboard/serve-dashboard.js';
-import { launchChromium } from '../helpers/browser.js';
+import { launchChromium, PAGE_GEOMETRY } from '../helpers/browser.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 
 let h: DeliveryHarness;
@@ -44,17 +44,9 @@ async function signIn(key: string): Promise<void> {
 }
 
 /** Every visible control whose centre is under a toast (what a click there would hit instead). */
-function controlsUnderToasts(): Promise<string[]> {
-  return page.evaluate(() => {
-    const covered: string[] = [];
-    for (const control of Array.from(document.querySelectorAll('button, input, select, textarea, a[href], summary'))) {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || box.bottom < 0 || box.top > innerHeight) continue;
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (hit?.closest('#notices')) covered.push(control.textContent?.trim() || control.getAttribute('name') || control.tagName);
-    }
-    return covered;
-  });
+async function controlsUnderToasts(): Promise<string[]> {
+  await page.evaluate(PAGE_GEOMETRY);
+  return page.evaluate('relayControlsUnderToasts()') as Promise<string[]>;
 }
 
 describe('dashboard errors, confirmations, navigation and vocabulary', () => {

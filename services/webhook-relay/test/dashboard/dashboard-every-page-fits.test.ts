@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DASHBOARD_ASSETS } from '../../src/dashboard/serve-dashboard.js';
-import { launchChromium, VIEWPORTS } from '../helpers/browser.js';
+import { launchChromium, PAGE_GEOMETRY, VIEWPORTS } from '../helpers/browser.js';
 import { eventually, FAST_POLICY, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { insertAgentGrant } from '../helpers/mcp-agent.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -92,41 +92,10 @@ interface Misfit {
   right: number;
 }
 
-/** The visible elements whose box reaches outside the viewport's width, and how far the page scrolls sideways. */
-function misfits(): Promise<{ scroll: number; outside: Misfit[] }> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const outside: Array<{ element: string; left: number; right: number }> = [];
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      // Kept off screen on purpose until used: the skip link, captions for screen readers.
-      if (element.closest('.visually-hidden') || (element.closest('.skip') && document.activeElement !== element)) continue;
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
-      // Outside the viewport, or outside its card (a section) when it has one.
-      const sticksOut = (candidate: Element) => {
-        const rect = candidate.getBoundingClientRect();
-        const section = candidate.parentElement?.closest('section');
-        if (!section) return rect.left < -0.5 || rect.right > width + 0.5;
-        // The card's content box: inside its border and padding.
-        const card = section.getBoundingClientRect();
-        const style = getComputedStyle(section);
-        const inset = (side: 'Left' | 'Right') =>
-          Number.parseFloat(style[`border${side}Width`]) + Number.parseFloat(style[`padding${side}`]);
-        const [left, right] = [Math.max(0, card.left + inset('Left')), Math.min(width, card.right - inset('Right'))];
-        return rect.left < left - 0.5 || rect.right > right + 0.5;
-      };
-      // The outermost element that sticks out names the problem; its children would repeat it.
-      if (sticksOut(element) && !(element.parentElement && element.parentElement !== document.body && sticksOut(element.parentElement))) {
-        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ').join('.')}` : ''}`;
-        outside.push({
-          element: `${name} "${(element.textContent ?? '').trim().slice(0, 40)}"`,
-          left: Math.round(box.left),
-          right: Math.round(box.right),
-        });
-      }
-    }
-    return { scroll: document.documentElement.scrollWidth - width, outside: outside.slice(0, 8) };
-  });
+/** The visible elements whose box reaches outside the viewport's width or its card, and how far the page scrolls sideways. */
+async function misfits(): Promise<{ scroll: number; outside: Misfit[] }> {
+  await page.evaluate(PAGE_GEOMETRY);
+  return page.evaluate('relayMisfits()') as Promise<{ scroll: number; outside: Misfit[] }>;
 }
 
 async function photograph(name: string, width: string): Promise<void> {

@@ -21,6 +21,9 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** Defines relayMisfits() and relayControlsUnderToasts() in a page (page-geometry.browser.js): layout checks. */
+export const PAGE_GEOMETRY = readFileSync(new URL('./page-geometry.browser.js', import.meta.url), 'utf8');
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface AxeViolation {
