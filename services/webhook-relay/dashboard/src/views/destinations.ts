@@ -18,6 +18,7 @@ import {
 } from '../dom.js';
 import { allEndpoints, nameOf } from '../names.js';
 import { go, type Params, type View } from '../router.js';
+import { destinationHealthSection } from './health-sections.js';
 import type { CreatedDestination, Destination, ReplayResult, RotatedDestinationSecret, Subscription } from '../types.js';
 
 const VERIFICATION_STATES = ['verified', 'authenticated', 'failed', 'unattempted'];
@@ -88,10 +89,11 @@ export async function destinationsView(): Promise<View> {
 
 export async function destinationView(params: Params): Promise<View> {
   const id = params.id!;
-  const [destination, subscriptions, endpoints] = await Promise.all([
+  const [destination, subscriptions, endpoints, health] = await Promise.all([
     get<Destination>(`/v1/destinations/${id}`),
     get<Page<Subscription>>('/v1/subscriptions', { destination_id: id, limit: 100 }),
     allEndpoints(),
+    destinationHealthSection(id),
   ]);
   const reload = () => go(`#/destinations/${id}?t=${Date.now()}`);
 
@@ -205,6 +207,7 @@ export async function destinationView(params: Params): Promise<View> {
       ' · ',
       link(`#/dead-letters?destination_id=${id}`, 'Dead letters'),
     ),
+    health,
     h('section', null, h('h2', { id: 'edit-destination' }, 'Settings'), edit),
     h(
       'section',

@@ -18,6 +18,7 @@ import {
   time,
 } from '../dom.js';
 import { go, type Params, type View } from '../router.js';
+import { endpointVolumeSection } from './health-sections.js';
 import type { Endpoint, EndpointWithIngestUrl, IngestUrl, ProviderSecret, RotatedProviderSecrets } from '../types.js';
 
 const DEDUP: Array<[string, string]> = [
@@ -104,7 +105,7 @@ export async function endpointsView(): Promise<View> {
 export async function endpointView(params: Params): Promise<View> {
   const id = params.id!;
   const endpoint = await get<Endpoint>(`/v1/endpoints/${id}`);
-  const secrets = await get<Page<ProviderSecret>>(`/v1/endpoints/${id}/secrets`);
+  const [secrets, volume] = await Promise.all([get<Page<ProviderSecret>>(`/v1/endpoints/${id}/secrets`), endpointVolumeSection(id)]);
   const reload = () => go(`#/endpoints/${id}?t=${Date.now()}`);
 
   const rename = onSubmit(h('form', { 'aria-labelledby': 'rename' }), async (values) => {
@@ -282,6 +283,7 @@ export async function endpointView(params: Params): Promise<View> {
       null,
       h('h1', null, endpoint.name),
       h('p', null, link(`#/events?endpoint_id=${id}`, 'Events of this endpoint')),
+      volume,
       h('section', null, h('h2', null, 'Ingest URL'), ingest),
       h('section', null, h('h2', { id: 'rename' }, 'Name'), rename),
       h('section', null, h('h2', { id: 'verification' }, 'Verification and deduplication'), settings),
