@@ -1,67 +1,8 @@
 import { get, post, remove, type Page } from '../api.js';
+import { barChart } from '../charts.js';
 import { confirmedButton, facts, field, h, notify, onSubmit, showOnce, table, time } from '../dom.js';
 import { go, type View } from '../router.js';
 import type { ApiKey, CreatedApiKey, Usage } from '../types.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | number>,
-  ...children: Node[]
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  element.append(...children);
-  return element;
-}
-
-/** Events per day as bars (each with its own title), and the same numbers as a table for screen readers. */
-function dailyChart(days: Usage['events_per_day']): Node {
-  const width = 600;
-  const height = 150;
-  const max = Math.max(1, ...days.map((day) => day.events));
-  const slot = width / days.length;
-  const bars = days.map((day, index) => {
-    const barHeight = Math.round((day.events / max) * (height - 20));
-    const title = svg('title', {});
-    title.textContent = `${day.day}: ${day.events} events`;
-    return svg(
-      'rect',
-      { x: Math.round(index * slot + 1), y: height - 15 - barHeight, width: Math.max(1, Math.floor(slot - 2)), height: barHeight },
-      title,
-    );
-  });
-  const first = svg('text', { x: 0, y: height - 2 });
-  first.textContent = days[0]?.day ?? '';
-  const last = svg('text', { x: width, y: height - 2, 'text-anchor': 'end' });
-  last.textContent = days.at(-1)?.day ?? '';
-  const peak = svg('text', { x: 0, y: 10 });
-  peak.textContent = `max ${max}`;
-  return h(
-    'figure',
-    null,
-    svg(
-      'svg',
-      { class: 'chart', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-labelledby': 'chart-caption', preserveAspectRatio: 'none' },
-      ...bars,
-      first,
-      last,
-      peak,
-    ),
-    h('figcaption', { id: 'chart-caption' }, `Events captured per day, last ${days.length} days (UTC)`),
-    h(
-      'details',
-      null,
-      h('summary', null, 'As a table'),
-      table(
-        ['Day', 'Events'],
-        days.map((day) => h('tr', null, h('td', null, day.day), h('td', null, day.events))),
-        'Events per day',
-      ),
-    ),
-  );
-}
 
 export async function keysView(): Promise<View> {
   const [usage, keys] = await Promise.all([get<Usage>('/v1/usage'), get<Page<ApiKey>>('/v1/api-keys', { limit: 100 })]);
@@ -131,7 +72,11 @@ export async function keysView(): Promise<View> {
           ['Period', usage.period_start ? h('span', null, time(usage.period_start), ' – ', time(usage.period_end)) : 'does not reset'],
           ['Retention', `${usage.plan.retention_days} days`],
         ]),
-        dailyChart(usage.events_per_day),
+        barChart(
+          usage.events_per_day.map((day) => ({ label: day.day, value: day.events })),
+          `Events captured per day, last ${usage.events_per_day.length} days (UTC)`,
+          'events',
+        ),
       ),
       h(
         'section',
