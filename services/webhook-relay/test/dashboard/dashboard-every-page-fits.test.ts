@@ -100,6 +100,8 @@ async function misfits(): Promise<{ scroll: number; outside: Misfit[] }> {
 
 async function photograph(name: string, width: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // A confirmation toast ("Signed in") would land mid-page in a full-page picture: wait until it has gone.
+  await page.locator('#notices .notice').first().waitFor({ state: 'detached' });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
 }
 
