@@ -41,6 +41,12 @@ export interface PlaceSignals {
  */
 export class DeliveryDispatcher {
   private readonly working = new Map<string, Promise<void>>();
+  /**
+   * Destinations claimed again while this process still worked on them: the work had let go (a yielded
+   * turn, a release with a due time) and was finishing when the claim came back. The lease is this
+   * process's now, so the destination is worked on again as soon as the old work ends, not after the lease.
+   */
+  private readonly claimedAgain = new Map<string, DestinationRef>();
   private readonly lanes: DeliveryLanes;
   private looking: Promise<void> | undefined;
   private lookAgain = false;
@@ -88,7 +94,10 @@ export class DeliveryDispatcher {
     while (!this.closed && this.lanes.freeFastPlaces > 0) {
       const now = runtime.now().getTime();
       const { destinations, nextDueAt } = await queues.ready.claim(now, this.lanes.freeFastPlaces, now + leaseMs, this.lanes.shares());
-      for (const destination of destinations) if (!this.lanes.has(destination.destinationId)) this.startWork(destination);
+      for (const destination of destinations) {
+        if (this.lanes.has(destination.destinationId)) this.claimedAgain.set(destination.destinationId, destination);
+        else this.startWork(destination);
+      }
       if (destinations.length === 0) {
         this.lookAt(nextDueAt, now);
         return;
@@ -117,6 +126,9 @@ export class DeliveryDispatcher {
       .finally(() => {
         this.lanes.close(place);
         this.working.delete(destinationId);
+        const again = this.claimedAgain.get(destinationId);
+        this.claimedAgain.delete(destinationId);
+        if (again && !this.closed) this.startWork(again);
         this.look();
       });
     this.working.set(destinationId, work);
