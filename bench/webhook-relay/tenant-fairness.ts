@@ -5,7 +5,9 @@
 // The relay runs as in production: the API (workers off) and two worker processes (node dist/worker.js) with
 // their default places and lanes. One receiver process (this one) serves both tarpit paths (/slow/<n>: answered
 // after BENCH_TARPIT_MS) and fast paths (/fast/<tenant>/<n>: answered at once) on one origin, so nothing between
-// the relay and the host may queue fast requests behind held ones. Two quiet tenants each have
+// the relay and the host may queue fast requests behind held ones. The noisy tenant gets BENCH_NOISY_EVENTS
+// events first, so every one of its destinations holds a request through the whole disturbed phase (checked,
+// and reported). Two quiet tenants each have
 // BENCH_FAST_DESTINATIONS destinations; each phase measures, per quiet tenant:
 //   latency:    BENCH_RATE events/s for BENCH_SECONDS, from just before the capture request to the arrival;
 //   throughput: a backlog of BENCH_BACKLOG events, deliveries/s from the first arrival to the last.
@@ -20,10 +22,12 @@ import { databaseUrl, dropRedisPrefix, inParallel, logDir, repoRoot, startRelay 
 const SLOW_DESTINATIONS = Number(process.env.BENCH_SLOW_DESTINATIONS ?? 200);
 const TARPIT_MS = Number(process.env.BENCH_TARPIT_MS ?? 30_000);
 const FAST_DESTINATIONS = Number(process.env.BENCH_FAST_DESTINATIONS ?? 20);
-const RATE = Number(process.env.BENCH_RATE ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 200);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+/** Events captured for the noisy tenant before the disturbed phase: each holds each of its destinations TARPIT_MS. */
+const NOISY_EVENTS = Number(process.env.BENCH_NOISY_EVENTS ?? 6);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE = 'bench_relay_fairness';
 const API_KEY = `whk_bench_${randomBytes(12).toString('hex')}`;
@@ -31,6 +35,11 @@ const ADMIN_KEY = `admin-${randomBytes(24).toString('hex')}`;
 const QUIET = ['quiet-a', 'quiet-b'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check() && Date.now() < deadline) await sleep(100);
+}
 
 /** Arrivals per quiet tenant: latency of each first arrival (by webhook-id) and when it came. */
 class Arrivals {
@@ -261,23 +270,26 @@ async function main(): Promise<void> {
     );
     const undisturbed = await runPhase('undisturbed', quiet, arrivals);
 
-    // The noisy tenant: a backlog on every one of its destinations, and one more event a second while measured.
-    for (let n = 0; n < 3; n += 1) await capture(noisy.ingestUrl, { noisy: n });
-    let noisyEvents = 3;
-    const feed = setInterval(() => {
-      noisyEvents += 1;
-      void capture(noisy.ingestUrl, { noisy: noisyEvents }).catch(() => undefined);
-    }, 1000);
-    let disturbed: PhaseResult;
+    // The noisy tenant: a backlog on every one of its destinations, deep enough that all of them hold a request
+    // through the whole disturbed phase (each event holds each destination TARPIT_MS).
+    for (let n = 0; n < NOISY_EVENTS; n += 1) await capture(noisy.ingestUrl, { noisy: n });
+    await waitUntil(() => receiver.held() >= SLOW_DESTINATIONS, 60_000);
+    console.log(`noisy tenant: ${receiver.held()} requests held by the tarpit; measuring`);
+    let heldMin = receiver.held();
     let heldMax = 0;
-    const watch = setInterval(() => (heldMax = Math.max(heldMax, receiver.held())), 100);
+    const watch = setInterval(() => {
+      heldMax = Math.max(heldMax, receiver.held());
+      heldMin = Math.min(heldMin, receiver.held());
+    }, 100);
+    let disturbed: PhaseResult;
     try {
       disturbed = await runPhase('disturbed', quiet, arrivals);
     } finally {
-      clearInterval(feed);
       clearInterval(watch);
     }
-    console.log(`noisy tenant: up to ${heldMax} requests held at once by the tarpit (${receiver.slowRequests()} received)`);
+    console.log(
+      `noisy tenant: ${heldMin}-${heldMax} requests held at once by the tarpit while measured (${receiver.slowRequests()} received)`,
+    );
     console.log(`FIFO broken on a quiet destination: ${arrivals.fifoBroken} times`);
     for (const tenant of quiet) {
       const ratio = disturbed.perSecond[tenant.name]! / undisturbed.perSecond[tenant.name]!;
