@@ -16,7 +16,7 @@ export function signInView(
     await signedIn(session);
   });
   form.append(
-    field('API key', keyInput, 'A key of your tenant (whk_…), e.g. from `webhook-relay keys create`. It is not stored in the browser.'),
+    field('API key', keyInput, 'A key of your tenant (whk_…), e.g. from `webhook-relay api-keys create`. It is not stored in the browser.'),
     h('button', { type: 'submit' }, 'Sign in'),
   );
   return {
