@@ -11,8 +11,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
-import { benchNodeFlags, freePort, startServer, type RunningServer } from '../lib/processes.js';
-import { databaseUrl, logDir, repoRoot, startRelay, dropRedisPrefix, inParallel } from './relay-server.js';
+import type { RunningServer } from '../lib/processes.js';
+import { dropRedisPrefix, inParallel, startRelay, startWorkers } from './relay-server.js';
 
 const DESTINATIONS = Number(process.env.BENCH_DESTINATIONS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10);
@@ -129,32 +129,7 @@ async function main(): Promise<void> {
       while ((await queuedJobs()) < expected && Date.now() < queuedBy) await sleep(250);
 
       const cpuBefore = snapshotCpu();
-      // Started together, so none has a head start on the backlog.
-      const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
-      workers.push(
-        ...(await Promise.all(
-          ports.map((healthPort, index) =>
-            startServer({
-              command: process.execPath,
-              args: [...benchNodeFlags(), 'dist/worker.js'],
-              cwd: `${repoRoot}services/webhook-relay`,
-              env: {
-                ...process.env,
-                ...shared,
-                NODE_ENV: 'production',
-                LOG_LEVEL: 'warn',
-                HOST: '127.0.0.1',
-                DATABASE_URL: databaseUrl(DATABASE),
-                MIGRATE_ON_START: 'false',
-                WORKER_HEALTH_PORT: String(healthPort),
-              },
-              port: healthPort,
-              readyPath: '/readyz',
-              logFile: `${logDir}/relay-scale-worker-${count}-${index}.log`,
-            }),
-          ),
-        )),
-      );
+      workers.push(...(await startWorkers({ count, database: DATABASE, env: shared, logName: `relay-scale-worker-${count}` })));
       const deadline = Date.now() + 300_000;
       while (receivers.delivered < expected && Date.now() < deadline) await sleep(50);
       const workerPids = new Set(workers.map((worker) => worker.pid));

@@ -113,3 +113,38 @@ export async function dropRedisPrefix(redis: Redis, prefix: string): Promise<voi
   const keys = await redis.keys(`${prefix}:*`);
   for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
 }
+
+/**
+ * Starts `count` relay worker processes (node dist/worker.js, as in production) together, so none has a head
+ * start, on `database` with `env` (the run's Redis prefix and master key), each with its log in bench/results.
+ */
+export async function startWorkers(options: {
+  count: number;
+  database: string;
+  env: NodeJS.ProcessEnv;
+  logName: string;
+}): Promise<RunningServer[]> {
+  const ports = await Promise.all(Array.from({ length: options.count }, () => freePort()));
+  return Promise.all(
+    ports.map((healthPort, index) =>
+      startServer({
+        command: process.execPath,
+        args: [...benchNodeFlags(), 'dist/worker.js'],
+        cwd: `${repoRoot}services/webhook-relay`,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl(options.database),
+          MIGRATE_ON_START: 'false',
+          WORKER_HEALTH_PORT: String(healthPort),
+          ...options.env,
+        },
+        port: healthPort,
+        readyPath: '/readyz',
+        logFile: `${logDir}/${options.logName}-${index}.log`,
+      }),
+    ),
+  );
+}
