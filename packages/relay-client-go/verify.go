@@ -22,6 +22,9 @@ func Verify(payload []byte, headers http.Header, secret string) error {
 // VerifyAt is Verify with the current time and the tolerance given.
 func VerifyAt(payload []byte, headers http.Header, secret string, now time.Time, tolerance time.Duration) error {
 	id, timestamp, signatures := headers.Get("webhook-id"), headers.Get("webhook-timestamp"), headers.Get("webhook-signature")
+	if id != "" && timestamp == "" && signatures == "" {
+		return &VerificationError{Reason: "missing_headers", Message: "this delivery is unsigned: its event was not verified (the relay signs only verified or authenticated events)"}
+	}
 	if id == "" || timestamp == "" || signatures == "" {
 		return &VerificationError{Reason: "missing_headers", Message: "webhook-id, webhook-timestamp and webhook-signature are required"}
 	}

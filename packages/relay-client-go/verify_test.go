@@ -8,6 +8,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -68,5 +69,14 @@ func TestVerifyRefusalsNameTheirReason(t *testing.T) {
 		if !errors.As(err, &verr) || verr.Reason != c.reason {
 			t.Errorf("%s: got %v", c.reason, err)
 		}
+	}
+}
+
+func TestVerifySaysAnUnsignedDeliveryIsOneWhoseEventWasNotVerified(t *testing.T) {
+	secret := "whsec_" + base64.StdEncoding.EncodeToString(verifyKey)
+	err := VerifyAt(body, http.Header{"Webhook-Id": {"msg_1"}}, secret, verifyNow, DefaultTolerance)
+	var verr *VerificationError
+	if !errors.As(err, &verr) || verr.Reason != "missing_headers" || !strings.HasPrefix(verr.Message, "this delivery is unsigned: its event was not verified") {
+		t.Fatalf("got %v", err)
 	}
 }

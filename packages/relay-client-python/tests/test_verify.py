@@ -46,6 +46,12 @@ class Verify(unittest.TestCase):
                 verify(body, given, secret, now=NOW)
             self.assertEqual(caught.exception.reason, reason)
 
+    def test_an_unsigned_delivery_is_said_to_be_one_whose_event_was_not_verified(self) -> None:
+        with self.assertRaises(WebhookVerificationError) as caught:
+            verify(BODY, {"webhook-id": "msg_1"}, SECRET, now=NOW)
+        self.assertEqual(caught.exception.reason, "missing_headers")
+        self.assertTrue(str(caught.exception).startswith("this delivery is unsigned: its event was not verified"))
+
 
 if __name__ == "__main__":
     unittest.main()

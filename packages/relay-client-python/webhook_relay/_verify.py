@@ -28,6 +28,11 @@ def verify(
     message_id = lowered.get("webhook-id")
     timestamp = lowered.get("webhook-timestamp")
     signatures = lowered.get("webhook-signature")
+    if message_id and not timestamp and not signatures:
+        raise WebhookVerificationError(
+            "missing_headers",
+            "this delivery is unsigned: its event was not verified (the relay signs only verified or authenticated events)",
+        )
     if not message_id or not timestamp or not signatures:
         raise WebhookVerificationError("missing_headers", "webhook-id, webhook-timestamp and webhook-signature are required")
     if not timestamp.isdigit():

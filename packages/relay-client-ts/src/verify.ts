@@ -26,7 +26,12 @@ export async function verifyWebhook(
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
   if (!id || !timestamp || !signatures)
-    throw new WebhookVerificationError('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature are required');
+    throw new WebhookVerificationError(
+      'missing_headers',
+      id && !timestamp && !signatures
+        ? 'this delivery is unsigned: its event was not verified (the relay signs only verified or authenticated events)'
+        : 'webhook-id, webhook-timestamp and webhook-signature are required',
+    );
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('bad_timestamp', 'webhook-timestamp is not a number of seconds');
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const tolerance = options.toleranceSeconds ?? 300;

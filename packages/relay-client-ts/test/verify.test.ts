@@ -31,4 +31,14 @@ describe('verifyWebhook', () => {
   ])('refuses with %s', async (reason, payload, given, withSecret) => {
     await expect(verifyWebhook(payload, given, withSecret, { now })).rejects.toMatchObject({ reason });
   });
+
+  it('says an unsigned delivery (a webhook-id and no signature) is one whose event was not verified', async () => {
+    await expect(verifyWebhook(body, { 'webhook-id': 'msg_1' }, secret, { now })).rejects.toMatchObject({
+      reason: 'missing_headers',
+      message: expect.stringMatching(/^this delivery is unsigned: its event was not verified/),
+    });
+    await expect(verifyWebhook(body, { 'webhook-timestamp': seconds }, secret, { now })).rejects.toMatchObject({
+      message: 'webhook-id, webhook-timestamp and webhook-signature are required',
+    });
+  });
 });
