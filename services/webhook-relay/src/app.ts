@@ -50,7 +50,7 @@ export function createApp(deps: Deps): express.Express {
     res.json(openApi);
   });
 
-  registerInstallRoutes(app);
+  registerInstallRoutes(app, { browserSignIn: (deps.signIn?.providers.length ?? 0) > 0 });
 
   const json = jsonRequestBody(MAX_API_BODY_BYTES);
   const sessions = deps.dashboard ? dashboardSessionMiddleware(deps.dashboard) : undefined;

@@ -66,6 +66,8 @@ describe('GET /install.sh: the CLI without a checkout', () => {
     const installed = await run('/bin/sh', ['-s'], env(), script);
     expect(installed).toMatchObject({ code: 0, stderr: '' });
     expect(installed.stdout).toContain(`Installed webhook-relay 0.1.0 in ${home}/.local/bin/webhook-relay`);
+    // This relay has no identity providers: the next step it suggests is the sign-in that works here.
+    expect(installed.stdout).toContain(`Next: webhook-relay --api-url ${cli.apiUrl} login --with-token`);
     const bin = join(home, '.local', 'bin', 'webhook-relay');
     expect(await run(bin, ['--version'], env())).toMatchObject({ code: 0, stdout: '0.1.0\n' });
     const created = await run(bin, ['--api-url', cli.apiUrl, 'endpoints', 'create', 'installed', '--json'], {

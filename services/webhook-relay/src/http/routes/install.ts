@@ -15,7 +15,11 @@ const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * bundle from the same server and refuses it unless its SHA-256 is the one written into the script. Without a
  * build (a test run from source before `pnpm build`), both answer 404.
  */
-export function registerInstallRoutes(app: Express, bundlePath = CLI_BUNDLE): void {
+export function registerInstallRoutes(
+  app: Express,
+  options: { browserSignIn: boolean; bundlePath?: string } = { browserSignIn: false },
+): void {
+  const bundlePath = options.bundlePath ?? CLI_BUNDLE;
   const bundle = existsSync(bundlePath) ? readFileSync(bundlePath) : undefined;
   const sha256 = bundle ? createHash('sha256').update(bundle).digest('hex') : undefined;
   const missing = () => new RelayError('not_found', 'this server has no CLI build to offer (build packages/relay-cli, then the relay)');
@@ -26,7 +30,7 @@ export function registerInstallRoutes(app: Express, bundlePath = CLI_BUNDLE): vo
     if (!SAFE_HOST.test(host)) return next(new RelayError('invalid_request', 'the Host header is not a host name'));
     res.setHeader('Content-Type', 'text/x-shellscript; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
-    res.send(installScript(baseUrlOf(req, host), sha256));
+    res.send(installScript(baseUrlOf(req, host), sha256, options.browserSignIn));
   });
 
   app.get('/cli/relay.mjs', (_req, res, next) => {
@@ -43,7 +47,9 @@ function baseUrlOf(req: Request, host: string): string {
 }
 
 /** The installer: POSIX sh, Node.js 18+ (the CLI's runtime, also what checks the hash), curl or wget. */
-export function installScript(baseUrl: string, sha256: string): string {
+export function installScript(baseUrl: string, sha256: string, browserSignIn = false): string {
+  // Without identity providers, `login` has no browser sign-in to open: an API key is how to sign in.
+  const nextStep = browserSignIn ? 'login' : 'login --with-token   (then paste an API key, whk_...)';
   return `#!/bin/sh
 # Installs the webhook-relay command-line tool from ${baseUrl}
 #   curl -fsSL ${baseUrl}/install.sh | sh
@@ -94,6 +100,6 @@ case ":$PATH:" in
   *":$BIN_DIR:"*) ;;
   *) echo "Add $BIN_DIR to your PATH, e.g.: export PATH=\\"$BIN_DIR:\\$PATH\\"" ;;
 esac
-echo "Next: webhook-relay --api-url $RELAY_URL login"
+echo "Next: webhook-relay --api-url $RELAY_URL ${nextStep}"
 `;
 }
