@@ -24,8 +24,20 @@ export function eventBody(event: EventDetail): Buffer {
 }
 
 /**
+ * The target with the captured request's query string after the target's own (a provider may put what the
+ * receiver needs there: a token, an event name). The printed target stays the one given: the event's query
+ * may carry secrets.
+ */
+export function withEventQuery(target: URL, query: string): URL {
+  if (!query) return target;
+  const url = new URL(target);
+  url.search = url.search ? `${url.search.slice(1)}&${query}` : query;
+  return url;
+}
+
+/**
  * Sends a captured request to a local server as it arrived: same method, headers (in order, less the
- * hop-by-hop ones) and body bytes. Redirects are not followed. Never throws: a refused connection is
+ * hop-by-hop ones), query string and body bytes. Redirects are not followed. Never throws: a refused connection is
  * an outcome to print, not a reason to stop listening.
  */
 export async function forwardEvent(options: {
@@ -48,7 +60,7 @@ export async function forwardEvent(options: {
   const started = clock.now().getTime();
   const base = { eventId: event.id, method: event.method, target: target.toString() };
   try {
-    const response = await options.fetch(target, {
+    const response = await options.fetch(withEventQuery(target, event.query), {
       method: event.method,
       headers,
       ...(BODYLESS.has(event.method.toUpperCase()) ? {} : { body: eventBody(event) }),

@@ -141,6 +141,19 @@ describe('webhook-relay CLI: listen, listen --forward, replay', () => {
     expect(receiver.received.at(-1)!.body.toString()).toBe('{"before":true}');
   });
 
+  it('forwards the captured query string after the target’s own', async () => {
+    context.runtime.advance(1000);
+    const captured = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}?source=stripe&attempt=2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"queried":true}',
+    });
+    const { event_id } = (await captured.json()) as { event_id: string };
+    const result = await cli.run(['replay', event_id, '--forward', `${receiver.url}/with-query?from=cli`], { env: env() });
+    expect(result.code).toBe(0);
+    expect(receiver.received.at(-1)).toMatchObject({ path: '/with-query?from=cli&source=stripe&attempt=2', method: 'POST' });
+  });
+
   it('refuses forward targets that are not loopback URLs, before calling anything', async () => {
     for (const target of [
       'https://example.com/hook',
