@@ -19,7 +19,7 @@ import type { CliIo } from './io.js';
 
 export const VERSION = '0.1.0';
 
-function buildProgram(io: CliIo, exit: (code: number) => void): Command {
+export function buildProgram(io: CliIo, exit: (code: number) => void): Command {
   const program = new Command('webhook-relay')
     .description('Capture, inspect, forward and replay webhooks from the command line.')
     .version(VERSION)
