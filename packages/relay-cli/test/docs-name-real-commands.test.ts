@@ -22,7 +22,7 @@ function files(folder: string, wanted: (path: string) => boolean): string[] {
 }
 
 /** The words after `webhook-relay` in each code span or code line of `text` that starts a command there. */
-export function commandLines(text: string): string[][] {
+function commandLines(text: string): string[][] {
   const found: string[][] = [];
   const codeSpans = [...text.matchAll(/```[\s\S]*?```|`[^`\n]+`/g)].map((match) => match[0]);
   for (const span of codeSpans) {
