@@ -63,33 +63,22 @@ export class ReadyDestinations {
 
   /** Marks destinations ready now (a retry wait in progress keeps its time) and tells idle processes. */
   async wake(destinations: DestinationRef[], now: number): Promise<void> {
-    if (destinations.length === 0) return;
-    await this.scripted.relayWakeDestinations(
-      this.tenantsKey,
-      this.wokenKey,
-      this.channel,
-      now,
-      this.tenantKeyBase,
-      1,
-      ...pairs(destinations),
-    );
+    await this.markReady(destinations, now, 1);
   }
 
   /**
    * Marks destinations ready now unless they already have an entry; the holder is not asked to look again.
    * The reconciler's repair for entries Redis lost.
    */
-  async ensure(destinations: DestinationRef[], now: number): Promise<number> {
+  ensure(destinations: DestinationRef[], now: number): Promise<number> {
+    return this.markReady(destinations, now, 0);
+  }
+
+  /** Adds the destinations without an entry (due now); with `markWoken`, the holders of the others look again. */
+  private async markReady(destinations: DestinationRef[], now: number, markWoken: 0 | 1): Promise<number> {
     if (destinations.length === 0) return 0;
-    return this.scripted.relayWakeDestinations(
-      this.tenantsKey,
-      this.wokenKey,
-      this.channel,
-      now,
-      this.tenantKeyBase,
-      0,
-      ...pairs(destinations),
-    );
+    const { tenantsKey, wokenKey, channel, tenantKeyBase } = this;
+    return this.scripted.relayWakeDestinations(tenantsKey, wokenKey, channel, now, tenantKeyBase, markWoken, ...pairs(destinations));
   }
 
   /**
