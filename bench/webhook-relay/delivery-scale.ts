@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
 import type { RunningServer } from '../lib/processes.js';
-import { dropRedisPrefix, inParallel, startRelay, startWorkers } from './relay-server.js';
+import { dropRedisPrefix, inParallel, relayProcessEnv, startRelay, startWorkers } from './relay-server.js';
 
 const DESTINATIONS = Number(process.env.BENCH_DESTINATIONS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10);
@@ -78,12 +78,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   const prefix = `bench-scale-${randomBytes(4).toString('hex')}`;
-  const shared = {
-    REDIS_URL,
-    RELAY_QUEUE_PREFIX: prefix,
-    RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
-    RELAY_EGRESS_ALLOW: '127.0.0.1/32',
-  };
+  const shared = relayProcessEnv(prefix, REDIS_URL);
   const relay = await startRelay({
     database: DATABASE,
     apiKey: API_KEY,

@@ -148,3 +148,13 @@ export async function startWorkers(options: {
     ),
   );
 }
+
+/** What the API and worker processes of one bench run share: its Redis prefix, a fresh master key, a local receiver allowed. */
+export function relayProcessEnv(prefix: string, redisUrl: string): NodeJS.ProcessEnv {
+  return {
+    REDIS_URL: redisUrl,
+    RELAY_QUEUE_PREFIX: prefix,
+    RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
+    RELAY_EGRESS_ALLOW: '127.0.0.1/32',
+  };
+}

@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
 import type { RunningServer } from '../lib/processes.js';
-import { dropRedisPrefix, inParallel, startRelay, startWorkers } from './relay-server.js';
+import { dropRedisPrefix, inParallel, relayProcessEnv, startRelay, startWorkers } from './relay-server.js';
 
 const SLOW_DESTINATIONS = Number(process.env.BENCH_SLOW_DESTINATIONS ?? 200);
 const TARPIT_MS = Number(process.env.BENCH_TARPIT_MS ?? 30_000);
@@ -222,13 +222,7 @@ async function runPhase(label: string, quiet: TenantSetup[], arrivals: Arrivals)
 
 async function main(): Promise<void> {
   const prefix = `bench-fair-${randomBytes(4).toString('hex')}`;
-  const shared = {
-    REDIS_URL,
-    RELAY_QUEUE_PREFIX: prefix,
-    RELAY_MASTER_KEY: randomBytes(32).toString('base64'),
-    RELAY_EGRESS_ALLOW: '127.0.0.1/32',
-    RELAY_PLAN_ALLOWANCES: 'scale=1000000000',
-  };
+  const shared = { ...relayProcessEnv(prefix, REDIS_URL), RELAY_PLAN_ALLOWANCES: 'scale=1000000000' };
   const relay = await startRelay({
     database: DATABASE,
     apiKey: API_KEY,
