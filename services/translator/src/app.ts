@@ -17,6 +17,7 @@ import type { LanguageCatalog } from './domain/languages/language-catalog.js';
 import { TranslatorError } from './domain/translator-error.js';
 import type { TranslateTextsDeps } from './domain/translation/translate-texts.js';
 import type { UsageMeter } from './domain/usage/usage-meter.js';
+import type { SpeechMeter } from './domain/usage/speech-meter.js';
 import { requireKey } from './http/authenticate.js';
 import { translatorErrorHandler } from './http/error-handler.js';
 import { type DocumentRouteDeps, registerDocumentRoutes, registerDocumentUploadRoute } from './http/routes/documents.js';
@@ -57,6 +58,8 @@ export interface AppDeps
   authenticator: KeyAuthenticator;
   logger: Logger;
   meter: UsageMeter;
+  /** Audio milliseconds of voice sessions and jobs, against the keys' speech limits. */
+  speechMeter: SpeechMeter;
   catalog: () => Promise<LanguageCatalog>;
   now: () => Date;
   trustProxy: boolean | number | string;

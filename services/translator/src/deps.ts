@@ -10,6 +10,7 @@ import { GlossaryTerms } from './domain/write/glossary-terms.js';
 import { InflightLimit } from './domain/translation/inflight-limit.js';
 import { StoredResources } from './domain/translation/translation-resources.js';
 import { UsageMeter } from './domain/usage/usage-meter.js';
+import { SpeechMeter } from './domain/usage/speech-meter.js';
 import { detectDocumentTools } from './domain/documents/converters/document-tools.js';
 import { DocumentJobs } from './domain/documents/document-jobs.js';
 import { DocumentWorker } from './domain/documents/document-worker.js';
@@ -68,6 +69,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     detector: createLanguageDetector(),
     resources: new StoredResources(database.pool),
     meter: new UsageMeter(database.pool, now),
+    speechMeter: new SpeechMeter(database.pool, now),
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
     writer: new OfflineWriter(new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES)),
     glossaryTerms: new GlossaryTerms(database.pool),

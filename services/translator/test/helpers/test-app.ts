@@ -13,6 +13,7 @@ import { GlossaryTerms } from '../../src/domain/write/glossary-terms.js';
 import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
 import { StoredResources } from '../../src/domain/translation/translation-resources.js';
 import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
+import { SpeechMeter } from '../../src/domain/usage/speech-meter.js';
 import { detectDocumentTools, type DocumentToolPaths } from '../../src/domain/documents/converters/document-tools.js';
 import { DocumentJobs } from '../../src/domain/documents/document-jobs.js';
 import { DocumentWorker, type DocumentWorkerOptions } from '../../src/domain/documents/document-worker.js';
@@ -81,6 +82,7 @@ export async function createTestContext(
     detector: createLanguageDetector(),
     resources: new StoredResources(handles.pool),
     meter: new UsageMeter(handles.pool, now),
+    speechMeter: new SpeechMeter(handles.pool, now),
     inflight: new InflightLimit(options.maxInflightCharacters ?? 4_000_000),
     writer: new OfflineWriter(new SpellingDictionaries(DEFAULT_SPELLING_LANGUAGES)),
     glossaryTerms: new GlossaryTerms(handles.pool),
