@@ -1,6 +1,6 @@
-// Every relative link in the repository's documentation must lead somewhere: each README.md and every
-// Markdown file under a docs/ folder is read, and each relative link must name an existing file or folder
-// of the repository; a #fragment must name a heading of the target (GitHub's slug rules) or, in a code
+// Every relative link in the repository's documentation must lead somewhere: each README.md, ARCHITECTURE.md
+// and SPEC.md (a service's contract) and every Markdown file under a docs/ folder is read, and each relative
+// link must name an existing file or folder of the repository; a #fragment must name a heading of the target (GitHub's slug rules) or, in a code
 // file, a line (#L12, #L12-L20). Links to the web (https:, mailto:) are not followed.
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,7 +16,7 @@ interface Link {
   line: number;
 }
 
-/** README.md and ARCHITECTURE.md files, docs/**\/*.md and bench/**\/*.md, as paths relative to the repository root. */
+/** README.md, ARCHITECTURE.md and SPEC.md files, docs/**\/*.md and bench/**\/*.md, as paths relative to the repository root. */
 function documentationFiles(folder = REPO_ROOT, insideDocs = false): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -24,7 +24,7 @@ function documentationFiles(folder = REPO_ROOT, insideDocs = false): string[] {
     const path = join(folder, entry.name);
     if (entry.isDirectory())
       found.push(...documentationFiles(path, insideDocs || entry.name === 'docs' || path === join(REPO_ROOT, 'bench')));
-    else if (['README.md', 'ARCHITECTURE.md'].includes(entry.name) || (insideDocs && entry.name.endsWith('.md')))
+    else if (['README.md', 'ARCHITECTURE.md', 'SPEC.md'].includes(entry.name) || (insideDocs && entry.name.endsWith('.md')))
       found.push(relative(REPO_ROOT, path));
   }
   return found.sort();
@@ -183,8 +183,11 @@ describe('the rules the link check follows', () => {
 describe('documentation links', () => {
   const files = documentationFiles();
 
-  it('finds the root README and the READMEs of every service and package', () => {
+  it('finds the root README, the architecture, and the README and SPEC of every service', () => {
     expect(files).toContain('README.md');
+    expect(files).toContain('ARCHITECTURE.md');
+    for (const service of ['config-store', 'translator', 'webhook-relay'])
+      expect(files).toEqual(expect.arrayContaining([`services/${service}/README.md`, `services/${service}/SPEC.md`]));
     expect(files.length).toBeGreaterThan(1);
   });
 
