@@ -1,6 +1,6 @@
 // Figure: GET /configurations/:name requests per second, 32 concurrent logged-in clients,
 // config-store vs a bare Express + pg handler doing the same SELECT, in the same run.
-// Target (shared/DESIGN.md): at least 0.7x. Run: pnpm bench:config-store
+// Target (ARCHITECTURE.md): at least 0.7x. Run: pnpm bench:config-store
 // Environment: BENCH_DATABASE_SERVER_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
 // REDIS_URL, BENCH_SECONDS (10 per round), BENCH_ROUNDS (3).
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Figure (shared/DESIGN.md): "128 KiB request, and 20 concurrent 20,000-character requests: every character
+// Figure (ARCHITECTURE.md): "128 KiB request, and 20 concurrent 20,000-character requests: every character
 // translated, none dropped" (apertium-apy silently drops text after ~10 chunks). Against our translator:
 // one request whose form body is just under 128 KiB, and 20 concurrent requests of 20,000 characters; each
 // text is license paragraphs ending in a sentence with its own marker word. Each output must be non-empty,

@@ -3,7 +3,7 @@
 //   a. apertium-apy (Debian), the peer;  b. one raw warm chain of our own, the engine's limit, its
 //   processes as Debian ships them (the system malloc; the service preloads tcmalloc, stage-allocator.ts);
 //   c. our translator service.
-// Targets (shared/DESIGN.md): service >= 5x apy and >= 0.7x raw. Run: pnpm bench:translator
+// Targets (ARCHITECTURE.md): service >= 5x apy and >= 0.7x raw. Run: pnpm bench:translator
 // Every system is measured for the same time: BENCH_SECONDS (20) per round, right after the same
 // BENCH_ROUND_WARMUP_SECONDS (5) of the same load; BENCH_ROUNDS (2) rounds, interleaved. (A fixed amount
 // of work per system gave the fastest one a window of a few seconds, all of it in the slow seconds that

@@ -1,4 +1,4 @@
-// Figures (shared/DESIGN.md, webhook-relay; issue 25): deliveries per second across 1,000 destinations with 10
+// Figures (ARCHITECTURE.md, webhook-relay; issue 25): deliveries per second across 1,000 destinations with 10
 // events each, local receivers: at least 1,000 with one worker process, and with two worker processes at least
 // 1.3x one, in the same run. Starts the relay's API (workers off) to create the destinations and capture the
 // events, waits until every delivery's job is queued, then starts the worker processes (node dist/worker.js, as

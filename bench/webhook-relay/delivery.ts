@@ -1,4 +1,4 @@
-// Figures (shared/DESIGN.md, webhook-relay): capture-to-delivery latency at 100 events/s (p50 under 50 ms,
+// Figures (ARCHITECTURE.md, webhook-relay): capture-to-delivery latency at 100 events/s (p50 under 50 ms,
 // p99 under 250 ms; every other event signed for a verifying endpoint, the others plain on a second
 // endpoint, both feeding one destination, so verified events and the capture-order holds they cause
 // are in the figure) and delivery throughput across 100 destinations with FIFO held (at least 1,000

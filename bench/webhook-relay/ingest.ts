@@ -1,5 +1,5 @@
 // Figure: durably captured requests per second, 64 concurrent senders, webhook-relay's ingest vs a
-// bare Node http handler doing one INSERT + COMMIT per request, in the same run. Target (shared/DESIGN.md):
+// bare Node http handler doing one INSERT + COMMIT per request, in the same run. Target (ARCHITECTURE.md):
 // at least 1.5x, with every 2xx durable: after each round the rows stored are counted against the
 // 200s answered. Run: pnpm bench:webhook-relay (needs pnpm build).
 // Each round measures three in turn: the bare handler; webhook-relay capturing for an endpoint without a

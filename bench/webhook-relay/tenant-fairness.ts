@@ -1,4 +1,4 @@
-// Figure (shared/DESIGN.md, webhook-relay; issue 41): while one tenant's 200 destinations hold every request
+// Figure (ARCHITECTURE.md, webhook-relay; issue 41): while one tenant's 200 destinations hold every request
 // 30 s, every other tenant's capture-to-delivery p99 stays under 1 s and its throughput within 10% of an
 // undisturbed run, with two worker processes. The baseline is the same relay, same run, without the noisy tenant.
 //

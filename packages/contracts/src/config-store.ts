@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasVisibleCharacter } from './display-text.js';
 
-// Wire shapes of config-store (shared/specs/config-store.md). The service and its tests
+// Wire shapes of config-store (services/config-store/SPEC.md). The service and its tests
 // parse with these; clients may use the types.
 
 const MAX_TEXT_LENGTH = 255;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { displayName, missing, notSupported, refuseUnknownParameters, storableString } from './translator-parameters.js';
 
-// Wire shapes of the translator's administration API (shared/specs/translator.md "Administration
+// Wire shapes of the translator's administration API (services/translator/SPEC.md "Administration
 // endpoints"), with DeepL's member names where the spec leaves them out (ApiKey, key_usages).
 
 export const MAX_KEY_LABEL_LENGTH = 1024;

@@ -10,7 +10,7 @@ import {
   textList,
 } from './translator-parameters.js';
 
-// Wire shapes of the translator (shared/specs/translator.md; DeepL API v2 as deepl-node speaks it).
+// Wire shapes of the translator (services/translator/SPEC.md; DeepL API v2 as deepl-node speaks it).
 // Requests arrive as JSON or as form fields; the service turns a form into the same object (lists as
 // arrays, everything else as strings) before parsing with these schemas, so both encodings share
 // one set of rules. Error messages name the parameter the way DeepL does.

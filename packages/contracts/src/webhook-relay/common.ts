@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { displayNameCheck } from '../display-text.js';
 
-// Wire shapes of webhook-relay's REST API (shared/specs/webhook-relay.md): snake_case members,
+// Wire shapes of webhook-relay's REST API (services/webhook-relay/SPEC.md): snake_case members,
 // ISO 8601 timestamps, UUID ids, every error as {"error": {"code", "message"}}.
 
 export const RELAY_ERROR_CODES = [
