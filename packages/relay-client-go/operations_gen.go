@@ -110,10 +110,72 @@ func (c *Client) GetDestination(ctx context.Context, destinationID string, opts 
 	return &answer, nil
 }
 
+// GetDestinationHealthParams are the query parameters of GetDestinationHealth; nil members are not sent.
+type GetDestinationHealthParams struct {
+	// How far back from now: 1h, 24h (the default) or 7d, the longest.
+	Window *string
+	// The width of each bar of the series (UTC-aligned): 5m, 1h or 1d. Default: 5m for 1h, 1h for 24h, 1d for 7d.
+	Bucket *string
+}
+
+func (p *GetDestinationHealthParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Window != nil {
+		values.Set("window", fmt.Sprint(*p.Window))
+	}
+	if p.Bucket != nil {
+		values.Set("bucket", fmt.Sprint(*p.Bucket))
+	}
+	return values
+}
+
+// GetDestinationHealth: Deliveries and attempts over a recent window: success rate, latency, the last failure, the queue now, attempts per bucket (docs/health.md) (GET /v1/destinations/{destination_id}/health).
+func (c *Client) GetDestinationHealth(ctx context.Context, destinationID string, params *GetDestinationHealthParams, opts ...RequestOption) (*DestinationHealth, error) {
+	var answer DestinationHealth
+	if err := c.do(ctx, request{method: "GET", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/health", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // GetEndpoint: Get an endpoint (GET /v1/endpoints/{endpoint_id}).
 func (c *Client) GetEndpoint(ctx context.Context, endpointID string, opts ...RequestOption) (*Endpoint, error) {
 	var answer Endpoint
 	if err := c.do(ctx, request{method: "GET", path: "/v1/endpoints/" + url.PathEscape(endpointID), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetEndpointVolumeParams are the query parameters of GetEndpointVolume; nil members are not sent.
+type GetEndpointVolumeParams struct {
+	// How far back from now: 1h, 24h (the default) or 7d, the longest.
+	Window *string
+	// The width of each bar of the series (UTC-aligned): 5m, 1h or 1d. Default: 5m for 1h, 1h for 24h, 1d for 7d.
+	Bucket *string
+}
+
+func (p *GetEndpointVolumeParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Window != nil {
+		values.Set("window", fmt.Sprint(*p.Window))
+	}
+	if p.Bucket != nil {
+		values.Set("bucket", fmt.Sprint(*p.Bucket))
+	}
+	return values
+}
+
+// GetEndpointVolume: Events the endpoint captured per bucket over a recent window, by verification state (docs/health.md) (GET /v1/endpoints/{endpoint_id}/volume).
+func (c *Client) GetEndpointVolume(ctx context.Context, endpointID string, params *GetEndpointVolumeParams, opts ...RequestOption) (*EndpointVolume, error) {
+	var answer EndpointVolume
+	if err := c.do(ctx, request{method: "GET", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/volume", query: params.values(), idempotent: false}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil

@@ -89,6 +89,58 @@ type Endpoint struct {
 	UpdatedAt string `json:"updated_at"`
 }
 
+// EndpointVolumeTotals: The sums of the series.
+type EndpointVolumeTotals struct {
+	// Events captured in this bucket (repeats included: each was stored).
+	Events int64 `json:"events"`
+	// Their signature checked out.
+	Verified int64 `json:"verified"`
+	// Authenticated another way (a token, Basic).
+	Authenticated int64 `json:"authenticated"`
+	// The check failed.
+	Failed int64 `json:"failed"`
+	// Not checked (no provider, or no secret).
+	Unattempted int64 `json:"unattempted"`
+	// The check has not run yet.
+	Pending int64 `json:"pending"`
+	// Repeats of an earlier event (stored, never delivered twice).
+	Duplicates int64 `json:"duplicates"`
+}
+
+// EndpointVolume is a schema of the API.
+type EndpointVolume struct {
+	EndpointID string `json:"endpoint_id"`
+	Window string `json:"window"`
+	Bucket string `json:"bucket"`
+	// Start of what is counted: now minus the window, or the start of the account's retention window if that is later.
+	From string `json:"from"`
+	// Now, when the figures were read.
+	To string `json:"to"`
+	// The sums of the series.
+	Totals EndpointVolumeTotals `json:"totals"`
+	// Per bucket, oldest first, every bucket of the window (zeros included).
+	Series []EndpointVolumeBucket `json:"series"`
+}
+
+// EndpointVolumeBucket is a schema of the API.
+type EndpointVolumeBucket struct {
+	Start string `json:"start"`
+	// Events captured in this bucket (repeats included: each was stored).
+	Events int64 `json:"events"`
+	// Their signature checked out.
+	Verified int64 `json:"verified"`
+	// Authenticated another way (a token, Basic).
+	Authenticated int64 `json:"authenticated"`
+	// The check failed.
+	Failed int64 `json:"failed"`
+	// Not checked (no provider, or no secret).
+	Unattempted int64 `json:"unattempted"`
+	// The check has not run yet.
+	Pending int64 `json:"pending"`
+	// Repeats of an earlier event (stored, never delivered twice).
+	Duplicates int64 `json:"duplicates"`
+}
+
 // UpdateEndpointRequest is a schema of the API.
 type UpdateEndpointRequest struct {
 	Name *string `json:"name,omitempty"`
@@ -307,6 +359,92 @@ type Destination struct {
 	Secrets []DestinationSecret `json:"secrets"`
 	CreatedAt string `json:"created_at"`
 	UpdatedAt string `json:"updated_at"`
+}
+
+// DestinationHealthDeliveries: Deliveries created in the window, by their state now.
+type DestinationHealthDeliveries struct {
+	// Deliveries created in the window (replays included).
+	Total int64 `json:"total"`
+	// Delivered.
+	Succeeded int64 `json:"succeeded"`
+	// Still pending after at least one failed attempt.
+	Retrying int64 `json:"retrying"`
+	// Not attempted yet.
+	Pending int64 `json:"pending"`
+	// Failed for good.
+	DeadLettered int64 `json:"dead_lettered"`
+	// Cancelled (their destination or endpoint was deleted).
+	Cancelled int64 `json:"cancelled"`
+}
+
+// DestinationHealthAttempts: The attempts of the window's deliveries.
+type DestinationHealthAttempts struct {
+	// Attempts.
+	Total int64 `json:"total"`
+	// Answered 2xx.
+	Succeeded int64 `json:"succeeded"`
+	// Failed.
+	Failed int64 `json:"failed"`
+}
+
+// DestinationHealthLatencyMs: Duration of those attempts (request sent to answer read or failure), median and 95th percentile; null without attempts.
+type DestinationHealthLatencyMs struct {
+	P50 int64 `json:"p50"`
+	P95 int64 `json:"p95"`
+}
+
+// DestinationHealthLastFailure: The newest failed attempt of those deliveries; null when none failed.
+type DestinationHealthLastFailure struct {
+	At string `json:"at"`
+	DeliveryID string `json:"delivery_id"`
+	StatusCode *int64 `json:"status_code"`
+	Error *string `json:"error"`
+	// The start of the answer, as the delivery detail shows it (bounded).
+	ResponseExcerpt *string `json:"response_excerpt"`
+}
+
+// DestinationHealthBacklog: The destination's queue now.
+type DestinationHealthBacklog struct {
+	// Deliveries waiting now (whatever their age), counted up to 10,000.
+	Pending int64 `json:"pending"`
+	// true: more than 10,000 are waiting.
+	More bool `json:"more"`
+	// When the head of the queue was created.
+	OldestPendingAt *string `json:"oldest_pending_at"`
+}
+
+// DestinationHealth is a schema of the API.
+type DestinationHealth struct {
+	DestinationID string `json:"destination_id"`
+	Window string `json:"window"`
+	Bucket string `json:"bucket"`
+	// Start of what is counted: now minus the window, or the start of the account's retention window if that is later.
+	From string `json:"from"`
+	// Now, when the figures were read.
+	To string `json:"to"`
+	// Deliveries created in the window, by their state now.
+	Deliveries DestinationHealthDeliveries `json:"deliveries"`
+	// succeeded / (succeeded + dead_lettered) of those deliveries; null when none has finished.
+	SuccessRate *float64 `json:"success_rate"`
+	// The attempts of the window's deliveries.
+	Attempts DestinationHealthAttempts `json:"attempts"`
+	// Duration of those attempts (request sent to answer read or failure), median and 95th percentile; null without attempts.
+	LatencyMS *DestinationHealthLatencyMs `json:"latency_ms"`
+	// The newest failed attempt of those deliveries; null when none failed.
+	LastFailure *DestinationHealthLastFailure `json:"last_failure"`
+	// The destination's queue now.
+	Backlog DestinationHealthBacklog `json:"backlog"`
+	// Attempts per bucket, oldest first, every bucket of the window (zeros included).
+	Series []DestinationHealthBucket `json:"series"`
+}
+
+// DestinationHealthBucket is a schema of the API.
+type DestinationHealthBucket struct {
+	Start string `json:"start"`
+	// Attempts that started in this bucket and were answered 2xx.
+	Succeeded int64 `json:"succeeded"`
+	// Attempts that started in this bucket and failed (an answer other than 2xx, a timeout, a refused connection).
+	Failed int64 `json:"failed"`
 }
 
 // UpdateDestinationRequest is a schema of the API.

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
-from ._types import AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationSecret, Endpoint, EndpointDedup, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailVerification, EventSummary, EventSummaryVerification, IngestUrl, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, OAuthError, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
+from ._types import AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationHealth, DestinationHealthAttempts, DestinationHealthBacklog, DestinationHealthBucket, DestinationHealthDeliveries, DestinationHealthLastFailure, DestinationHealthLatencyMs, DestinationSecret, Endpoint, EndpointDedup, EndpointVolume, EndpointVolumeBucket, EndpointVolumeTotals, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailVerification, EventSummary, EventSummaryVerification, IngestUrl, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, OAuthError, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
 
 _Item = TypeVar('_Item')
 
@@ -70,9 +70,17 @@ class _Operations:
         """Get a destination (``GET /v1/destinations/{destination_id}``)."""
         return self._send("GET", f"/v1/destinations/{_quote(destination_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
+    def get_destination_health(self, destination_id: str, *, window: Literal["1h", "24h", "7d"] | None = None, bucket: Literal["5m", "1h", "1d"] | None = None, timeout: float | None = None) -> DestinationHealth:
+        """Deliveries and attempts over a recent window: success rate, latency, the last failure, the queue now, attempts per bucket (docs/health.md) (``GET /v1/destinations/{destination_id}/health``)."""
+        return self._send("GET", f"/v1/destinations/{_quote(destination_id)}/health", query={"window": window, "bucket": bucket}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
     def get_endpoint(self, endpoint_id: str, *, timeout: float | None = None) -> Endpoint:
         """Get an endpoint (``GET /v1/endpoints/{endpoint_id}``)."""
         return self._send("GET", f"/v1/endpoints/{_quote(endpoint_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def get_endpoint_volume(self, endpoint_id: str, *, window: Literal["1h", "24h", "7d"] | None = None, bucket: Literal["5m", "1h", "1d"] | None = None, timeout: float | None = None) -> EndpointVolume:
+        """Events the endpoint captured per bucket over a recent window, by verification state (docs/health.md) (``GET /v1/endpoints/{endpoint_id}/volume``)."""
+        return self._send("GET", f"/v1/endpoints/{_quote(endpoint_id)}/volume", query={"window": window, "bucket": bucket}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def get_event(self, event_id: str, *, timeout: float | None = None) -> EventDetail:
         """Get an event with its headers, body and verification (``GET /v1/events/{event_id}``)."""

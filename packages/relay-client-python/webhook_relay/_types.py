@@ -95,6 +95,49 @@ class Endpoint(TypedDict):
     updated_at: str
 
 
+class EndpointVolumeTotals(TypedDict):
+    events: int
+    """Events captured in this bucket (repeats included: each was stored)."""
+    verified: int
+    """Their signature checked out."""
+    authenticated: int
+    """Authenticated another way (a token, Basic)."""
+    failed: int
+    """The check failed."""
+    unattempted: int
+    """Not checked (no provider, or no secret)."""
+    pending: int
+    """The check has not run yet."""
+    duplicates: int
+    """Repeats of an earlier event (stored, never delivered twice)."""
+
+
+_EndpointVolumeRequired = TypedDict("_EndpointVolumeRequired", {"endpoint_id": "str", "window": "Literal[\"1h\", \"24h\", \"7d\"]", "bucket": "Literal[\"5m\", \"1h\", \"1d\"]", "from": "str", "to": "str", "totals": "EndpointVolumeTotals", "series": "list[EndpointVolumeBucket]"})
+_EndpointVolumeOptional = TypedDict("_EndpointVolumeOptional", {}, total=False)
+
+
+class EndpointVolume(_EndpointVolumeRequired, _EndpointVolumeOptional):
+    pass
+
+
+class EndpointVolumeBucket(TypedDict):
+    start: str
+    events: int
+    """Events captured in this bucket (repeats included: each was stored)."""
+    verified: int
+    """Their signature checked out."""
+    authenticated: int
+    """Authenticated another way (a token, Basic)."""
+    failed: int
+    """The check failed."""
+    unattempted: int
+    """Not checked (no provider, or no secret)."""
+    pending: int
+    """The check has not run yet."""
+    duplicates: int
+    """Repeats of an earlier event (stored, never delivered twice)."""
+
+
 class UpdateEndpointRequest(TypedDict, total=False):
     name: str
     provider: str | None
@@ -302,6 +345,69 @@ class Destination(TypedDict):
     secrets: list[DestinationSecret]
     created_at: str
     updated_at: str
+
+
+class DestinationHealthDeliveries(TypedDict):
+    total: int
+    """Deliveries created in the window (replays included)."""
+    succeeded: int
+    """Delivered."""
+    retrying: int
+    """Still pending after at least one failed attempt."""
+    pending: int
+    """Not attempted yet."""
+    dead_lettered: int
+    """Failed for good."""
+    cancelled: int
+    """Cancelled (their destination or endpoint was deleted)."""
+
+
+class DestinationHealthAttempts(TypedDict):
+    total: int
+    """Attempts."""
+    succeeded: int
+    """Answered 2xx."""
+    failed: int
+    """Failed."""
+
+
+class DestinationHealthLatencyMs(TypedDict):
+    p50: int
+    p95: int
+
+
+class DestinationHealthLastFailure(TypedDict):
+    at: str
+    delivery_id: str
+    status_code: int | None
+    error: str | None
+    response_excerpt: str | None
+    """The start of the answer, as the delivery detail shows it (bounded)."""
+
+
+class DestinationHealthBacklog(TypedDict):
+    pending: int
+    """Deliveries waiting now (whatever their age), counted up to 10,000."""
+    more: bool
+    """true: more than 10,000 are waiting."""
+    oldest_pending_at: str | None
+    """When the head of the queue was created."""
+
+
+_DestinationHealthRequired = TypedDict("_DestinationHealthRequired", {"destination_id": "str", "window": "Literal[\"1h\", \"24h\", \"7d\"]", "bucket": "Literal[\"5m\", \"1h\", \"1d\"]", "from": "str", "to": "str", "deliveries": "DestinationHealthDeliveries", "success_rate": "float | None", "attempts": "DestinationHealthAttempts", "latency_ms": "DestinationHealthLatencyMs | None", "last_failure": "DestinationHealthLastFailure | None", "backlog": "DestinationHealthBacklog", "series": "list[DestinationHealthBucket]"})
+_DestinationHealthOptional = TypedDict("_DestinationHealthOptional", {}, total=False)
+
+
+class DestinationHealth(_DestinationHealthRequired, _DestinationHealthOptional):
+    pass
+
+
+class DestinationHealthBucket(TypedDict):
+    start: str
+    succeeded: int
+    """Attempts that started in this bucket and were answered 2xx."""
+    failed: int
+    """Attempts that started in this bucket and failed (an answer other than 2xx, a timeout, a refused connection)."""
 
 
 class UpdateDestinationRequest(TypedDict, total=False):
@@ -661,4 +767,4 @@ class ListTriggersAnswer(TypedDict):
     """null on the last page."""
 
 
-__all__ = ["AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "OAuthError", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]
+__all__ = ["AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationHealth", "DestinationHealthAttempts", "DestinationHealthBacklog", "DestinationHealthBucket", "DestinationHealthDeliveries", "DestinationHealthLastFailure", "DestinationHealthLatencyMs", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointVolume", "EndpointVolumeBucket", "EndpointVolumeTotals", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "OAuthError", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]

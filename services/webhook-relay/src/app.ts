@@ -23,6 +23,7 @@ import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js'
 import { registerSignInRoutes } from './http/routes/sign-in.js';
 import { registerSubscriptionRoutes } from './http/routes/subscriptions.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
+import { registerStatsRoutes } from './http/routes/stats.js';
 import { registerTriggerRoutes } from './http/routes/triggers.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
 import { registerOAuthRoutes } from './http/routes/oauth.js';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps): express.Express {
   app.use('/v1', requirePrincipal({ pool: deps.pool, tenants: deps.tenants, keyUse, sessions, principals }));
   registerApiKeyRoutes(app, deps, json);
   registerEndpointRoutes(app, deps, json);
+  registerStatsRoutes(app, deps);
   registerProviderSecretRoutes(app, deps, json);
   registerEventRoutes(app, deps);
   registerAuditRoutes(app, deps);

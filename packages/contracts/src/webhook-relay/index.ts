@@ -11,3 +11,4 @@ export * from './deliveries.js';
 export * from './admin.js';
 export * from './dashboard-session.js';
 export * from './triggers.js';
+export * from './health.js';

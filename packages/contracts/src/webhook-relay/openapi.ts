@@ -22,6 +22,7 @@ import {
   RotateProviderSecretRequest,
 } from './provider-secrets.js';
 import { Usage } from './usage.js';
+import { DestinationHealth, EndpointVolume, StatsQuery } from './health.js';
 import { Agent, ListTriggersQuery, Trigger, TriggerWaitRequest, TriggerWaitResult } from './triggers.js';
 import {
   CreateDestinationRequest,
@@ -122,6 +123,17 @@ const OPERATIONS: Operation[] = [
     params: ['endpoint_id'],
     status: 200,
     response: Endpoint,
+  },
+  {
+    method: 'get',
+    path: '/v1/endpoints/{endpoint_id}/volume',
+    operationId: 'getEndpointVolume',
+    tag: 'Endpoints',
+    summary: 'Events the endpoint captured per bucket over a recent window, by verification state (docs/health.md)',
+    params: ['endpoint_id'],
+    query: StatsQuery,
+    status: 200,
+    response: EndpointVolume,
   },
   {
     method: 'patch',
@@ -285,6 +297,18 @@ const OPERATIONS: Operation[] = [
     params: ['destination_id'],
     status: 200,
     response: Destination,
+  },
+  {
+    method: 'get',
+    path: '/v1/destinations/{destination_id}/health',
+    operationId: 'getDestinationHealth',
+    tag: 'Destinations',
+    summary:
+      'Deliveries and attempts over a recent window: success rate, latency, the last failure, the queue now, attempts per bucket (docs/health.md)',
+    params: ['destination_id'],
+    query: StatsQuery,
+    status: 200,
+    response: DestinationHealth,
   },
   {
     method: 'patch',

@@ -93,9 +93,19 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'getDestination', method: 'GET', path: `/v1/destinations/${encodeURIComponent(destinationId)}`, idempotent: false }, options);
   }
 
+  /** Deliveries and attempts over a recent window: success rate, latency, the last failure, the queue now, attempts per bucket (docs/health.md) (`GET /v1/destinations/{destination_id}/health`). */
+  getDestinationHealth(destinationId: string, query?: operations['getDestinationHealth']['parameters']['query'], options?: RequestOptions): Promise<operations['getDestinationHealth']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getDestinationHealth', method: 'GET', path: `/v1/destinations/${encodeURIComponent(destinationId)}/health`, query, idempotent: false }, options);
+  }
+
   /** Get an endpoint (`GET /v1/endpoints/{endpoint_id}`). */
   getEndpoint(endpointId: string, options?: RequestOptions): Promise<operations['getEndpoint']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'getEndpoint', method: 'GET', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, idempotent: false }, options);
+  }
+
+  /** Events the endpoint captured per bucket over a recent window, by verification state (docs/health.md) (`GET /v1/endpoints/{endpoint_id}/volume`). */
+  getEndpointVolume(endpointId: string, query?: operations['getEndpointVolume']['parameters']['query'], options?: RequestOptions): Promise<operations['getEndpointVolume']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getEndpointVolume', method: 'GET', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/volume`, query, idempotent: false }, options);
   }
 
   /** Get an event with its headers, body and verification (`GET /v1/events/{event_id}`). */

@@ -74,6 +74,23 @@ export interface paths {
         patch: operations["updateEndpoint"];
         trace?: never;
     };
+    "/v1/endpoints/{endpoint_id}/volume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events the endpoint captured per bucket over a recent window, by verification state (docs/health.md) */
+        get: operations["getEndpointVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/endpoints/{endpoint_id}/ingest-url": {
         parameters: {
             query?: never;
@@ -280,6 +297,23 @@ export interface paths {
         head?: never;
         /** Change a destination; enabling it again resumes its queue */
         patch: operations["updateDestination"];
+        trace?: never;
+    };
+    "/v1/destinations/{destination_id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deliveries and attempts over a recent window: success rate, latency, the last failure, the queue now, attempts per bucket (docs/health.md) */
+        get: operations["getDestinationHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/destinations/{destination_id}/secrets/rotate": {
@@ -1002,6 +1036,61 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        EndpointVolume: {
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @enum {string} */
+            window: "1h" | "24h" | "7d";
+            /** @enum {string} */
+            bucket: "5m" | "1h" | "1d";
+            /**
+             * Format: date-time
+             * @description Start of what is counted: now minus the window, or the start of the account's retention window if that is later.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Now, when the figures were read.
+             */
+            to: string;
+            /** @description The sums of the series. */
+            totals: {
+                /** @description Events captured in this bucket (repeats included: each was stored). */
+                events: number;
+                /** @description Their signature checked out. */
+                verified: number;
+                /** @description Authenticated another way (a token, Basic). */
+                authenticated: number;
+                /** @description The check failed. */
+                failed: number;
+                /** @description Not checked (no provider, or no secret). */
+                unattempted: number;
+                /** @description The check has not run yet. */
+                pending: number;
+                /** @description Repeats of an earlier event (stored, never delivered twice). */
+                duplicates: number;
+            };
+            /** @description Per bucket, oldest first, every bucket of the window (zeros included). */
+            series: components["schemas"]["EndpointVolumeBucket"][];
+        };
+        EndpointVolumeBucket: {
+            /** Format: date-time */
+            start: string;
+            /** @description Events captured in this bucket (repeats included: each was stored). */
+            events: number;
+            /** @description Their signature checked out. */
+            verified: number;
+            /** @description Authenticated another way (a token, Basic). */
+            authenticated: number;
+            /** @description The check failed. */
+            failed: number;
+            /** @description Not checked (no provider, or no secret). */
+            unattempted: number;
+            /** @description The check has not run yet. */
+            pending: number;
+            /** @description Repeats of an earlier event (stored, never delivered twice). */
+            duplicates: number;
+        };
         UpdateEndpointRequest: {
             name?: string;
             provider?: string | null;
@@ -1238,6 +1327,88 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        DestinationHealth: {
+            /** Format: uuid */
+            destination_id: string;
+            /** @enum {string} */
+            window: "1h" | "24h" | "7d";
+            /** @enum {string} */
+            bucket: "5m" | "1h" | "1d";
+            /**
+             * Format: date-time
+             * @description Start of what is counted: now minus the window, or the start of the account's retention window if that is later.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Now, when the figures were read.
+             */
+            to: string;
+            /** @description Deliveries created in the window, by their state now. */
+            deliveries: {
+                /** @description Deliveries created in the window (replays included). */
+                total: number;
+                /** @description Delivered. */
+                succeeded: number;
+                /** @description Still pending after at least one failed attempt. */
+                retrying: number;
+                /** @description Not attempted yet. */
+                pending: number;
+                /** @description Failed for good. */
+                dead_lettered: number;
+                /** @description Cancelled (their destination or endpoint was deleted). */
+                cancelled: number;
+            };
+            /** @description succeeded / (succeeded + dead_lettered) of those deliveries; null when none has finished. */
+            success_rate: number | null;
+            /** @description The attempts of the window's deliveries. */
+            attempts: {
+                /** @description Attempts. */
+                total: number;
+                /** @description Answered 2xx. */
+                succeeded: number;
+                /** @description Failed. */
+                failed: number;
+            };
+            /** @description Duration of those attempts (request sent to answer read or failure), median and 95th percentile; null without attempts. */
+            latency_ms: {
+                p50: number;
+                p95: number;
+            } | null;
+            /** @description The newest failed attempt of those deliveries; null when none failed. */
+            last_failure: {
+                /** Format: date-time */
+                at: string;
+                /** Format: uuid */
+                delivery_id: string;
+                status_code: number | null;
+                error: string | null;
+                /** @description The start of the answer, as the delivery detail shows it (bounded). */
+                response_excerpt: string | null;
+            } | null;
+            /** @description The destination's queue now. */
+            backlog: {
+                /** @description Deliveries waiting now (whatever their age), counted up to 10,000. */
+                pending: number;
+                /** @description true: more than 10,000 are waiting. */
+                more: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the head of the queue was created.
+                 */
+                oldest_pending_at: string | null;
+            };
+            /** @description Attempts per bucket, oldest first, every bucket of the window (zeros included). */
+            series: components["schemas"]["DestinationHealthBucket"][];
+        };
+        DestinationHealthBucket: {
+            /** Format: date-time */
+            start: string;
+            /** @description Attempts that started in this bucket and were answered 2xx. */
+            succeeded: number;
+            /** @description Attempts that started in this bucket and failed (an answer other than 2xx, a timeout, a refused connection). */
+            failed: number;
         };
         UpdateDestinationRequest: {
             name?: string;
@@ -2285,6 +2456,87 @@ export interface operations {
             };
             /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    getEndpointVolume: {
+        parameters: {
+            query?: {
+                /** @description How far back from now: 1h, 24h (the default) or 7d, the longest. */
+                window?: "1h" | "24h" | "7d";
+                /** @description The width of each bar of the series (UTC-aligned): 5m, 1h or 1d. Default: 5m for 1h, 1h for 24h, 1d for 7d. */
+                bucket?: "5m" | "1h" | "1d";
+            };
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointVolume"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3664,6 +3916,87 @@ export interface operations {
             };
             /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    getDestinationHealth: {
+        parameters: {
+            query?: {
+                /** @description How far back from now: 1h, 24h (the default) or 7d, the longest. */
+                window?: "1h" | "24h" | "7d";
+                /** @description The width of each bar of the series (UTC-aligned): 5m, 1h or 1d. Default: 5m for 1h, 1h for 24h, 1d for 7d. */
+                bucket?: "5m" | "1h" | "1d";
+            };
+            header?: never;
+            path: {
+                destination_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationHealth"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,10 +9,11 @@ import { parseInput } from '../http/parse.js';
 import { RelayError } from '../domain/relay-error.js';
 import type { McpPrincipal } from './oauth/relay-oauth-provider.js';
 import { REST_MIRROR_TOOLS } from './tools/rest-mirror-tools.js';
+import { STATS_TOOLS } from './tools/stats-tools.js';
 import type { RelayTool } from './tools/tool-definition.js';
 import { TRIGGER_TOOLS } from './tools/trigger-tools.js';
 
-export const RELAY_MCP_TOOLS: RelayTool[] = [...REST_MIRROR_TOOLS, ...TRIGGER_TOOLS];
+export const RELAY_MCP_TOOLS: RelayTool[] = [...REST_MIRROR_TOOLS, ...STATS_TOOLS, ...TRIGGER_TOOLS];
 
 const SERVER_INFO = { name: 'webhook-relay', version: '0.1.0' };
 
