@@ -4,6 +4,7 @@ import type { CommandContext } from '../context.js';
 import type { Output } from '../output.js';
 import { collect, printTable } from '../table.js';
 import { headerRecord, positiveInteger, repeatable } from './options.js';
+import { registerDestinationHealth } from './stats.js';
 
 interface JsonOption {
   json?: boolean;
@@ -23,6 +24,7 @@ function printDestination(output: Output, destination: Destination): void {
 /** `destinations …`: where the relay delivers events (signed per Standard Webhooks). */
 export function registerDestinations(program: Command, context: (command: Command) => CommandContext): void {
   const destinations = program.command('destinations').description('create, list, edit, enable, disable and delete destinations');
+  registerDestinationHealth(destinations, context);
 
   destinations
     .command('create <name> <url>')

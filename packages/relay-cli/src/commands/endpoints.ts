@@ -5,6 +5,7 @@ import { CliError, EXIT_USAGE } from '../errors.js';
 import { commaList } from '../table.js';
 import { positiveInteger } from './options.js';
 import { registerProviderSecrets } from './provider-secrets.js';
+import { registerEndpointVolume } from './stats.js';
 
 interface JsonOption {
   json?: boolean;
@@ -12,6 +13,7 @@ interface JsonOption {
 
 export function registerEndpoints(program: Command, context: (command: Command) => CommandContext): void {
   const endpoints = program.command('endpoints').description('create, list, rotate and delete endpoints (ingest URLs)');
+  registerEndpointVolume(endpoints, context);
 
   endpoints
     .command('create <name>')
