@@ -18,6 +18,8 @@ import { TranslatorError } from './domain/translator-error.js';
 import type { TranslateTextsDeps } from './domain/translation/translate-texts.js';
 import type { UsageMeter } from './domain/usage/usage-meter.js';
 import type { SpeechMeter } from './domain/usage/speech-meter.js';
+import type { VoiceRuntime } from './domain/voice/voice-runtime.js';
+import { registerVoiceRealtimeRoutes } from './http/routes/voice-realtime.js';
 import { requireKey } from './http/authenticate.js';
 import { translatorErrorHandler } from './http/error-handler.js';
 import { type DocumentRouteDeps, registerDocumentRoutes, registerDocumentUploadRoute } from './http/routes/documents.js';
@@ -60,6 +62,8 @@ export interface AppDeps
   meter: UsageMeter;
   /** Audio milliseconds of voice sessions and jobs, against the keys' speech limits. */
   speechMeter: SpeechMeter;
+  /** Real-time voice sessions: their store, recognizer and live connections. */
+  voice: VoiceRuntime;
   catalog: () => Promise<LanguageCatalog>;
   now: () => Date;
   trustProxy: boolean | number | string;
@@ -126,7 +130,8 @@ export function createApp(appDeps: AppDeps): express.Express {
   registerTranslationMemoryRoutes(app, deps);
   registerStyleRuleRoutes(app, deps);
   registerDocumentRoutes(app, deps);
-  registerUsageRoutes(app, deps.meter, deps.now);
+  registerUsageRoutes(app, deps.meter, deps.now, deps.speechMeter);
+  registerVoiceRealtimeRoutes(app, deps);
   registerDeveloperKeyRoutes(app, deps);
   registerAnalyticsRoutes(app, deps.pool);
   app.use((req, _res, next) => next(new TranslatorError('NOT_FOUND', `Not found: no route for ${req.method} ${req.path}.`)));

@@ -87,6 +87,10 @@ export const ConfigSchema = z
     TRANSLATOR_PDFTOHTML: z.string().min(1).default('pdftohtml'),
     TRANSLATOR_TESSERACT: z.string().min(1).default('tesseract'),
     TRANSLATOR_HTML_RENDERER: z.string().min(1).default('chromium'),
+    /** How long the token POST /v3/voice/realtime answers opens the session's WebSocket. */
+    TRANSLATOR_VOICE_TOKEN_SECONDS: envInteger(60, { min: 5, max: 3600 }),
+    /** A voice session that receives no audio for this long ends (DeepL: 30 s). */
+    TRANSLATOR_VOICE_IDLE_SECONDS: envInteger(30, { min: 1, max: 3600 }),
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),

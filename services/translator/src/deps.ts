@@ -11,6 +11,8 @@ import { InflightLimit } from './domain/translation/inflight-limit.js';
 import { StoredResources } from './domain/translation/translation-resources.js';
 import { UsageMeter } from './domain/usage/usage-meter.js';
 import { SpeechMeter } from './domain/usage/speech-meter.js';
+import { LiveConnections } from './domain/voice/voice-runtime.js';
+import { VoiceSessionStore } from './domain/voice/voice-session-store.js';
 import { detectDocumentTools } from './domain/documents/converters/document-tools.js';
 import { DocumentJobs } from './domain/documents/document-jobs.js';
 import { DocumentWorker } from './domain/documents/document-worker.js';
@@ -70,6 +72,16 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     resources: new StoredResources(database.pool),
     meter: new UsageMeter(database.pool, now),
     speechMeter: new SpeechMeter(database.pool, now),
+    voice: {
+      store: new VoiceSessionStore(database.pool, {
+        now,
+        newId: randomUUID,
+        newToken: () => randomBytes(32).toString('base64url'),
+        tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000,
+      }),
+      connections: new LiveConnections(),
+      settings: { tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000, idleTimeoutMs: config.TRANSLATOR_VOICE_IDLE_SECONDS * 1000, meterEveryMs: 1000 },
+    },
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
     writer: new OfflineWriter(new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES)),
     glossaryTerms: new GlossaryTerms(database.pool),

@@ -7,6 +7,7 @@ import { connectResources } from './deps.js';
 import { ensureAdminKey } from './domain/keys/ensure-admin-key.js';
 import { resumeMemoryJobs } from './domain/translation-memories/resume-memory-jobs.js';
 import { ApertiumEngine } from './engine/apertium/apertium-engine.js';
+import { attachVoiceStreaming } from './http/routes/voice-streaming.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
   }
 
   const server = keepIdleConnectionsOpen(createServer(createApp(resources)));
+  // Voice sessions' WebSocket (/v3/voice/realtime/connect) on the same port.
+  const voiceStreaming = attachVoiceStreaming(server, resources);
   // METRICS_PORT: /metrics on a port of its own, which no Ingress routes to (else the app serves it).
   const ownMetricsPort = config.METRICS_ENABLED ? config.METRICS_PORT : undefined;
   const metricsListener = ownMetricsPort === undefined ? undefined : metricsServer(resources.metrics.service);
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
       ...(metricsListener
         ? [{ name: 'metrics listener', close: () => new Promise<void>((resolve) => metricsListener.close(() => resolve())) }]
         : []),
+      { name: 'voice sessions', close: () => voiceStreaming.close() },
       { name: 'engine and database', close: () => resources.close() },
       { name: 'log buffer', close: async () => logger.flush() },
     ],

@@ -65,6 +65,10 @@ describe('GET/POST /v2/usage', () => {
       api_key_character_limit: 5000,
       start_time: '2026-11-01T00:00:00.000Z',
       end_time: '2026-12-01T00:00:00.000Z',
+      // DeepL's speech fields: minutes of voice sessions and jobs (none here); the millisecond ones are deprecated, always 0.
+      speech_to_text_milliseconds_count: 0,
+      speech_to_text_milliseconds_limit: 0,
+      speech_to_text_minutes_count: 0,
     });
     const posted = await request(ctx.app).post('/v2/usage').set(auth(secret)).expect(200);
     expect(posted.body.character_count).toBe(12);

@@ -14,6 +14,10 @@ import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
 import { StoredResources } from '../../src/domain/translation/translation-resources.js';
 import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
 import { SpeechMeter } from '../../src/domain/usage/speech-meter.js';
+import { DEFAULT_VOICE_SETTINGS, LiveConnections, type VoiceSettings } from '../../src/domain/voice/voice-runtime.js';
+import { VoiceSessionStore } from '../../src/domain/voice/voice-session-store.js';
+import type { SpeechRecognizer } from '../../src/engine/speech/speech-recognizer.js';
+import { attachVoiceStreaming } from '../../src/http/routes/voice-streaming.js';
 import { detectDocumentTools, type DocumentToolPaths } from '../../src/domain/documents/converters/document-tools.js';
 import { DocumentJobs } from '../../src/domain/documents/document-jobs.js';
 import { DocumentWorker, type DocumentWorkerOptions } from '../../src/domain/documents/document-worker.js';
@@ -63,6 +67,9 @@ export async function createTestContext(
     documentWorker?: boolean | Partial<DocumentWorkerOptions>;
     /** The PDF and image tools (pdftohtml, tesseract, chromium by default); a path that does not exist stands for a missing tool. */
     documentToolPaths?: DocumentToolPaths;
+    /** Hears voice sessions' audio (none: sessions answer 503). */
+    speechRecognizer?: SpeechRecognizer;
+    voiceSettings?: Partial<VoiceSettings>;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -83,6 +90,17 @@ export async function createTestContext(
     resources: new StoredResources(handles.pool),
     meter: new UsageMeter(handles.pool, now),
     speechMeter: new SpeechMeter(handles.pool, now),
+    voice: {
+      store: new VoiceSessionStore(handles.pool, {
+        now,
+        newId: randomUUID,
+        newToken: () => randomBytes(32).toString('base64url'),
+        tokenTtlMs: options.voiceSettings?.tokenTtlMs ?? DEFAULT_VOICE_SETTINGS.tokenTtlMs,
+      }),
+      ...(options.speechRecognizer ? { recognizer: options.speechRecognizer } : {}),
+      connections: new LiveConnections(),
+      settings: { ...DEFAULT_VOICE_SETTINGS, ...options.voiceSettings },
+    },
     inflight: new InflightLimit(options.maxInflightCharacters ?? 4_000_000),
     writer: new OfflineWriter(new SpellingDictionaries(DEFAULT_SPELLING_LANGUAGES)),
     glossaryTerms: new GlossaryTerms(handles.pool),
@@ -124,6 +142,7 @@ export async function createTestContext(
   const app = createApp(deps);
   const admin = await createKey(handles.db, { isAdmin: true, label: 'test admin' });
   const servers: Server[] = [];
+  const voiceClosers: Array<() => Promise<void>> = [];
   keyChanges.start();
   await keyChanges.listening();
   return {
@@ -138,6 +157,8 @@ export async function createTestContext(
     async listen() {
       // As the service runs it (src/server.ts): deepl-node's 5 s document polls outlast Node's default idle timeout.
       const server = keepIdleConnectionsOpen(createServer(app));
+      const voiceStreaming = attachVoiceStreaming(server, deps);
+      voiceClosers.push(() => voiceStreaming.close());
       servers.push(server);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
@@ -147,6 +168,7 @@ export async function createTestContext(
       };
     },
     async close() {
+      for (const closeVoice of voiceClosers) await closeVoice();
       for (const server of servers) {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

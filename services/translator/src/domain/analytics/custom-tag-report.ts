@@ -5,6 +5,7 @@ import {
   type CustomTagUsageReportResponse,
 } from '@workspace/contracts';
 import type { ConnectionPool } from '../../db/database.js';
+import { speechMinutes } from '../usage/speech-meter.js';
 import { isoDay, rangeDate, usageDay } from './report-dates.js';
 
 // Billed characters per `X-DeepL-Reporting-Tag` (tag_usage, summed over every key), both dates
@@ -12,13 +13,15 @@ import { isoDay, rangeDate, usageDay } from './report-dates.js';
 // is read to know whether another page follows.
 const PER_PERIOD = `
 SELECT tag, sum(text_translation_characters)::text AS characters, sum(text_improvement_characters)::text AS improvement_characters,
-       sum(document_translation_characters)::text AS document_characters
+       sum(document_translation_characters)::text AS document_characters,
+       sum(speech_to_text_ms)::text AS speech_to_text_ms, sum(speech_to_speech_ms)::text AS speech_to_speech_ms
   FROM tag_usage WHERE usage_date BETWEEN $1::date AND $2::date
  GROUP BY tag ORDER BY tag COLLATE "C" LIMIT $3 OFFSET $4`;
 
 const PER_DAY = `
 SELECT tag, to_char(usage_date, 'YYYY-MM-DD') AS usage_date, sum(text_translation_characters)::text AS characters,
-       sum(text_improvement_characters)::text AS improvement_characters, sum(document_translation_characters)::text AS document_characters
+       sum(text_improvement_characters)::text AS improvement_characters, sum(document_translation_characters)::text AS document_characters,
+       sum(speech_to_text_ms)::text AS speech_to_text_ms, sum(speech_to_speech_ms)::text AS speech_to_speech_ms
   FROM tag_usage WHERE usage_date BETWEEN $1::date AND $2::date
  GROUP BY tag, tag_usage.usage_date ORDER BY tag COLLATE "C", tag_usage.usage_date LIMIT $3 OFFSET $4`;
 
@@ -28,16 +31,22 @@ interface TagRow {
   characters: string;
   improvement_characters: string;
   document_characters: string;
+  speech_to_text_ms: string;
+  speech_to_speech_ms: string;
 }
 
-// The breakdown has no document member (DeepL shows none); documents count in the total.
-function breakdown(textTranslationCharacters: number, textImprovementCharacters: number, documentCharacters: number): CustomTagBreakdown {
+// The breakdown has no document member (DeepL shows none); documents count in the total. Speech minutes
+// are the tag's milliseconds rounded up, as DeepL bills.
+function breakdown(row: TagRow): CustomTagBreakdown {
+  const textTranslationCharacters = Number(row.characters);
+  const textImprovementCharacters = Number(row.improvement_characters);
+  const documentCharacters = Number(row.document_characters);
   return {
     total_characters: textTranslationCharacters + textImprovementCharacters + documentCharacters,
     text_translation_characters: textTranslationCharacters,
     text_improvement_characters: textImprovementCharacters,
-    speech_to_text_minutes: 0,
-    speech_to_speech_minutes: 0,
+    speech_to_text_minutes: speechMinutes(Number(row.speech_to_text_ms)),
+    speech_to_speech_minutes: speechMinutes(Number(row.speech_to_speech_ms)),
   };
 }
 
@@ -61,7 +70,7 @@ export async function buildCustomTagReport(
       usage: page.map((row) => ({
         custom_tag: row.tag,
         ...(byDay ? { usage_date: usageDay(row.usage_date!) } : {}),
-        breakdown: breakdown(Number(row.characters), Number(row.improvement_characters), Number(row.document_characters)),
+        breakdown: breakdown(row),
       })),
     },
   };

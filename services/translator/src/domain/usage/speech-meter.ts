@@ -65,6 +65,12 @@ export class SpeechMeter {
 
   /** Milliseconds the key may still use this month; null without a limit. */
   async remainingMs(keyId: string): Promise<number | null> {
+    const { usedMs, limitMs } = await this.periodUsage(keyId);
+    return limitMs === null ? null : Math.max(0, limitMs - usedMs);
+  }
+
+  /** Audio milliseconds the key used this month, and its limit (null: none). */
+  async periodUsage(keyId: string): Promise<{ usedMs: number; limitMs: number | null }> {
     const { rows } = await this.pool.query<{ used: string | null; limit: string | null }>({
       name: 'translator-speech-remaining',
       text: `SELECT k.speech_to_text_limit_ms::text AS "limit", p.speech_ms::text AS used
@@ -73,8 +79,7 @@ export class SpeechMeter {
       values: [keyId, isoDate(monthStart(this.now()))],
     });
     const row = rows[0];
-    if (!row || row.limit === null) return null;
-    return Math.max(0, Number(row.limit) - Number(row.used ?? 0));
+    return { usedMs: Number(row?.used ?? 0), limitMs: row?.limit == null ? null : Number(row.limit) };
   }
 
   /**

@@ -1,0 +1,54 @@
+// POST /v3/voice/realtime after parsing: everything that can refuse a session does so here, before a token
+// exists (offline recognition hears English only; formats, spoken terms, glossary, targets, the key's
+// speech quota).
+import type { AuthenticatedKey } from '../keys/api-key.js';
+import type { TranslateTextsDeps } from '../translation/translate-texts.js';
+import { TranslatorError } from '../translator-error.js';
+import type { SpeechMeter } from '../usage/speech-meter.js';
+import { prepareSegmentTranslator } from './segment-translator.js';
+import type { VoiceSessionRequest } from './session-configuration.js';
+import { decodesSourceType } from './source-audio.js';
+import type { VoiceRuntime } from './voice-runtime.js';
+
+export interface RequestVoiceSessionDeps extends TranslateTextsDeps {
+  voice: VoiceRuntime;
+  speechMeter: SpeechMeter;
+}
+
+export async function requestVoiceSession(
+  deps: RequestVoiceSessionDeps,
+  configuration: VoiceSessionRequest,
+  context: { key: AuthenticatedKey; reportingTag: string | undefined },
+): Promise<{ sessionId: string; token: string }> {
+  const { recognizer } = deps.voice;
+  if (!recognizer)
+    throw new TranslatorError('UNAVAILABLE', 'Speech recognition is not available on this service: no recognizer is configured.', 60);
+  const language = (configuration.source_language ?? 'en').toUpperCase();
+  if (!recognizer.languages.includes(language)) {
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'source_language' not supported: '${configuration.source_language}'. Offline speech recognition hears ${recognizer.languages.join(', ')} only (the model that ships); run the service with TRANSLATOR_ENGINE=deepl for other languages.`,
+    );
+  }
+  if (!decodesSourceType(configuration.source_media_content_type)) {
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Value for 'source_media_content_type' not supported here yet: '${configuration.source_media_content_type}'. Send raw PCM (audio/pcm;encoding=s16le;rate=16000 and the other audio/pcm types).`,
+    );
+  }
+  if (configuration.target_media_languages.length > 0) {
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      "Translated speech ('target_media_languages') is not available on this service yet; ask for text targets only.",
+    );
+  }
+  if (configuration.spoken_terms_id !== undefined) {
+    if (!deps.voice.loadSpokenTerms)
+      throw new TranslatorError('BAD_REQUEST', "Spoken terms ('spoken_terms_id') are not available on this service yet.");
+    await deps.voice.loadSpokenTerms(configuration.spoken_terms_id);
+  }
+  await deps.speechMeter.assertAvailable(context.key.id);
+  await prepareSegmentTranslator(deps, configuration, language);
+  const session = await deps.voice.store.create({ keyId: context.key.id, reportingTag: context.reportingTag, configuration });
+  return { sessionId: session.id, token: session.token };
+}

@@ -1,0 +1,55 @@
+// What the voice routes and the WebSocket share: the session store, the recognizer, the live connections
+// of this process (a reconnection here drops the old one at once; on another replica it closes at its next
+// progress save) and the limits.
+import type { SpeechRecognizer, SpokenTerm } from '../../engine/speech/speech-recognizer.js';
+import type { VoiceConnection } from './voice-connection.js';
+import type { VoiceSessionStore } from './voice-session-store.js';
+
+export interface VoiceSettings {
+  /** How long a session's token opens a WebSocket. */
+  tokenTtlMs: number;
+  /** No audio for this long ends a session (DeepL: 30 s). */
+  idleTimeoutMs: number;
+  /** Audio is charged and the session's progress saved each time this much has arrived. */
+  meterEveryMs: number;
+}
+
+export interface VoiceRuntime {
+  store: VoiceSessionStore;
+  /** Absent: this replica recognizes no speech (sessions answer 503), unless the engine forwards them. */
+  recognizer?: SpeechRecognizer;
+  /** A spoken-terms collection's terms (404 when it does not exist); absent: spoken_terms_id answers 400. */
+  loadSpokenTerms?: (id: string) => Promise<SpokenTerm[]>;
+  connections: LiveConnections;
+  settings: VoiceSettings;
+}
+
+export const DEFAULT_VOICE_SETTINGS: VoiceSettings = { tokenTtlMs: 60_000, idleTimeoutMs: 30_000, meterEveryMs: 1000 };
+
+export class LiveConnections {
+  private readonly bySession = new Map<string, VoiceConnection>();
+
+  add(connection: VoiceConnection): void {
+    this.bySession.get(connection.sessionId)?.disconnect('the session was reconnected on another connection');
+    this.bySession.set(connection.sessionId, connection);
+    void connection.closed.then(() => {
+      if (this.bySession.get(connection.sessionId) === connection) this.bySession.delete(connection.sessionId);
+    });
+  }
+
+  /** A reconnection token was issued: the connection streaming now is dropped (DeepL's rule). */
+  disconnect(sessionId: string): void {
+    this.bySession.get(sessionId)?.disconnect('a reconnection token was requested for this session');
+  }
+
+  get size(): number {
+    return this.bySession.size;
+  }
+
+  /** The service stops: every connection closes with 1001 and its session stays open for a reconnection. */
+  async closeAll(): Promise<void> {
+    const connections = [...this.bySession.values()];
+    for (const connection of connections) connection.disconnect('the service is restarting; reconnect', 1001);
+    await Promise.all(connections.map((connection) => connection.closed));
+  }
+}

@@ -1,0 +1,97 @@
+// The WebSocket of voice sessions, on the service's own HTTP server: GET /v3/voice/realtime/connect?token=
+// upgrades when the token names a session; an unknown token is refused before the upgrade (401), a used,
+// expired or closed one gets DeepL's Error message and a close (the session's format is known then).
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '@workspace/service-kit';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { prepareSegmentTranslator } from '../../domain/voice/segment-translator.js';
+import { VoiceConnection } from '../../domain/voice/voice-connection.js';
+import { VoiceSessionError } from '../../domain/voice/voice-errors.js';
+import { encodeMessage } from '../../domain/voice/voice-messages.js';
+import type { StoredSession } from '../../domain/voice/voice-session-store.js';
+import type { RequestVoiceSessionDeps } from '../../domain/voice/request-voice-session.js';
+import { VOICE_CONNECT_PATH } from './voice-realtime.js';
+
+// Larger than a 100 KB chunk in base64 inside JSON, so an oversized chunk gets its Error message; a frame
+// beyond this is cut off by the ws library (close 1009).
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+export interface VoiceStreamingDeps extends RequestVoiceSessionDeps {
+  logger: Logger;
+}
+
+export function attachVoiceStreaming(server: Server, deps: VoiceStreamingDeps): { close(): Promise<void> } {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== VOICE_CONNECT_PATH) return refuse(socket, 404, `Not found: no WebSocket at ${url.pathname}.`);
+    void upgrade(deps, sockets, req, socket, head, url.searchParams.get('token') ?? '').catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'voice session connection failed');
+      refuse(socket, 503, 'Voice sessions are temporarily unavailable; retry shortly.');
+    });
+  });
+  return {
+    async close() {
+      await deps.voice.connections.closeAll();
+      sockets.close();
+    },
+  };
+}
+
+async function upgrade(
+  deps: VoiceStreamingDeps,
+  sockets: WebSocketServer,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  token: string,
+) {
+  if (!token) return refuse(socket, 401, "Parameter 'token' not specified: connect with the token POST /v3/voice/realtime answered.");
+  const claim = await deps.voice.store.claim(token);
+  if (claim.outcome === 'unknown') return refuse(socket, 401, 'Invalid token: request a session with POST /v3/voice/realtime.');
+  const accept = () => new Promise<WebSocket>((resolve) => sockets.handleUpgrade(req, socket, head, resolve));
+  if (claim.outcome !== 'claimed') {
+    const error =
+      claim.outcome === 'reused'
+        ? new VoiceSessionError('token_reused', 'The token was used already: the session was ended for security. Request a new session.')
+        : claim.outcome === 'expired'
+          ? new VoiceSessionError(
+              'token_expired',
+              'The token has expired: request a reconnection token (GET /v3/voice/realtime?token=) or a new session.',
+            )
+          : new VoiceSessionError('session_closed', 'The session has ended: request a new session.');
+    return refuseSession(await accept(), claim.session, error);
+  }
+  const { recognizer } = deps.voice;
+  const language = (claim.session.configuration.source_language ?? 'en').toUpperCase();
+  const translator = await prepareSegmentTranslator(deps, claim.session.configuration, language);
+  const socketOpen = await accept();
+  if (!recognizer)
+    return refuseSession(socketOpen, claim.session, new VoiceSessionError('unavailable', 'Speech recognition is not available.'));
+  const connection = new VoiceConnection(socketOpen, claim.session, claim.connectionId, {
+    recognizer,
+    speechMeter: deps.speechMeter,
+    store: deps.voice.store,
+    translator,
+    idleTimeoutMs: deps.voice.settings.idleTimeoutMs,
+    meterEveryMs: deps.voice.settings.meterEveryMs,
+    onError: (error) => deps.logger.error({ err: error, sessionId: claim.session.id }, 'voice session failed'),
+  });
+  deps.voice.connections.add(connection);
+}
+
+function refuseSession(socket: WebSocket, session: StoredSession, error: VoiceSessionError): void {
+  const format = session.configuration.message_format;
+  socket.send(encodeMessage(format, { error: error.body() }), { binary: format === 'msgpack' }, () =>
+    socket.close(error.closeCode, error.kind),
+  );
+}
+
+function refuse(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ message });
+  const reason = { 401: 'Unauthorized', 404: 'Not Found', 503: 'Service Unavailable' }[status] ?? 'Error';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
