@@ -80,7 +80,11 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
         tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000,
       }),
       connections: new LiveConnections(),
-      settings: { tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000, idleTimeoutMs: config.TRANSLATOR_VOICE_IDLE_SECONDS * 1000, meterEveryMs: 1000 },
+      settings: {
+        tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000,
+        idleTimeoutMs: config.TRANSLATOR_VOICE_IDLE_SECONDS * 1000,
+        meterEveryMs: 1000,
+      },
     },
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
     writer: new OfflineWriter(new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES)),
