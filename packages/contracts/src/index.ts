@@ -8,3 +8,4 @@ export * from './translator-glossaries.js';
 export * from './translator-memories.js';
 export * from './translator-style-rules.js';
 export * from './translator-write.js';
+export * from './translator-voice-jobs.js';

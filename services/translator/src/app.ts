@@ -28,6 +28,8 @@ import { registerDeveloperKeyRoutes } from './http/routes/admin-developer-keys.j
 import type { GlossaryDeps } from './domain/glossaries/glossary-deps.js';
 import { registerStyleRuleRoutes } from './http/routes/style-rules.js';
 import { registerTranslationMemoryFileRoutes } from './http/routes/translation-memory-files.js';
+import { registerVoiceJobFileRoutes, registerVoiceJobRoutes } from './http/routes/voice-jobs.js';
+import type { VoiceJobServices } from './domain/voice-jobs/voice-job-deps.js';
 import { registerTranslationMemoryRoutes, type MemoryRouteDeps } from './http/routes/translation-memories.js';
 import { registerGlossaryV2Routes } from './http/routes/glossaries-v2.js';
 import { registerGlossaryV3Routes } from './http/routes/glossaries-v3.js';
@@ -70,6 +72,8 @@ export interface AppDeps
   maxActiveDeveloperKeys: number;
   /** Drops every replica's cached answer for a key that was deactivated or got new limits. */
   forgetKey: (id: string) => Promise<void>;
+  /** Async voice translation jobs: recognizer, translated speech, limits (absent: no /v1/jobs/voice routes). */
+  voiceJobs?: VoiceJobServices;
   /** The translator's metrics (absent: nothing recorded and no /metrics). */
   metrics?: TranslatorMetrics;
   /** METRICS_PORT is set: /metrics is served there, not by this app. */
@@ -108,6 +112,9 @@ export function createApp(appDeps: AppDeps): express.Express {
 
   // Upload and download URLs of memory files: no API key, and the body is the file itself.
   registerTranslationMemoryFileRoutes(app, deps);
+  const voiceJobs = deps.voiceJobs;
+  // Upload and download URLs of voice jobs: no API key either (the signature is the permission).
+  if (voiceJobs) registerVoiceJobFileRoutes(app, { ...deps, voiceJobs });
   app.use(['/v2', '/v3'], requireKey(deps.authenticator));
   // Multipart, read by its own parser; every other route takes JSON or a form.
   registerDocumentUploadRoute(app, deps);
@@ -130,6 +137,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   registerTranslationMemoryRoutes(app, deps);
   registerStyleRuleRoutes(app, deps);
   registerDocumentRoutes(app, deps);
+  if (voiceJobs) registerVoiceJobRoutes(app, { ...deps, voiceJobs });
   registerUsageRoutes(app, deps.meter, deps.now, deps.speechMeter);
   registerVoiceRealtimeRoutes(app, deps);
   registerDeveloperKeyRoutes(app, deps);

@@ -91,6 +91,22 @@ export const ConfigSchema = z
     TRANSLATOR_VOICE_TOKEN_SECONDS: envInteger(60, { min: 5, max: 3600 }),
     /** A voice session that receives no audio for this long ends (DeepL: 30 s). */
     TRANSLATOR_VOICE_IDLE_SECONDS: envInteger(30, { min: 1, max: 3600 }),
+    /** Voice jobs this process works at once (recognition, translation, speech); 0: this replica only answers. */
+    TRANSLATOR_VOICE_JOB_WORKERS: envInteger(1, { min: 0, max: 16 }),
+    /** How often an idle voice job worker looks for jobs uploaded elsewhere (an upload here wakes it at once). */
+    TRANSLATOR_VOICE_JOB_POLL_MS: envInteger(5000, { min: 100, max: 600_000 }),
+    /** A voice job whose worker stopped renewing its lease for this long is taken again, from its checkpoint. */
+    TRANSLATOR_VOICE_JOB_LEASE_SECONDS: envInteger(60, { min: 1, max: 3600 }),
+    /** Largest voice job source file (DeepL: 1 GB); the file is kept in PostgreSQL until the job is done. */
+    TRANSLATOR_MAX_VOICE_JOB_BYTES: envInteger(100 * 1024 * 1024, { min: 1024, max: 1024 * 1024 * 1024 }),
+    /** Longest voice job source audio (DeepL: 3 hours). */
+    TRANSLATOR_MAX_VOICE_JOB_SECONDS: envInteger(3 * 3600, { min: 1, max: 24 * 3600 }),
+    /** How long a voice job's upload URL works (DeepL: 5 minutes). */
+    TRANSLATOR_VOICE_JOB_UPLOAD_SECONDS: envInteger(300, { min: 10, max: 24 * 3600 }),
+    /** How long a voice job's results can be downloaded after its upload (DeepL: 1 hour); then it is deleted. */
+    TRANSLATOR_VOICE_JOB_RETENTION_SECONDS: envInteger(3600, { min: 60, max: 30 * 24 * 3600 }),
+    /** Translated speech (espeak-ng, then ffmpeg) syntheses running at once in this process. */
+    TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES: envInteger(2, { min: 1, max: 64 }),
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),

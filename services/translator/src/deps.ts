@@ -16,6 +16,9 @@ import { VoiceSessionStore } from './domain/voice/voice-session-store.js';
 import { detectDocumentTools } from './domain/documents/converters/document-tools.js';
 import { DocumentJobs } from './domain/documents/document-jobs.js';
 import { DocumentWorker } from './domain/documents/document-worker.js';
+import { VoiceJobs } from './domain/voice-jobs/voice-jobs.js';
+import { VoiceJobWorker } from './domain/voice-jobs/voice-job-worker.js';
+import { SpeechSynthesizer } from './engine/speech/synthesize-speech.js';
 import { ApertiumEngine } from './engine/apertium/apertium-engine.js';
 import { createEngine } from './engine/create-engine.js';
 import type { TranslationEngine } from './engine/engine.js';
@@ -30,6 +33,8 @@ export interface Resources extends AppDeps {
   logger: Logger;
   /** Started once the database exists (after migrations). */
   documentWorker: DocumentWorker;
+  /** Started once the database exists (after migrations); idle without a speech recognizer. */
+  voiceJobWorker: VoiceJobWorker;
   metrics: TranslatorMetrics;
   /** Started once the database exists (after migrations). */
   keyChanges: KeyChangeChannel;
@@ -58,7 +63,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     onChange: (id) => authenticator.forget(id),
     onError: (error) => logger.warn({ err: error }, 'key change notifications interrupted; reconnecting (cached keys expire meanwhile)'),
   });
-  const resources: Omit<Resources, 'documentWorker' | 'onDocumentQueued' | 'forgetKey' | 'close'> = {
+  const resources: Omit<Resources, 'documentWorker' | 'voiceJobWorker' | 'voiceJobs' | 'onDocumentQueued' | 'forgetKey' | 'close'> = {
     db: database.db,
     pool: database.pool,
     authenticator,
@@ -107,6 +112,30 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
       renderer: config.TRANSLATOR_HTML_RENDERER,
     }),
   };
+  const voiceJobLimits = {
+    maxBytes: config.TRANSLATOR_MAX_VOICE_JOB_BYTES,
+    maxDurationMs: config.TRANSLATOR_MAX_VOICE_JOB_SECONDS * 1000,
+    uploadWindowMs: config.TRANSLATOR_VOICE_JOB_UPLOAD_SECONDS * 1000,
+    retentionMs: config.TRANSLATOR_VOICE_JOB_RETENTION_SECONDS * 1000,
+  };
+  const synthesizer = new SpeechSynthesizer({ maxProcesses: config.TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES });
+  // Voice jobs recognize with the voice sessions' recognizer (the warm pool), when this replica has one.
+  const recognizer = resources.voice?.recognizer;
+  const voiceJobWorker = new VoiceJobWorker(
+    {
+      ...resources,
+      engine: countingEngine(engine, metrics),
+      jobs: new VoiceJobs(database.pool),
+      ...(recognizer ? { recognizer } : {}),
+      synthesizer,
+      limits: voiceJobLimits,
+    },
+    {
+      concurrency: config.TRANSLATOR_VOICE_JOB_WORKERS,
+      pollMs: config.TRANSLATOR_VOICE_JOB_POLL_MS,
+      leaseMs: config.TRANSLATOR_VOICE_JOB_LEASE_SECONDS * 1000,
+    },
+  );
   const documentWorker = new DocumentWorker(
     {
       ...resources,
@@ -126,6 +155,8 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     ...resources,
     documentWorker,
     onDocumentQueued: () => documentWorker.wake(),
+    voiceJobWorker,
+    voiceJobs: { ...(recognizer ? { recognizer } : {}), synthesizer, limits: voiceJobLimits, onQueued: () => voiceJobWorker.wake() },
     async forgetKey(id) {
       authenticator.forget(id);
       // The change is committed already: other replicas learn of it now, or when their cache expires.
@@ -135,6 +166,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     },
     async close() {
       await documentWorker.close();
+      await voiceJobWorker.close();
       await keyChanges.close();
       await engine.close();
       await database.close();

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   resources.keyChanges.start();
   // Documents queued or left in translation by a stopped process are taken up again (they are in PostgreSQL).
   resources.documentWorker.start();
+  // Voice jobs uploaded, or left in progress by a stopped process, are taken up again (from their checkpoint).
+  resources.voiceJobWorker.start();
   // Imports and exports a stopped process left half done: their files are in PostgreSQL.
   resumeMemoryJobs(resources).then(
     (count) => count > 0 && logger.info({ count }, 'resumed translation memory jobs'),

@@ -21,6 +21,7 @@ import { attachVoiceStreaming } from '../../src/http/routes/voice-streaming.js';
 import { detectDocumentTools, type DocumentToolPaths } from '../../src/domain/documents/converters/document-tools.js';
 import { DocumentJobs } from '../../src/domain/documents/document-jobs.js';
 import { DocumentWorker, type DocumentWorkerOptions } from '../../src/domain/documents/document-worker.js';
+import type { VoiceJobServices } from '../../src/domain/voice-jobs/voice-job-deps.js';
 import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
 import type { TranslationEngine } from '../../src/engine/engine.js';
 import { createLanguageDetector } from '../../src/languages/detect-language.js';
@@ -67,6 +68,8 @@ export async function createTestContext(
     documentWorker?: boolean | Partial<DocumentWorkerOptions>;
     /** The PDF and image tools (pdftohtml, tesseract, chromium by default); a path that does not exist stands for a missing tool. */
     documentToolPaths?: DocumentToolPaths;
+    /** Voice jobs' recognizer, speech and limits (none: no /v1/jobs/voice routes). */
+    voiceJobs?: VoiceJobServices;
     /** Hears voice sessions' audio (none: sessions answer 503). */
     speechRecognizer?: SpeechRecognizer;
     voiceSettings?: Partial<VoiceSettings>;
@@ -121,6 +124,7 @@ export async function createTestContext(
     documentRetentionMs: 3600_000,
     documentTools: detectDocumentTools(options.documentToolPaths),
     onDocumentQueued: () => documentWorker.wake(),
+    ...(options.voiceJobs ? { voiceJobs: options.voiceJobs } : {}),
   };
   const workers: DocumentWorker[] = [];
   const newDocumentWorker = (workerOptions: Partial<DocumentWorkerOptions> & { engine?: TranslationEngine } = {}) => {
