@@ -1,13 +1,14 @@
-// What people look at first: a destination's health over the last day (deliveries, success rate, time to
-// deliver, the last failure with a link to it) and event volume per hour on the endpoint and destination pages,
-// from the deliveries and events the API lists. Real delivery workers, a local receiver that fails on demand.
+// What people look at first: a destination's health over the last day (deliveries, success rate, latency, the last
+// failure with a link to it, the queue) and event volume per hour on the endpoint page, as the relay counts them
+// (GET /v1/destinations/{id}/health, /v1/endpoints/{id}/volume), drawn by uPlot on a canvas under the dashboard's
+// CSP, with the same numbers as a table. Real delivery workers, a local receiver that fails on demand.
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DASHBOARD_ASSETS } from '../../src/dashboard/serve-dashboard.js';
-import { launchChromium } from '../helpers/browser.js';
+import { launchChromium, seriousViolations } from '../helpers/browser.js';
 import { eventually, FAST_POLICY, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
@@ -21,6 +22,8 @@ let failing = false;
 let endpoint: { id: string; url: string };
 let destination: { id: string };
 let deadLetterId: string;
+const cspViolations: string[] = [];
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(DASHBOARD_ASSETS)) throw new Error(`no dashboard build at ${DASHBOARD_ASSETS}: run pnpm build:dashboard first`);
@@ -53,6 +56,10 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.setDefaultTimeout(15_000);
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${base}/dashboard/`);
   await page.getByLabel('API key', { exact: true }).fill(h.tenant.apiKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -66,31 +73,79 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** The numbers of a chart's table ("As a table"), summed. */
-async function chartTotal(caption: string): Promise<number> {
+/** The numbers of a chart's table ("As a table"): each column after "When", summed. */
+async function chartTotals(caption: string): Promise<number[]> {
   const figure = page.locator('figure', { has: page.getByRole('img', { name: caption }) });
-  const cells = await figure.locator('tbody tr td:nth-child(2)').allTextContents();
-  expect(cells).toHaveLength(24);
-  return cells.reduce((sum, cell) => sum + Number(cell), 0);
+  const rows = await figure
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => Number(td.textContent))));
+  expect(rows.length).toBeGreaterThanOrEqual(24);
+  return rows.reduce(
+    (sums, row) => sums.map((sum, column) => sum + (row[column] ?? 0)),
+    rows[0]!.map(() => 0),
+  );
+}
+
+/** What the test reads of a canvas (the test files are compiled without the DOM's types). */
+interface PaintedCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray } } | null;
+}
+
+/** The chart was drawn by uPlot: a canvas with pixels in it, inside the card, and nothing tripped the CSP. */
+async function expectDrawn(caption: string): Promise<void> {
+  const chart = page.getByRole('img', { name: caption });
+  await chart.locator('canvas').first().waitFor();
+  const painted = await chart
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: PaintedCanvas) => {
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let opaque = 0;
+      for (let index = 3; index < pixels.length; index += 4) if (pixels[index]! > 0) opaque += 1;
+      return opaque;
+    });
+  expect(painted).toBeGreaterThan(0);
+  expect({ violations: await seriousViolations(page) }).toEqual({ violations: [] });
+  expect({ csp: cspViolations, errors: pageErrors }).toEqual({ csp: [], errors: [] });
 }
 
 describe('destination health and volume over time', () => {
-  it("shows a destination's success rate, its deliveries and its last failure linked to that delivery", async () => {
+  it("shows a destination's success rate, its deliveries, latency and last failure linked to that delivery", async () => {
     await page.evaluate(`location.hash = '#/destinations/${destination.id}'`);
     await page.getByRole('heading', { level: 2, name: 'Health, last 24 hours' }).waitFor();
     expect(await page.locator('#success-rate').textContent()).toBe('75.0 %');
-    expect(await page.getByText('4 (3 succeeded, 1 dead-lettered, 0 pending)').count()).toBe(1);
+    expect(await page.getByText('4 (3 succeeded, 1 dead-lettered, 0 retrying, 0 pending)').count()).toBe(1);
     const failure = page.locator('#last-failure');
     expect(await failure.getByRole('link').getAttribute('href')).toBe(`#/deliveries/${deadLetterId}`);
     expect(await failure.textContent()).toContain('503');
     expect(await page.getByText(/^median \d/).count()).toBe(1);
-    expect(await chartTotal('Deliveries per hour, last 24 hours')).toBe(4);
+    expect(await page.locator('#backlog').textContent()).toBe('0');
+    const [succeeded, failed] = await chartTotals('Delivery attempts per hour, last 24 hours');
+    expect(succeeded).toBe(3);
+    expect(failed).toBeGreaterThanOrEqual(1);
+    await expectDrawn('Delivery attempts per hour, last 24 hours');
   });
 
-  it('shows the events an endpoint captured per hour over the last day', async () => {
+  it('shows the events an endpoint captured per hour over the last day, by verification state', async () => {
     await page.evaluate(`location.hash = '#/endpoints/${endpoint.id}'`);
     await page.getByRole('heading', { level: 2, name: 'Events, last 24 hours' }).waitFor();
-    expect(await page.getByText('4 events captured.').count()).toBe(1);
-    expect(await chartTotal('Events captured per hour, last 24 hours')).toBe(4);
+    expect(await page.locator('#volume-total').textContent()).toBe('4 events captured: 0 verified, 0 failed, 4 unattempted, 0 pending.');
+    expect(await chartTotals('Events captured per hour, last 24 hours')).toEqual([0, 4, 0, 0]);
+    await expectDrawn('Events captured per hour, last 24 hours');
+  });
+
+  it('redraws a chart at the width of a phone, inside its card', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const chart = page.getByRole('img', { name: 'Events captured per hour, last 24 hours' });
+    await page.waitForFunction(`(() => {
+      const canvas = document.querySelector('figure .chart canvas');
+      return canvas !== null && canvas.getBoundingClientRect().width <= 390;
+    })()`);
+    const box = (await chart.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

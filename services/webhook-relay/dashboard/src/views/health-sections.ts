@@ -1,54 +1,43 @@
-import { barChart } from '../charts.js';
+import { stackedBarChart } from '../charts.js';
 import { facts, h, link, time } from '../dom.js';
-import { destinationHealth, HOURS, perHour, readRecent } from '../health.js';
-import type { Delivery, EventSummary } from '../types.js';
+import { hourLabel, milliseconds, readDestinationHealth, readEndpointVolume } from '../health.js';
 
-// What a person looks at first on an endpoint's or a destination's page: how much came in or went out over the
-// last day, and whether deliveries are getting through.
+// What a person looks at first on an endpoint's or a destination's page: how much came in over the last day, and
+// whether deliveries are getting through. The relay counts the figures; this draws them.
 
-const since = (now: Date) => new Date(now.getTime() - HOURS * 3_600_000);
-const atLeast = (capped: boolean, count: number) => `${capped ? 'at least ' : ''}${count.toLocaleString()}`;
+const starts = (series: Array<{ start: string }>) => series.map((bucket) => new Date(bucket.start));
 
-function milliseconds(value: number): string {
-  return value < 1000 ? `${value} ms` : `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)} s`;
-}
-
-/** Events captured per hour over the last day (by capture time). */
+/** Events captured per hour over the last day, by verification state. */
 export async function endpointVolumeSection(endpointId: string): Promise<HTMLElement> {
-  const now = new Date();
-  const recent = await readRecent<EventSummary>(
-    '/v1/events',
-    { endpoint_id: endpointId, from: since(now).toISOString() },
-    since(now),
-    (event) => event.received_at,
-  );
+  const volume = await readEndpointVolume(endpointId);
+  const { totals, series } = volume;
   return h(
     'section',
     { 'aria-labelledby': 'volume' },
     h('h2', { id: 'volume' }, 'Events, last 24 hours'),
-    h('p', null, `${atLeast(recent.capped, recent.items.length)} events captured.`),
-    barChart(
-      perHour(
-        recent.items.map((event) => event.received_at),
-        now,
-      ),
-      'Events captured per hour, last 24 hours',
-      'events',
+    h(
+      'p',
+      { id: 'volume-total' },
+      `${totals.events.toLocaleString()} events captured: ${totals.verified + totals.authenticated} verified, ${totals.failed} failed, ${totals.unattempted} unattempted, ${totals.pending} pending.`,
     ),
+    stackedBarChart({
+      caption: 'Events captured per hour, last 24 hours',
+      starts: starts(series),
+      bucketLabel: hourLabel,
+      layers: [
+        { label: 'Verified', colour: 'ok', values: series.map((bucket) => bucket.verified + bucket.authenticated) },
+        { label: 'Unattempted', colour: 'muted', values: series.map((bucket) => bucket.unattempted) },
+        { label: 'Pending', colour: 'accent', values: series.map((bucket) => bucket.pending) },
+        { label: 'Failed', colour: 'bad', values: series.map((bucket) => bucket.failed) },
+      ],
+    }),
   );
 }
 
-/** Success rate, time to deliver and the last failure of the last day's deliveries, and deliveries per hour. */
+/** Success rate, latency, the last failure and the queue of the last day's deliveries, and attempts per hour. */
 export async function destinationHealthSection(destinationId: string): Promise<HTMLElement> {
-  const now = new Date();
-  const recent = await readRecent<Delivery>(
-    '/v1/deliveries',
-    { destination_id: destinationId },
-    since(now),
-    (delivery) => delivery.created_at,
-  );
-  const health = destinationHealth(recent.items);
-  const failure = health.lastFailure;
+  const health = await readDestinationHealth(destinationId);
+  const { deliveries, attempts, latency_ms: latency, last_failure: failure, backlog, success_rate: rate } = health;
   return h(
     'section',
     { 'aria-labelledby': 'health' },
@@ -56,43 +45,45 @@ export async function destinationHealthSection(destinationId: string): Promise<H
     facts([
       [
         'Deliveries',
-        `${atLeast(recent.capped, health.total)} (${health.succeeded} succeeded, ${health.failedForGood} dead-lettered, ${health.pending} pending)`,
+        `${deliveries.total.toLocaleString()} (${deliveries.succeeded} succeeded, ${deliveries.dead_lettered} dead-lettered, ${deliveries.retrying} retrying, ${deliveries.pending} pending)`,
       ],
       [
         'Success rate',
-        health.successRate === null
+        rate === null
           ? 'nothing finished yet'
-          : h(
-              'span',
-              { id: 'success-rate', class: health.successRate >= 0.99 ? 'ok' : health.successRate >= 0.9 ? 'warn' : 'bad' },
-              `${(health.successRate * 100).toFixed(1)} %`,
-            ),
+          : h('span', { id: 'success-rate', class: rate >= 0.99 ? 'ok' : rate >= 0.9 ? 'warn' : 'bad' }, `${(rate * 100).toFixed(1)} %`),
       ],
-      [
-        'Time to deliver',
-        health.timeToDeliver
-          ? `median ${milliseconds(health.timeToDeliver.median)}, 95th percentile ${milliseconds(health.timeToDeliver.p95)} (from capture to the successful attempt, retries included)`
-          : '—',
-      ],
+      ['Attempts', `${attempts.total.toLocaleString()} (${attempts.succeeded} succeeded, ${attempts.failed} failed)`],
+      ['Latency', latency ? `median ${milliseconds(latency.p50)}, 95th percentile ${milliseconds(latency.p95)} (per attempt)` : '—'],
       [
         'Last failure',
         failure
           ? h(
               'span',
               { id: 'last-failure' },
-              link(`#/deliveries/${failure.id}`, time(failure.created_at)),
-              ` · ${failure.last_status ?? 'no answer'}${failure.last_error ? ` · ${failure.last_error}` : ''}`,
+              link(`#/deliveries/${failure.delivery_id}`, time(failure.at)),
+              ` · ${failure.status_code ?? 'no answer'}${failure.error ? ` · ${failure.error}` : ''}`,
             )
           : 'none',
       ],
+      [
+        'Waiting now',
+        h(
+          'span',
+          { id: 'backlog' },
+          `${backlog.pending.toLocaleString()}${backlog.more ? '+' : ''}`,
+          ...(backlog.oldest_pending_at ? [', the oldest from ', time(backlog.oldest_pending_at)] : []),
+        ),
+      ],
     ]),
-    barChart(
-      perHour(
-        recent.items.map((delivery) => delivery.created_at),
-        now,
-      ),
-      'Deliveries per hour, last 24 hours',
-      'deliveries',
-    ),
+    stackedBarChart({
+      caption: 'Delivery attempts per hour, last 24 hours',
+      starts: starts(health.series),
+      bucketLabel: hourLabel,
+      layers: [
+        { label: 'Succeeded', colour: 'ok', values: health.series.map((bucket) => bucket.succeeded) },
+        { label: 'Failed', colour: 'bad', values: health.series.map((bucket) => bucket.failed) },
+      ],
+    }),
   );
 }

@@ -1,5 +1,6 @@
 import { get, post, remove, type Page } from '../api.js';
-import { barChart } from '../charts.js';
+import { stackedBarChart } from '../charts.js';
+import { dayLabel } from '../health.js';
 import { confirmedButton, facts, field, h, notify, onSubmit, showOnce, table, time } from '../dom.js';
 import { go, type View } from '../router.js';
 import type { ApiKey, CreatedApiKey, Usage } from '../types.js';
@@ -72,11 +73,12 @@ export async function keysView(): Promise<View> {
           ['Period', usage.period_start ? h('span', null, time(usage.period_start), ' – ', time(usage.period_end)) : 'does not reset'],
           ['Retention', `${usage.plan.retention_days} days`],
         ]),
-        barChart(
-          usage.events_per_day.map((day) => ({ label: day.day, value: day.events })),
-          `Events captured per day, last ${usage.events_per_day.length} days (UTC)`,
-          'events',
-        ),
+        stackedBarChart({
+          caption: `Events captured per day, last ${usage.events_per_day.length} days (UTC)`,
+          starts: usage.events_per_day.map((day) => new Date(`${day.day}T00:00:00Z`)),
+          bucketLabel: dayLabel,
+          layers: [{ label: 'Events', colour: 'accent', values: usage.events_per_day.map((day) => day.events) }],
+        }),
       ),
       h(
         'section',
