@@ -37,9 +37,11 @@ export class LiveConnections {
     });
   }
 
-  /** A reconnection token was issued: the connection streaming now is dropped (DeepL's rule). */
-  disconnect(sessionId: string): void {
-    this.bySession.get(sessionId)?.disconnect('a reconnection token was requested for this session');
+  /** A reconnection token was issued: the connection streaming now is dropped (DeepL's rule); resolves once it has saved its progress. */
+  async disconnect(sessionId: string): Promise<void> {
+    const connection = this.bySession.get(sessionId);
+    connection?.disconnect('a reconnection token was requested for this session');
+    await connection?.closed;
   }
 
   get size(): number {

@@ -117,12 +117,15 @@ export class VoiceSessionStore {
 
   /** Records the audio taken; false when another connection (a reconnection) took the session over. */
   async progress(sessionId: string, connectionId: string, audioMs: number): Promise<boolean> {
-    const { rowCount } = await this.pool.query({
+    // Audio taken before a reconnection (which clears connection_id) still moves the next connection's origin.
+    const { rows } = await this.pool.query<{ current: boolean }>({
       name: 'translator-voice-progress',
-      text: `UPDATE voice_sessions SET audio_ms = $3 WHERE id = $1 AND connection_id = $2 AND status = 'open'`,
+      text: `UPDATE voice_sessions SET audio_ms = GREATEST(audio_ms, $3)
+              WHERE id = $1 AND status = 'open' AND (connection_id = $2 OR connection_id IS NULL)
+          RETURNING connection_id IS NOT DISTINCT FROM $2::uuid AS current`,
       values: [sessionId, connectionId, audioMs],
     });
-    return rowCount === 1;
+    return rows[0]?.current === true;
   }
 
   /** The connection is gone: `ended` and `failed` take no more connections; `open` waits for a reconnection. */
@@ -130,7 +133,7 @@ export class VoiceSessionStore {
     await this.pool.query({
       text: `UPDATE voice_sessions SET audio_ms = GREATEST(audio_ms, $3), connection_id = NULL, status = $4,
                     ended_at = CASE WHEN $4 = 'open' THEN NULL ELSE $5::timestamptz END
-              WHERE id = $1 AND connection_id = $2`,
+              WHERE id = $1 AND status = 'open' AND (connection_id = $2 OR connection_id IS NULL)`,
       values: [sessionId, connectionId, audioMs, status, this.options.now()],
     });
   }

@@ -42,7 +42,7 @@ export function registerVoiceRealtimeRoutes(app: Express, deps: VoiceRouteDeps):
     if (!token) throw new TranslatorError('BAD_REQUEST', "Parameter 'token' not specified: send the session's latest token.");
     const reconnection = await deps.voice.store.reconnect(token, keyOf(res).id);
     if (reconnection.outcome !== 'issued') throw RECONNECTION_REFUSED[reconnection.outcome]();
-    deps.voice.connections.disconnect(reconnection.sessionId);
+    await deps.voice.connections.disconnect(reconnection.sessionId);
     res.json({ streaming_url: streamingUrl(deps, req), token: reconnection.token, session_id: reconnection.sessionId });
   });
 }
