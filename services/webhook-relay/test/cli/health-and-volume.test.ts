@@ -26,7 +26,9 @@ describe('webhook-relay CLI: destinations health, endpoints volume', () => {
       const answer = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, { method: 'POST', body: `{"n":${n}}` });
       expect(answer.status).toBe(200);
     }
-    destinationId = JSON.parse((await cli.run(['destinations', 'create', 'warehouse', 'https://hooks.example.com/in', '--json'])).stdout).id;
+    destinationId = JSON.parse(
+      (await cli.run(['destinations', 'create', 'warehouse', 'https://hooks.example.com/in', '--json'])).stdout,
+    ).id;
   });
   afterAll(async () => {
     await cli?.close();
