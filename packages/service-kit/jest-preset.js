@@ -8,15 +8,17 @@ const packagesDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * How many times longer than on a quiet machine a test may take here: the last minute's load per core, from 1
- * to 4, read when jest starts. CI runs beside other work; a default timeout sized for a quiet machine fails
- * there without anything being wrong. Explicit per-test timeouts are the test's own.
+ * to 4, read when jest starts. CI runs beside other work; a timeout sized for a quiet machine fails there
+ * without anything being wrong. jest-environment.js stretches every timeout by it: the default, the ones a
+ * test or hook names itself, and jest.setTimeout's. JEST_LOAD_FACTOR sets it instead (a number from 1).
  */
-const loadFactor = Math.min(4, Math.max(1, loadavg()[0] / availableParallelism()));
+const loadFactor = Number(process.env.JEST_LOAD_FACTOR) || Math.min(4, Math.max(1, loadavg()[0] / availableParallelism()));
 
 export function jestPreset(overrides = {}) {
   const { testTimeout = 30000, ...rest } = overrides;
   return {
-    testEnvironment: 'node',
+    testEnvironment: join(packagesDir, 'service-kit/jest-environment.js'),
+    testEnvironmentOptions: { loadFactor },
     extensionsToTreatAsEsm: ['.ts'],
     testMatch: ['<rootDir>/test/**/*.test.ts'],
     moduleNameMapper: {
@@ -35,7 +37,7 @@ export function jestPreset(overrides = {}) {
         },
       ],
     },
-    testTimeout: Math.round(testTimeout * loadFactor),
+    testTimeout,
     // Repeat every failure's message at the end of the run, whatever the number of files: under turbo the
     // suites' outputs interleave, and CI keeps only the tail of the log.
     reporters: [['default', { summaryThreshold: 0 }]],

@@ -1,0 +1,2 @@
+import { jestPreset } from '../../../jest-preset.js';
+export default jestPreset({ testMatch: ['<rootDir>/*.fixture.ts'] });
