@@ -22,12 +22,14 @@ export async function downloadVoiceResult(
   if (!isJobId(jobId) || !Number.isInteger(index) || index < 0) throw resultNotFound();
   if (signature === undefined)
     throw new TranslatorError('FORBIDDEN', "Missing signature: send 'Authorization: DeepL-Signature <signature>'.");
+  // The job's row is locked too: downloads of one job's results take turns, so the last one sees the others
+  // committed and deletes the job.
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const { rows } = await client.query<{ output: Buffer | null; signature: string | null; targets: StoredTarget[]; file_name: string }>(
       `SELECT r.output, r.signature, j.targets, j.file_name FROM voice_job_results r JOIN voice_jobs j ON j.id = r.job_id
-        WHERE r.job_id = $1 AND r.target_index = $2 AND r.status = 'complete' AND j.expires_at > $3 FOR UPDATE OF r`,
+        WHERE r.job_id = $1 AND r.target_index = $2 AND r.status = 'complete' AND j.expires_at > $3 FOR UPDATE`,
       [jobId, index, now],
     );
     const row = rows[0];
