@@ -37,7 +37,10 @@ APERTIUM_APT_PACKAGES=(
 DOCUMENT_APT_PACKAGES=(poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa)
 # Debian packages the tests need: python3 and golang-go run the relay's Python and Go client libraries' suites; chromium runs
 # the dashboard's browser tests (playwright-core drives it) and renders the translator's translated PDFs and images.
-TEST_APT_PACKAGES=("${APERTIUM_APT_PACKAGES[@]}" "${DOCUMENT_APT_PACKAGES[@]}" python3 golang-go chromium)
+# The translator's voice tests: flite speaks the test audio, sox joins it, ffmpeg decodes sources and writes translated
+# speech, espeak-ng speaks translated speech (services/translator/docs/voice.md).
+VOICE_TEST_APT_PACKAGES=(espeak-ng flite ffmpeg sox)
+TEST_APT_PACKAGES=("${APERTIUM_APT_PACKAGES[@]}" "${DOCUMENT_APT_PACKAGES[@]}" "${VOICE_TEST_APT_PACKAGES[@]}" python3 golang-go chromium)
 
 # Log lines never fail: at exit the reader of stderr (a pipe to tee, a terminal closed) may be gone already.
 log() { printf '[local] %s\n' "$*" >&2 || true; }
