@@ -86,10 +86,22 @@ async function chartTotals(caption: string): Promise<number[]> {
   );
 }
 
+/**
+ * Polls an expression in the page until it is true. (page.waitForFunction with text evaluates it with eval() in the
+ * page when it polls, which the dashboard's CSP refuses; page.evaluate goes through the devtools protocol.)
+ */
+async function waitInPage(expression: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The chart was drawn by uPlot (waited for: it draws after it is laid out), and nothing tripped the CSP or axe-core. */
 async function expectDrawn(caption: string): Promise<void> {
   // Some pixel of the chart's canvas is painted.
-  await page.waitForFunction(`(() => {
+  await waitInPage(`(() => {
     const figure = [...document.querySelectorAll('figure')].find((f) => f.querySelector('figcaption')?.textContent === ${JSON.stringify(caption)});
     const canvas = figure?.querySelector('.chart canvas');
     if (!canvas || !canvas.width) return false;
@@ -129,7 +141,7 @@ describe('destination health and volume over time', () => {
   it('redraws a chart at the width of a phone, inside its card', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const chart = page.getByRole('img', { name: 'Events captured per hour, last 24 hours' });
-    await page.waitForFunction(`(() => {
+    await waitInPage(`(() => {
       const canvas = document.querySelector('figure .chart canvas');
       return canvas !== null && canvas.getBoundingClientRect().width <= 390;
     })()`);
