@@ -85,7 +85,7 @@ export async function createTestContext(
     db: handles.db,
     pool: handles.pool,
     authenticator,
-    logger: options.logger ?? createLogger({ service: 'translator-test', level: 'silent' }),
+    logger: options.logger ?? createLogger({ service: 'translator-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     engine,
     catalog: cachedCatalog(engine, 60_000),
