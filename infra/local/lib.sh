@@ -107,6 +107,29 @@ apt_install_missing() {
   $prefix env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
+# --- offline speech recognition (the translator's voice area) ---------------------------------------
+
+# The translator's speech recognizer: the pocketsphinx wheel (5.x, with its US English model; --no-deps: its one dependency, sounddevice, is for microphones) in a virtualenv under
+# .local/ (Debian's pocketsphinx 0.8 recognizes far worse), ffmpeg for compressed audio, espeak-ng for spoken
+# terms' pronunciations. services/translator/docs/voice.md.
+SPEECH_APT_PACKAGES=(python3 python3-venv ffmpeg espeak-ng)
+LOCAL_POCKETSPHINX_VERSION="${LOCAL_POCKETSPHINX_VERSION:-5.1.1}"
+
+# ensure_speech_tools: installs the packages and the wheel when missing and exports TRANSLATOR_SPEECH_PYTHON, the
+# virtualenv's python. Never fatal: without them the translator starts and its voice routes say what is missing.
+ensure_speech_tools() {
+  local venv="$LOCAL_STATE_DIR/speech-venv"
+  ( apt_install_missing "${SPEECH_APT_PACKAGES[@]}" ) || warn "speech tools: Debian packages missing (${SPEECH_APT_PACKAGES[*]}); voice sessions will answer 503"
+  if ! "$venv/bin/python3" -c "import pocketsphinx" 2>/dev/null; then
+    log "installing pocketsphinx $LOCAL_POCKETSPHINX_VERSION into $venv"
+    if ! { python3 -m venv "$venv" >&2 && "$venv/bin/pip" install -q --no-deps "pocketsphinx==$LOCAL_POCKETSPHINX_VERSION" >&2; }; then
+      warn "speech tools: could not install pocketsphinx; voice sessions will answer 503"
+      return 0
+    fi
+  fi
+  export TRANSLATOR_SPEECH_PYTHON="$venv/bin/python3"
+}
+
 # --- Node.js ----------------------------------------------------------------------------------------
 
 # The Node.js the project runs on: the current LTS (Node 20 reached its end of life on 2026-04-30). The same

@@ -114,6 +114,8 @@ ensure_postgres
 ensure_redis
 # The translator's default engine: Apertium and its language pairs (Debian packages).
 apt_install_missing "${APERTIUM_APT_PACKAGES[@]}"
+# Its offline speech recognizer (voice sessions and jobs); never fatal.
+ensure_speech_tools
 
 # --- which services ---------------------------------------------------------------------------------
 # A service's settings in this script's environment: its name in capitals, `-` as `_` (CONFIG_STORE_PORT).

@@ -25,6 +25,7 @@ log "running: pnpm lint"
 pnpm lint || { log "lint FAILED: fix what it names (pnpm format rewrites the formatting), then run npm test again"; exit 1; }
 # The translator's engine tests run the real Apertium pipelines (Debian packages).
 apt_install_missing "${TEST_APT_PACKAGES[@]}"
+ensure_speech_tools
 ensure_postgres
 ensure_redis
 

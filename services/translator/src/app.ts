@@ -33,6 +33,8 @@ import type { VoiceJobServices } from './domain/voice-jobs/voice-job-deps.js';
 import { registerTranslationMemoryRoutes, type MemoryRouteDeps } from './http/routes/translation-memories.js';
 import { registerGlossaryV2Routes } from './http/routes/glossaries-v2.js';
 import { registerGlossaryV3Routes } from './http/routes/glossaries-v3.js';
+import { registerSpokenTermsRoutes } from './http/routes/spoken-terms.js';
+import type { SpokenTermsDeps } from './domain/spoken-terms/spoken-terms-record.js';
 import { registerLanguageRoutes } from './http/routes/languages.js';
 import { registerTranslateRoutes } from './http/routes/translate.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
@@ -54,6 +56,7 @@ export interface AppDeps
   extends TranslateTextsDeps,
     RephraseDeps,
     Omit<GlossaryDeps, 'db' | 'catalog' | 'now'>,
+    Pick<SpokenTermsDeps, 'maxSpokenTerms'>,
     Omit<MemoryRouteDeps, 'db' | 'now' | 'newId'>,
     Omit<DocumentRouteDeps, keyof TranslateTextsDeps | 'pool' | 'now' | 'newId'> {
   db: Database;
@@ -134,6 +137,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   registerLanguageRoutes(app, deps.catalog);
   registerGlossaryV2Routes(app, deps);
   registerGlossaryV3Routes(app, deps);
+  registerSpokenTermsRoutes(app, deps);
   registerTranslationMemoryRoutes(app, deps);
   registerStyleRuleRoutes(app, deps);
   registerDocumentRoutes(app, deps);

@@ -107,6 +107,16 @@ export const ConfigSchema = z
     TRANSLATOR_VOICE_JOB_RETENTION_SECONDS: envInteger(3600, { min: 60, max: 30 * 24 * 3600 }),
     /** Translated speech (espeak-ng, then ffmpeg) syntheses running at once in this process. */
     TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES: envInteger(2, { min: 1, max: 64 }),
+    /** Warm pocketsphinx recognizers (one stream each at a time; 0: no offline recognition here). */
+    TRANSLATOR_SPEECH_RECOGNIZERS: envInteger(2, { min: 0, max: 64 }),
+    /** Streams that may wait for a busy recognizer; one more answers 429. */
+    TRANSLATOR_SPEECH_QUEUE: envInteger(8, { min: 0, max: 10_000 }),
+    /** How long a stream waits for a recognizer before it answers 503. */
+    TRANSLATOR_SPEECH_QUEUE_SECONDS: envInteger(30, { min: 1, max: 3600 }),
+    /** The python3 with the pocketsphinx wheel (npm start and npm test set up one under .local/speech-venv). */
+    TRANSLATOR_SPEECH_PYTHON: z.string().min(1).default('python3'),
+    /** Spoken-terms collections the organization may hold. */
+    TRANSLATOR_MAX_SPOKEN_TERMS: envInteger(1000, { min: 1, max: 1_000_000 }),
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),

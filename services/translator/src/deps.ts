@@ -13,6 +13,9 @@ import { UsageMeter } from './domain/usage/usage-meter.js';
 import { SpeechMeter } from './domain/usage/speech-meter.js';
 import { LiveConnections } from './domain/voice/voice-runtime.js';
 import { VoiceSessionStore } from './domain/voice/voice-session-store.js';
+import { loadSpokenTerms } from './domain/spoken-terms/read-spoken-terms.js';
+import { RecognizerPool } from './engine/speech/recognizer-pool.js';
+import { detectSpeechTools } from './engine/speech/speech-tools.js';
 import { detectDocumentTools } from './domain/documents/converters/document-tools.js';
 import { DocumentJobs } from './domain/documents/document-jobs.js';
 import { DocumentWorker } from './domain/documents/document-worker.js';
@@ -63,6 +66,25 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     onChange: (id) => authenticator.forget(id),
     onError: (error) => logger.warn({ err: error }, 'key change notifications interrupted; reconnecting (cached keys expire meanwhile)'),
   });
+  // Offline speech recognition: warm pocketsphinx processes, started at the first stream (absent when the
+  // wheel is missing or TRANSLATOR_SPEECH_RECOGNIZERS=0: voice sessions then answer 503 saying so).
+  const speechTools =
+    config.TRANSLATOR_SPEECH_RECOGNIZERS > 0
+      ? detectSpeechTools({ python: config.TRANSLATOR_SPEECH_PYTHON, ffmpeg: 'ffmpeg', espeak: 'espeak-ng' })
+      : undefined;
+  if (speechTools && !speechTools.recognizer)
+    logger.warn({ python: config.TRANSLATOR_SPEECH_PYTHON }, 'offline speech recognition is off: this python cannot import pocketsphinx');
+  const recognizer = speechTools?.recognizer
+    ? new RecognizerPool(
+        speechTools,
+        {
+          size: config.TRANSLATOR_SPEECH_RECOGNIZERS,
+          queueLimit: config.TRANSLATOR_SPEECH_QUEUE,
+          queueTimeoutMs: config.TRANSLATOR_SPEECH_QUEUE_SECONDS * 1000,
+        },
+        (reason) => logger.warn(reason),
+      )
+    : undefined;
   const resources: Omit<Resources, 'documentWorker' | 'voiceJobWorker' | 'voiceJobs' | 'onDocumentQueued' | 'forgetKey' | 'close'> = {
     db: database.db,
     pool: database.pool,
@@ -84,6 +106,8 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
         newToken: () => randomBytes(32).toString('base64url'),
         tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000,
       }),
+      ...(recognizer ? { recognizer } : {}),
+      loadSpokenTerms: (id) => loadSpokenTerms(database.db, id, 'EN'),
       connections: new LiveConnections(),
       settings: {
         tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000,
@@ -99,6 +123,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     trustProxy: config.TRUST_PROXY,
     maxActiveDeveloperKeys: config.TRANSLATOR_MAX_ACTIVE_DEVELOPER_KEYS,
     maxGlossaries: config.TRANSLATOR_MAX_GLOSSARIES,
+    maxSpokenTerms: config.TRANSLATOR_MAX_SPOKEN_TERMS,
     newId: randomUUID,
     newToken: () => randomBytes(32).toString('base64url'),
     maxMemoryFileBytes: config.TRANSLATOR_MAX_TRANSLATION_MEMORY_FILE_BYTES,
@@ -120,7 +145,6 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
   };
   const synthesizer = new SpeechSynthesizer({ maxProcesses: config.TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES });
   // Voice jobs recognize with the voice sessions' recognizer (the warm pool), when this replica has one.
-  const recognizer = resources.voice?.recognizer;
   const voiceJobWorker = new VoiceJobWorker(
     {
       ...resources,
@@ -167,6 +191,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     async close() {
       await documentWorker.close();
       await voiceJobWorker.close();
+      await recognizer?.close();
       await keyChanges.close();
       await engine.close();
       await database.close();

@@ -58,6 +58,7 @@ export async function createTestContext(
     maxInflightCharacters?: number;
     maxActiveDeveloperKeys?: number;
     maxGlossaries?: number;
+    maxSpokenTerms?: number;
     maxMemoryFileBytes?: number;
     memoryUrlTtlMs?: number;
     /** The translator's metrics, recorded by the app and served on /metrics (none unless given). */
@@ -112,6 +113,7 @@ export async function createTestContext(
     trustProxy: false,
     maxActiveDeveloperKeys: options.maxActiveDeveloperKeys ?? 25,
     maxGlossaries: options.maxGlossaries ?? 1000,
+    maxSpokenTerms: options.maxSpokenTerms ?? 1000,
     newId: randomUUID,
     newToken: () => randomBytes(32).toString('base64url'),
     maxMemoryFileBytes: options.maxMemoryFileBytes ?? 10 * 1024 * 1024,
