@@ -63,7 +63,7 @@ export async function createTestContext(
     memoryUrlTtlMs?: number;
     /** The translator's metrics, recorded by the app and served on /metrics (none unless given). */
     metrics?: TranslatorMetrics;
-    /** Where the service logs (silent unless given). */
+    /** Where the service logs (unless given: errors in CI, so a failure there leaves its cause; silent elsewhere; TEST_LOG_LEVEL sets it). */
     logger?: Logger;
     maxDocumentBytes?: number;
     documentWorker?: boolean | Partial<DocumentWorkerOptions>;
@@ -86,7 +86,7 @@ export async function createTestContext(
     db: handles.db,
     pool: handles.pool,
     authenticator,
-    logger: options.logger ?? createLogger({ service: 'translator-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? createLogger({ service: 'translator-test', level: process.env.TEST_LOG_LEVEL ?? (process.env.CI ? 'error' : 'silent') }),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     engine,
     catalog: cachedCatalog(engine, 60_000),
