@@ -86,7 +86,9 @@ export async function createTestContext(
     db: handles.db,
     pool: handles.pool,
     authenticator,
-    logger: options.logger ?? createLogger({ service: 'translator-test', level: process.env.TEST_LOG_LEVEL ?? (process.env.CI ? 'error' : 'silent') }),
+    logger:
+      options.logger ??
+      createLogger({ service: 'translator-test', level: process.env.TEST_LOG_LEVEL ?? (process.env.CI ? 'error' : 'silent') }),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     engine,
     catalog: cachedCatalog(engine, 60_000),
