@@ -9,16 +9,20 @@ export default class PatientEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     this.loadFactor = Number(config.projectConfig.testEnvironmentOptions?.loadFactor ?? 1);
+    this.written = new WeakMap();
   }
 
   handleTestEvent(event, state) {
     if (this.loadFactor <= 1) return;
     // Read by jest-circus right after these events: the test's or hook's own timeout, else the current default.
-    if (event.name === 'test_fn_start') event.test.timeout = this.stretched(event.test.timeout ?? state.testTimeout);
-    if (event.name === 'hook_start') event.hook.timeout = this.stretched(event.hook.timeout ?? state.testTimeout);
+    if (event.name === 'test_fn_start') this.stretch(event.test, state);
+    if (event.name === 'hook_start') this.stretch(event.hook, state);
   }
 
-  stretched(timeout) {
-    return Math.round(timeout * this.loadFactor);
+  /** From the timeout as written each time: one beforeEach hook (or a retried test) starts many times. */
+  stretch(testOrHook, state) {
+    if (!this.written.has(testOrHook)) this.written.set(testOrHook, testOrHook.timeout);
+    const timeout = this.written.get(testOrHook) ?? state.testTimeout;
+    testOrHook.timeout = Math.round(timeout * this.loadFactor);
   }
 }
