@@ -176,17 +176,27 @@ export interface PrismaOnPool<Client> {
 
 /**
  * One pool for both Prisma (through @prisma/adapter-pg) and raw SQL. Each service passes its own
- * generated client: `openPrismaOnPool(url, size, onError, (adapter) => new PrismaClient({ adapter }), timeouts)`.
+ * generated client: `openPrismaOnPool(url, size, onError, (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }), timeouts)`.
  */
+/**
+ * Prisma's bounds on an interactive transaction (`$transaction(async (tx) => ...)`), from the same PgTimeouts as
+ * the pool: waiting for its connection is acquiring one (Prisma's own default is 2 s), and the whole transaction
+ * may take as long as one statement's answer may (Prisma's default is 5 s, which a busy machine's test run
+ * outlived with four short statements).
+ */
+export function prismaTransactionOptions(timeouts: PgTimeouts): { maxWait: number; timeout: number } {
+  return { maxWait: timeouts.acquireTimeoutMs, timeout: Math.max(5000, timeouts.queryTimeoutMs) };
+}
+
 export function openPrismaOnPool<Client extends { $disconnect(): Promise<void> }>(
   databaseUrl: string,
   poolSize: number,
   onIdleClientError: (error: Error) => void,
-  createClient: (adapter: PrismaPg) => Client,
+  createClient: (adapter: PrismaPg, transactionOptions: { maxWait: number; timeout: number }) => Client,
   timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS,
 ): PrismaOnPool<Client> {
   const pool = createPgPool(databaseUrl, poolSize, onIdleClientError, timeouts);
-  const db = createClient(new PrismaPg(pool));
+  const db = createClient(new PrismaPg(pool), prismaTransactionOptions(timeouts));
   return {
     db,
     pool,

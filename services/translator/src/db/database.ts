@@ -16,5 +16,5 @@ export function openDatabase(
   onIdleClientError: (error: Error) => void,
   timeouts?: PgTimeouts,
 ): DatabaseHandles {
-  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }), timeouts);
+  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }), timeouts);
 }

@@ -28,5 +28,5 @@ export function openDatabase(
   onIdleClientError: (error: Error) => void = () => undefined,
   timeouts: PgTimeouts = { ...DEFAULT_PG_TIMEOUTS, longStatements: LONG_STATEMENTS },
 ): DatabaseHandles {
-  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter) => new PrismaClient({ adapter }), timeouts);
+  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }), timeouts);
 }
