@@ -16,5 +16,11 @@ export function openDatabase(
   onIdleClientError: (error: Error) => void,
   timeouts?: PgTimeouts,
 ): DatabaseHandles {
-  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }), timeouts);
+  return openPrismaOnPool(
+    databaseUrl,
+    poolSize,
+    onIdleClientError,
+    (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
+    timeouts,
+  );
 }

@@ -28,5 +28,11 @@ export function openDatabase(
   onIdleClientError: (error: Error) => void = () => undefined,
   timeouts: PgTimeouts = { ...DEFAULT_PG_TIMEOUTS, longStatements: LONG_STATEMENTS },
 ): DatabaseHandles {
-  return openPrismaOnPool(databaseUrl, poolSize, onIdleClientError, (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }), timeouts);
+  return openPrismaOnPool(
+    databaseUrl,
+    poolSize,
+    onIdleClientError,
+    (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
+    timeouts,
+  );
 }
