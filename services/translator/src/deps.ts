@@ -85,6 +85,8 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
         (reason) => logger.warn(reason),
       )
     : undefined;
+  // Translated speech (espeak-ng, then ffmpeg), shared by voice sessions and voice jobs.
+  const synthesizer = new SpeechSynthesizer({ maxProcesses: config.TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES });
   const resources: Omit<Resources, 'documentWorker' | 'voiceJobWorker' | 'voiceJobs' | 'onDocumentQueued' | 'forgetKey' | 'close'> = {
     db: database.db,
     pool: database.pool,
@@ -107,7 +109,9 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
         tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000,
       }),
       ...(recognizer ? { recognizer } : {}),
-      loadSpokenTerms: (id) => loadSpokenTerms(database.db, id, 'EN'),
+      loadSpokenTerms: (id, language) => loadSpokenTerms(database.db, id, language),
+      ...(speechTools?.decoder ? { ffmpeg: speechTools.paths.ffmpeg } : {}),
+      synthesizer,
       connections: new LiveConnections(),
       settings: {
         tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000,
@@ -143,7 +147,6 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     uploadWindowMs: config.TRANSLATOR_VOICE_JOB_UPLOAD_SECONDS * 1000,
     retentionMs: config.TRANSLATOR_VOICE_JOB_RETENTION_SECONDS * 1000,
   };
-  const synthesizer = new SpeechSynthesizer({ maxProcesses: config.TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES });
   // Voice jobs recognize with the voice sessions' recognizer (the warm pool), when this replica has one.
   const voiceJobWorker = new VoiceJobWorker(
     {

@@ -17,6 +17,8 @@ import { SpeechMeter } from '../../src/domain/usage/speech-meter.js';
 import { DEFAULT_VOICE_SETTINGS, LiveConnections, type VoiceSettings } from '../../src/domain/voice/voice-runtime.js';
 import { VoiceSessionStore } from '../../src/domain/voice/voice-session-store.js';
 import type { SpeechRecognizer } from '../../src/engine/speech/speech-recognizer.js';
+import { SpeechSynthesizer } from '../../src/engine/speech/synthesize-speech.js';
+import { loadSpokenTerms } from '../../src/domain/spoken-terms/read-spoken-terms.js';
 import { attachVoiceStreaming } from '../../src/http/routes/voice-streaming.js';
 import { detectDocumentTools, type DocumentToolPaths } from '../../src/domain/documents/converters/document-tools.js';
 import { DocumentJobs } from '../../src/domain/documents/document-jobs.js';
@@ -74,6 +76,8 @@ export async function createTestContext(
     /** Hears voice sessions' audio (none: sessions answer 503). */
     speechRecognizer?: SpeechRecognizer;
     voiceSettings?: Partial<VoiceSettings>;
+    /** Speaks voice sessions' translated speech (espeak-ng, two at once, unless given). */
+    speechSynthesizer?: SpeechSynthesizer;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -104,6 +108,9 @@ export async function createTestContext(
         tokenTtlMs: options.voiceSettings?.tokenTtlMs ?? DEFAULT_VOICE_SETTINGS.tokenTtlMs,
       }),
       ...(options.speechRecognizer ? { recognizer: options.speechRecognizer } : {}),
+      loadSpokenTerms: (id, language) => loadSpokenTerms(handles.db, id, language),
+      ffmpeg: 'ffmpeg',
+      synthesizer: options.speechSynthesizer ?? new SpeechSynthesizer({ maxProcesses: 2 }),
       connections: new LiveConnections(),
       settings: { ...DEFAULT_VOICE_SETTINGS, ...options.voiceSettings },
     },

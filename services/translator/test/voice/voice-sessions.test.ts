@@ -76,7 +76,15 @@ describe('POST /v3/voice/realtime', () => {
     ],
     [{ source_media_content_type: 'audio/pcm;encoding=s16le;rate=16000', target_languages: ['de'] }, /no translation from EN/],
     [{ source_media_content_type: 'audio/pcm;encoding=s16le;rate=16000', formality: 'very' }, /formality/],
-    [{ source_media_content_type: 'audio/pcm;encoding=s16le;rate=16000', target_media_languages: ['es'] }, /Translated speech/],
+    [
+      {
+        source_media_content_type: 'audio/pcm;encoding=s16le;rate=16000',
+        target_media_languages: ['es'],
+        target_media_content_type: 'audio/wav',
+      },
+      /target_media_content_type.*not supported/,
+    ],
+    [{ source_media_content_type: 'audio/ogg;codecs=vorbis' }, /source_media_content_type.*not supported/],
   ])('refuses %j with 400 naming what to fix', async (body, message) => {
     const answer = await requestSession(body);
     expect(answer.status).toBe(400);

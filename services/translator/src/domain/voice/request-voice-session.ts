@@ -1,13 +1,13 @@
 // POST /v3/voice/realtime after parsing: everything that can refuse a session does so here, before a token
-// exists (offline recognition hears English only; formats, spoken terms, glossary, targets, the key's
-// speech quota).
+// exists (offline recognition hears English only; formats, translated-speech voices, spoken terms, glossary,
+// targets, the key's speech quota).
 import type { AuthenticatedKey } from '../keys/api-key.js';
 import type { TranslateTextsDeps } from '../translation/translate-texts.js';
 import { TranslatorError } from '../translator-error.js';
 import type { SpeechMeter } from '../usage/speech-meter.js';
-import { prepareSegmentTranslator } from './segment-translator.js';
+import { engineTarget, prepareSegmentTranslator } from './segment-translator.js';
 import type { VoiceSessionRequest } from './session-configuration.js';
-import { decodesSourceType } from './source-audio.js';
+import { sourceTypeProblem } from './source-audio.js';
 import type { VoiceRuntime } from './voice-runtime.js';
 
 export interface RequestVoiceSessionDeps extends TranslateTextsDeps {
@@ -30,22 +30,21 @@ export async function requestVoiceSession(
       `Value for 'source_language' not supported: '${configuration.source_language}'. Offline speech recognition hears ${recognizer.languages.join(', ')} only (the model that ships); run the service with TRANSLATOR_ENGINE=deepl for other languages.`,
     );
   }
-  if (!decodesSourceType(configuration.source_media_content_type)) {
-    throw new TranslatorError(
-      'BAD_REQUEST',
-      `Value for 'source_media_content_type' not supported here yet: '${configuration.source_media_content_type}'. Send raw PCM (audio/pcm;encoding=s16le;rate=16000 and the other audio/pcm types).`,
-    );
-  }
-  if (configuration.target_media_languages.length > 0) {
-    throw new TranslatorError(
-      'BAD_REQUEST',
-      "Translated speech ('target_media_languages') is not available on this service yet; ask for text targets only.",
-    );
+  const formatProblem = sourceTypeProblem(configuration.source_media_content_type, deps.voice.ffmpeg);
+  if (formatProblem) throw new TranslatorError('BAD_REQUEST', formatProblem);
+  for (const tag of configuration.target_media_languages) {
+    if (!deps.voice.synthesizer)
+      throw new TranslatorError(
+        'BAD_REQUEST',
+        "Translated speech ('target_media_languages') is not available on this service: espeak-ng is not configured.",
+      );
+    if (!deps.voice.synthesizer.speaks(engineTarget(tag)))
+      throw new TranslatorError('BAD_REQUEST', `Value for 'target_media_languages' not supported: no voice speaks '${tag}' here.`);
   }
   if (configuration.spoken_terms_id !== undefined) {
     if (!deps.voice.loadSpokenTerms)
-      throw new TranslatorError('BAD_REQUEST', "Spoken terms ('spoken_terms_id') are not available on this service yet.");
-    await deps.voice.loadSpokenTerms(configuration.spoken_terms_id);
+      throw new TranslatorError('BAD_REQUEST', "Spoken terms ('spoken_terms_id') are not available on this service.");
+    await deps.voice.loadSpokenTerms(configuration.spoken_terms_id, language);
   }
   await deps.speechMeter.assertAvailable(context.key.id);
   await prepareSegmentTranslator(deps, configuration, language);

@@ -3,10 +3,12 @@
 // end_of_stream, close). Whatever way it ends, the recognizer is given back, the decoder stopped and the
 // timers cleared before the socket's close is reported.
 import type { WebSocket } from 'ws';
-import type { RecognitionStream, SpeechRecognizer } from '../../engine/speech/speech-recognizer.js';
+import type { RecognitionStream, SpeechRecognizer, SpokenTerm } from '../../engine/speech/speech-recognizer.js';
+import type { SpeechSynthesizer } from '../../engine/speech/synthesize-speech.js';
 import type { SpeechMeter } from '../usage/speech-meter.js';
 import type { SegmentTranslator } from './segment-translator.js';
 import { openSourceAudio, pcmMs, type SourceAudio } from './source-audio.js';
+import { TargetSpeech } from './target-speech.js';
 import { CLOSE_NORMAL, CLOSE_POLICY_VIOLATION, VoiceSessionError } from './voice-errors.js';
 import { type ClientMessage, ClientMessageError, decodeMessage, encodeMessage, type ServerMessage } from './voice-messages.js';
 import type { StoredSession, VoiceSessionStore } from './voice-session-store.js';
@@ -16,6 +18,12 @@ export interface VoiceConnectionDeps {
   speechMeter: SpeechMeter;
   store: VoiceSessionStore;
   translator: SegmentTranslator;
+  /** Decodes compressed source audio (absent: raw PCM only). */
+  ffmpeg?: string;
+  /** The session's spoken terms in its source language (spoken_terms_id). */
+  terms?: SpokenTerm[];
+  /** Speaks the target_media_languages' translations. */
+  synthesizer?: SpeechSynthesizer;
   /** No audio for this long ends the session (DeepL: 30 s). */
   idleTimeoutMs: number;
   /** Audio is metered (and the session's progress saved) each time this much has arrived. */
@@ -33,6 +41,8 @@ export class VoiceConnection {
   private work: Promise<void> = Promise.resolve();
   private metering: Promise<void> = Promise.resolve();
   private readonly targets = new Map<string, Promise<void>>();
+  private readonly stopping = new AbortController();
+  private readonly speech: TargetSpeech | undefined;
   private receivedMs = 0;
   private meteredMs = 0;
   private concludedEndMs = 0;
@@ -55,6 +65,8 @@ export class VoiceConnection {
     this.language = session.configuration.source_language ?? 'en';
     this.closed = new Promise((resolve) => (this.markClosed = resolve));
     for (const tag of session.configuration.target_languages) this.targets.set(tag, Promise.resolve());
+    if (deps.synthesizer && session.configuration.target_media_languages.length > 0)
+      this.speech = new TargetSpeech(deps.synthesizer, session.configuration, this.stopping.signal);
     socket.on('message', (data, isBinary) => this.enqueue(() => this.receive(data as Buffer, isBinary)));
     socket.on('close', () => void this.shutdown('open'));
     socket.on('error', () => void this.shutdown('open'));
@@ -76,10 +88,11 @@ export class VoiceConnection {
   }
 
   private async open(): Promise<void> {
-    this.audio = openSourceAudio(this.session.configuration.source_media_content_type, (pcm) => this.hear(pcm));
+    this.audio = openSourceAudio(this.session.configuration.source_media_content_type, this.deps.ffmpeg, (pcm) => this.hear(pcm));
     try {
       this.stream = await this.deps.recognizer.open({
         language: this.language.toUpperCase(),
+        ...(this.deps.terms?.length ? { terms: this.deps.terms } : {}),
         listener: {
           tentative: (text) => this.tentative(text),
           concluded: (speech) => this.concluded(speech.text, speech.startMs, speech.endMs),
@@ -91,7 +104,10 @@ export class VoiceConnection {
         `Speech recognition is busy: ${error instanceof Error ? error.message : String(error)}. Request a new session shortly.`,
       );
     }
-    if (this.state === 'closed') return this.stream.abort();
+    if (this.state === 'closed') {
+      this.audio.abort();
+      return this.stream.abort();
+    }
     this.state = 'streaming';
     this.armIdleTimer();
   }
@@ -148,6 +164,10 @@ export class VoiceConnection {
       const next = previous.then(async () => {
         const translated = await this.deps.translator.translate(text, tag);
         this.send({ target_transcript_update: { language: tag, concluded: [{ text: translated, ...times }], tentative: [] } });
+        if (this.speech?.speaks(tag)) {
+          const media = await this.speech.speak(translated, tag);
+          if (media) this.send(media);
+        }
       });
       this.targets.set(
         tag,
@@ -244,6 +264,7 @@ export class VoiceConnection {
       const wasFinishing = this.state === 'finishing';
       this.state = 'closed';
       clearTimeout(this.idleTimer);
+      this.stopping.abort();
       this.audio?.abort();
       if (!(status === 'ended' && wasFinishing)) this.stream?.abort();
       await this.meter().catch(() => undefined);

@@ -2,6 +2,7 @@
 // of this process (a reconnection here drops the old one at once; on another replica it closes at its next
 // progress save) and the limits.
 import type { SpeechRecognizer, SpokenTerm } from '../../engine/speech/speech-recognizer.js';
+import type { SpeechSynthesizer } from '../../engine/speech/synthesize-speech.js';
 import type { VoiceConnection } from './voice-connection.js';
 import type { VoiceSessionStore } from './voice-session-store.js';
 
@@ -18,8 +19,12 @@ export interface VoiceRuntime {
   store: VoiceSessionStore;
   /** Absent: this replica recognizes no speech (sessions answer 503), unless the engine forwards them. */
   recognizer?: SpeechRecognizer;
-  /** A spoken-terms collection's terms (404 when it does not exist); absent: spoken_terms_id answers 400. */
-  loadSpokenTerms?: (id: string) => Promise<SpokenTerm[]>;
+  /** A spoken-terms collection's terms in a language (`EN`; 404 when the collection does not exist); absent: spoken_terms_id answers 400. */
+  loadSpokenTerms?: (id: string, language: string) => Promise<SpokenTerm[]>;
+  /** The ffmpeg that decodes compressed source audio (absent: only raw PCM sessions). */
+  ffmpeg?: string;
+  /** Speaks translated segments (target_media_*; absent: translated speech answers 400). */
+  synthesizer?: SpeechSynthesizer;
   connections: LiveConnections;
   settings: VoiceSettings;
 }

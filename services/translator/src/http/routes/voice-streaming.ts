@@ -5,6 +5,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '@workspace/service-kit';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { SpokenTerm } from '../../engine/speech/speech-recognizer.js';
+import { TranslatorError } from '../../domain/translator-error.js';
 import { prepareSegmentTranslator } from '../../domain/voice/segment-translator.js';
 import { VoiceConnection } from '../../domain/voice/voice-connection.js';
 import { VoiceSessionError } from '../../domain/voice/voice-errors.js';
@@ -66,6 +68,7 @@ async function upgrade(
   const { recognizer } = deps.voice;
   const language = (claim.session.configuration.source_language ?? 'en').toUpperCase();
   const translator = await prepareSegmentTranslator(deps, claim.session.configuration, language);
+  const terms = await sessionTerms(deps, claim.session, language);
   const socketOpen = await accept();
   if (!recognizer)
     return refuseSession(socketOpen, claim.session, new VoiceSessionError('unavailable', 'Speech recognition is not available.'));
@@ -74,11 +77,28 @@ async function upgrade(
     speechMeter: deps.speechMeter,
     store: deps.voice.store,
     translator,
+    ...(deps.voice.ffmpeg ? { ffmpeg: deps.voice.ffmpeg } : {}),
+    ...(terms.length > 0 ? { terms } : {}),
+    ...(deps.voice.synthesizer ? { synthesizer: deps.voice.synthesizer } : {}),
     idleTimeoutMs: deps.voice.settings.idleTimeoutMs,
     meterEveryMs: deps.voice.settings.meterEveryMs,
     onError: (error) => deps.logger.error({ err: error, sessionId: claim.session.id }, 'voice session failed'),
   });
   deps.voice.connections.add(connection);
+}
+
+// The session's spoken terms as they are now; a collection deleted since the session was requested leaves
+// recognition without them (said in the log) rather than refusing a session that was promised.
+async function sessionTerms(deps: VoiceStreamingDeps, session: StoredSession, language: string): Promise<SpokenTerm[]> {
+  const id = session.configuration.spoken_terms_id;
+  if (id === undefined || !deps.voice.loadSpokenTerms) return [];
+  try {
+    return await deps.voice.loadSpokenTerms(id, language);
+  } catch (error) {
+    if (!(error instanceof TranslatorError) || error.code !== 'NOT_FOUND') throw error;
+    deps.logger.warn({ sessionId: session.id, spokenTermsId: id }, "the session's spoken terms were deleted; recognizing without them");
+    return [];
+  }
 }
 
 function refuseSession(socket: WebSocket, session: StoredSession, error: VoiceSessionError): void {
