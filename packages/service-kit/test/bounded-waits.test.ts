@@ -103,6 +103,12 @@ describe('errors of a bounded wait answer 503', () => {
       'Prisma’s transaction outliving its timeout',
       new Error('Transaction already closed: A query cannot be executed on an expired transaction.'),
     ],
+    [
+      'Prisma’s transaction outliving its timeout, found at commit',
+      new Error(
+        'Transaction already closed: A commit cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 5123 ms passed since the start of the transaction. Consider increasing the interactive transaction timeout or doing less work in the transaction.',
+      ),
+    ],
     ['a Redis command', new Error('Command timed out')],
   ])('%s', (_what, error) => {
     expect(isDependencyUnavailable(error)).toBe(true);

@@ -23,7 +23,9 @@ const MESSAGES = [
   // Prisma's P2028 when a transaction could not get a connection within its maxWait, or outlived its
   // timeout because its statements were slow: both pass once the database answers again.
   /Unable to start a transaction in the given time/,
-  /A query cannot be executed on an expired transaction/,
+  // ... and when it outlived its timeout: the next query, the commit or the rollback finds it expired.
+  /cannot be executed on an expired transaction/,
+  /Transaction already closed: .*timeout/s,
 ];
 
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
