@@ -6,4 +6,4 @@ export type { ConfigurationRow } from './readme-configuration.js';
 export { schemaDriftProblems } from './schema-drift.js';
 export type { SchemaDriftOptions } from './schema-drift.js';
 export * from './prometheus-text.js';
-export { TEST_PG_TIMEOUTS } from './patient-timeouts.js';
+export { loadFactor, patient, TEST_PG_TIMEOUTS } from './patient-timeouts.js';

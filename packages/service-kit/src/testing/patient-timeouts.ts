@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts } from '../pg-pool.js';
 
 /**
@@ -13,3 +14,16 @@ export const TEST_PG_TIMEOUTS: Readonly<PgTimeouts> = Object.freeze({
   queryTimeoutMs: 30_000,
   statementTimeoutMs: 30_000,
 });
+
+/**
+ * How many times longer than on a quiet machine a wait may take here: the last minute's load per core, from 1
+ * (quiet) to 4, or JEST_LOAD_FACTOR when set (jest-preset.js sets it for the whole run).
+ */
+export function loadFactor(): number {
+  return Number(process.env.JEST_LOAD_FACTOR) || Math.min(4, Math.max(1, loadavg()[0]! / availableParallelism()));
+}
+
+/** `ms` on a quiet machine, longer in proportion to the load: for lifetimes a test must outlast or stay within. */
+export function patient(ms: number): number {
+  return Math.round(ms * loadFactor());
+}
