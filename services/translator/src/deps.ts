@@ -15,6 +15,7 @@ import { LiveConnections } from './domain/voice/voice-runtime.js';
 import { VoiceSessionStore } from './domain/voice/voice-session-store.js';
 import { loadSpokenTerms } from './domain/spoken-terms/read-spoken-terms.js';
 import { RecognizerPool } from './engine/speech/recognizer-pool.js';
+import { DeepLVoiceGateway } from './engine/deepl/deepl-voice.js';
 import { detectSpeechTools } from './engine/speech/speech-tools.js';
 import { detectDocumentTools } from './domain/documents/converters/document-tools.js';
 import { DocumentJobs } from './domain/documents/document-jobs.js';
@@ -112,6 +113,16 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
       loadSpokenTerms: (id, language) => loadSpokenTerms(database.db, id, language),
       ...(speechTools?.decoder ? { ffmpeg: speechTools.paths.ffmpeg } : {}),
       synthesizer,
+      // Gateway mode: sessions are forwarded to the upstream's Voice API with the operator's key.
+      ...(config.TRANSLATOR_ENGINE === 'deepl'
+        ? {
+            gateway: new DeepLVoiceGateway({
+              url: config.TRANSLATOR_UPSTREAM_URL!,
+              key: config.TRANSLATOR_UPSTREAM_KEY!,
+              timeoutMs: config.TRANSLATOR_UPSTREAM_TIMEOUT_MS,
+            }),
+          }
+        : {}),
       connections: new LiveConnections(),
       settings: {
         tokenTtlMs: config.TRANSLATOR_VOICE_TOKEN_SECONDS * 1000,

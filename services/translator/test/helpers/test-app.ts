@@ -18,6 +18,7 @@ import { DEFAULT_VOICE_SETTINGS, LiveConnections, type VoiceSettings } from '../
 import { VoiceSessionStore } from '../../src/domain/voice/voice-session-store.js';
 import type { SpeechRecognizer } from '../../src/engine/speech/speech-recognizer.js';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesize-speech.js';
+import type { VoiceGateway } from '../../src/engine/deepl/deepl-voice.js';
 import { loadSpokenTerms } from '../../src/domain/spoken-terms/read-spoken-terms.js';
 import { attachVoiceStreaming } from '../../src/http/routes/voice-streaming.js';
 import { detectDocumentTools, type DocumentToolPaths } from '../../src/domain/documents/converters/document-tools.js';
@@ -78,6 +79,8 @@ export async function createTestContext(
     voiceSettings?: Partial<VoiceSettings>;
     /** Speaks voice sessions' translated speech (espeak-ng, two at once, unless given). */
     speechSynthesizer?: SpeechSynthesizer;
+    /** Gateway mode: voice sessions forwarded to this upstream. */
+    voiceGateway?: VoiceGateway;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -111,6 +114,7 @@ export async function createTestContext(
       loadSpokenTerms: (id, language) => loadSpokenTerms(handles.db, id, language),
       ffmpeg: 'ffmpeg',
       synthesizer: options.speechSynthesizer ?? new SpeechSynthesizer({ maxProcesses: 2 }),
+      ...(options.voiceGateway ? { gateway: options.voiceGateway } : {}),
       connections: new LiveConnections(),
       settings: { ...DEFAULT_VOICE_SETTINGS, ...options.voiceSettings },
     },

@@ -1,6 +1,7 @@
 // POST /v3/voice/realtime after parsing: everything that can refuse a session does so here, before a token
 // exists (offline recognition hears English only; formats, translated-speech voices, spoken terms, glossary,
 // targets, the key's speech quota).
+import type { VoiceGateway } from '../../engine/deepl/deepl-voice.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
 import type { TranslateTextsDeps } from '../translation/translate-texts.js';
 import { TranslatorError } from '../translator-error.js';
@@ -18,8 +19,9 @@ export interface RequestVoiceSessionDeps extends TranslateTextsDeps {
 export async function requestVoiceSession(
   deps: RequestVoiceSessionDeps,
   configuration: VoiceSessionRequest,
-  context: { key: AuthenticatedKey; reportingTag: string | undefined },
+  context: { key: AuthenticatedKey; reportingTag: string | undefined; body: Record<string, unknown> },
 ): Promise<{ sessionId: string; token: string }> {
+  if (deps.voice.gateway) return requestUpstreamSession(deps, deps.voice.gateway, configuration, context);
   const { recognizer } = deps.voice;
   if (!recognizer)
     throw new TranslatorError('UNAVAILABLE', 'Speech recognition is not available on this service: no recognizer is configured.', 60);
@@ -49,5 +51,24 @@ export async function requestVoiceSession(
   await deps.speechMeter.assertAvailable(context.key.id);
   await prepareSegmentTranslator(deps, configuration, language);
   const session = await deps.voice.store.create({ keyId: context.key.id, reportingTag: context.reportingTag, configuration });
+  return { sessionId: session.id, token: session.token };
+}
+
+// Gateway mode: the upstream hears and translates (every DeepL language), and answers its own refusals; the
+// key's speech quota is this service's, checked first. The client gets a token of this service, whose
+// WebSocket relays to the upstream's.
+async function requestUpstreamSession(
+  deps: RequestVoiceSessionDeps,
+  gateway: VoiceGateway,
+  configuration: VoiceSessionRequest,
+  context: { key: AuthenticatedKey; reportingTag: string | undefined; body: Record<string, unknown> },
+): Promise<{ sessionId: string; token: string }> {
+  await deps.speechMeter.assertAvailable(context.key.id);
+  const upstream = await gateway.requestSession(context.body);
+  const session = await deps.voice.store.create({
+    keyId: context.key.id,
+    reportingTag: context.reportingTag,
+    configuration: { ...configuration, upstream: { streaming_url: upstream.streamingUrl, token: upstream.token } },
+  });
   return { sessionId: session.id, token: session.token };
 }

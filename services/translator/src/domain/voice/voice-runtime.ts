@@ -3,7 +3,7 @@
 // progress save) and the limits.
 import type { SpeechRecognizer, SpokenTerm } from '../../engine/speech/speech-recognizer.js';
 import type { SpeechSynthesizer } from '../../engine/speech/synthesize-speech.js';
-import type { VoiceConnection } from './voice-connection.js';
+import type { VoiceGateway } from '../../engine/deepl/deepl-voice.js';
 import type { VoiceSessionStore } from './voice-session-store.js';
 
 export interface VoiceSettings {
@@ -25,16 +25,27 @@ export interface VoiceRuntime {
   ffmpeg?: string;
   /** Speaks translated segments (target_media_*; absent: translated speech answers 400). */
   synthesizer?: SpeechSynthesizer;
+  /** Gateway mode (TRANSLATOR_ENGINE=deepl): sessions are the upstream's, relayed; metering and limits stay here. */
+  gateway?: VoiceGateway;
   connections: LiveConnections;
   settings: VoiceSettings;
 }
 
 export const DEFAULT_VOICE_SETTINGS: VoiceSettings = { tokenTtlMs: 60_000, idleTimeoutMs: 30_000, meterEveryMs: 1000 };
 
-export class LiveConnections {
-  private readonly bySession = new Map<string, VoiceConnection>();
+/** A session's WebSocket on this replica: served here (voice-connection.ts) or relayed upstream (voice-relay.ts). */
+export interface LiveConnection {
+  readonly sessionId: string;
+  /** Settles once everything the connection started has stopped. */
+  readonly closed: Promise<void>;
+  /** Closes without ending the session (a reconnection or a restart follows). */
+  disconnect(reason: string, code?: number): void;
+}
 
-  add(connection: VoiceConnection): void {
+export class LiveConnections {
+  private readonly bySession = new Map<string, LiveConnection>();
+
+  add(connection: LiveConnection): void {
     this.bySession.get(connection.sessionId)?.disconnect('the session was reconnected on another connection');
     this.bySession.set(connection.sessionId, connection);
     void connection.closed.then(() => {

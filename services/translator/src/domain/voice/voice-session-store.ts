@@ -5,11 +5,19 @@ import type { ConnectionPool } from '../../db/database.js';
 import { hashSecret } from '../keys/key-secret.js';
 import type { VoiceSessionRequest } from './session-configuration.js';
 
+/** Gateway mode: the upstream session this one relays to (its latest streaming URL and one-time token). */
+export interface UpstreamLink {
+  streaming_url: string;
+  token: string;
+}
+
+export type StoredConfiguration = VoiceSessionRequest & { upstream?: UpstreamLink };
+
 export interface StoredSession {
   id: string;
   keyId: string;
   reportingTag: string | null;
-  configuration: VoiceSessionRequest;
+  configuration: StoredConfiguration;
   audioMs: number;
 }
 
@@ -18,13 +26,15 @@ export type TokenClaim =
   | { outcome: 'unknown' }
   | { outcome: 'reused' | 'expired' | 'closed'; session: StoredSession };
 
-export type Reconnection = { outcome: 'issued'; sessionId: string; token: string } | { outcome: 'unknown' | 'outdated' | 'closed' };
+export type Reconnection =
+  | { outcome: 'issued'; sessionId: string; token: string; upstream?: UpstreamLink }
+  | { outcome: 'unknown' | 'outdated' | 'closed' };
 
 interface SessionRow {
   id: string;
   api_key_id: string;
   reporting_tag: string | null;
-  configuration: VoiceSessionRequest;
+  configuration: StoredConfiguration;
   audio_ms: string;
   status: string;
   used_at: Date | null;
@@ -46,7 +56,7 @@ export class VoiceSessionStore {
   async create(session: {
     keyId: string;
     reportingTag: string | undefined;
-    configuration: VoiceSessionRequest;
+    configuration: StoredConfiguration;
   }): Promise<{ id: string; token: string }> {
     const id = this.options.newId();
     const token = this.options.newToken();
@@ -111,7 +121,20 @@ export class VoiceSessionStore {
         this.expiry(now),
       ]);
       await query('UPDATE voice_sessions SET connection_id = NULL WHERE id = $1', [row.id]);
-      return { outcome: 'issued', sessionId: row.id, token: fresh };
+      return {
+        outcome: 'issued',
+        sessionId: row.id,
+        token: fresh,
+        ...(row.configuration.upstream ? { upstream: row.configuration.upstream } : {}),
+      };
+    });
+  }
+
+  /** Gateway mode: the upstream's fresh streaming URL and token after a reconnection. */
+  async setUpstream(sessionId: string, upstream: UpstreamLink): Promise<void> {
+    await this.pool.query({
+      text: `UPDATE voice_sessions SET configuration = jsonb_set(configuration::jsonb, '{upstream}', $2::jsonb) WHERE id = $1`,
+      values: [sessionId, JSON.stringify(upstream)],
     });
   }
 

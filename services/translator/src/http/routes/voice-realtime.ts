@@ -33,7 +33,7 @@ export function registerVoiceRealtimeRoutes(app: Express, deps: VoiceRouteDeps):
     const parsed = VoiceSessionRequest.safeParse(req.body ?? {});
     if (!parsed.success) throw new TranslatorError('BAD_REQUEST', translatorValidationMessage(parsed.error));
     const tag = reportingTag(req.headers[REPORTING_TAG_HEADER]);
-    const session = await requestVoiceSession(deps, parsed.data, { key: keyOf(res), reportingTag: tag });
+    const session = await requestVoiceSession(deps, parsed.data, { key: keyOf(res), reportingTag: tag, body: req.body });
     res.json({ streaming_url: streamingUrl(deps, req), token: session.token, session_id: session.sessionId });
   });
 
@@ -43,6 +43,11 @@ export function registerVoiceRealtimeRoutes(app: Express, deps: VoiceRouteDeps):
     const reconnection = await deps.voice.store.reconnect(token, keyOf(res).id);
     if (reconnection.outcome !== 'issued') throw RECONNECTION_REFUSED[reconnection.outcome]();
     await deps.voice.connections.disconnect(reconnection.sessionId);
+    // Gateway mode: the upstream session is reconnected too; the relay's next connection uses its new token.
+    if (deps.voice.gateway && reconnection.upstream) {
+      const upstream = await deps.voice.gateway.reconnect(reconnection.upstream.token);
+      await deps.voice.store.setUpstream(reconnection.sessionId, { streaming_url: upstream.streamingUrl, token: upstream.token });
+    }
     res.json({ streaming_url: streamingUrl(deps, req), token: reconnection.token, session_id: reconnection.sessionId });
   });
 }

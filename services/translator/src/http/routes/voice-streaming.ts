@@ -9,6 +9,7 @@ import type { SpokenTerm } from '../../engine/speech/speech-recognizer.js';
 import { TranslatorError } from '../../domain/translator-error.js';
 import { prepareSegmentTranslator } from '../../domain/voice/segment-translator.js';
 import { VoiceConnection } from '../../domain/voice/voice-connection.js';
+import { VoiceRelay } from '../../domain/voice/voice-relay.js';
 import { VoiceSessionError } from '../../domain/voice/voice-errors.js';
 import { encodeMessage } from '../../domain/voice/voice-messages.js';
 import type { StoredSession } from '../../domain/voice/voice-session-store.js';
@@ -64,6 +65,15 @@ async function upgrade(
             )
           : new VoiceSessionError('session_closed', 'The session has ended: request a new session.');
     return refuseSession(await accept(), claim.session, error);
+  }
+  if (claim.session.configuration.upstream) {
+    const relay = new VoiceRelay(await accept(), claim.session, claim.connectionId, {
+      speechMeter: deps.speechMeter,
+      store: deps.voice.store,
+      meterEveryMs: deps.voice.settings.meterEveryMs,
+      onError: (error) => deps.logger.warn({ err: error, sessionId: claim.session.id }, 'voice session relay failed'),
+    });
+    return deps.voice.connections.add(relay);
   }
   const { recognizer } = deps.voice;
   const language = (claim.session.configuration.source_language ?? 'en').toUpperCase();
