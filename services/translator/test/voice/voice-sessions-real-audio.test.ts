@@ -171,6 +171,24 @@ describe('a real-time session on flite speech', () => {
     expect(ffmpegChildren()).toBe(before);
   }, 120_000);
 
+  it('answers Ogg that does not decode with the 4000403 Error after end_of_source_media, and leaves no ffmpeg running', async () => {
+    const { key } = await newKey('real audio garbage');
+    const before = ffmpegChildren();
+    const answer = await request(server.url)
+      .post('/v3/voice/realtime')
+      .set(auth(key))
+      .send({ source_media_content_type: 'audio/ogg;codecs=opus', target_languages: ['es'] })
+      .expect(200);
+    const socket = await openVoiceSocket(answer.body.streaming_url, answer.body.token);
+    for (let index = 0; index < 5; index++) socket.sendAudio(Buffer.alloc(400, index + 1));
+    socket.endOfSource();
+    const closed = await socket.closed;
+    expect(socket.messages.find((message) => typeOf(message) === 'error')?.error).toMatchObject({ error_code: 400, reason_code: 4000403 });
+    expect(closed.code).toBe(1003);
+    for (let i = 0; i < 100 && ffmpegChildren() > before; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ffmpegChildren()).toBe(before);
+  }, 120_000);
+
   it("applies a spoken-terms collection to the session's recognizer", async () => {
     const { key } = await newKey('real audio terms');
     const collection = await request(server.url)
