@@ -1,6 +1,7 @@
 // Source audio to the recognizer's PCM (16 kHz mono s16le), as it streams in: 16 kHz PCM passes through;
 // other PCM rates and encodings, and every compressed format, go through one ffmpeg child per stream,
 // which is killed when the stream ends or is aborted. decodeAudioFile does the same for a whole file.
+// No '-fflags nobuffer': with it ffmpeg 5.1 drops packets read from a pipe (half of 8 kHz PCM was lost).
 import { spawn } from 'node:child_process';
 import { TranslatorError } from '../../domain/translator-error.js';
 import { runProgram } from './run-program.js';
@@ -28,20 +29,7 @@ export function openAudioDecoder(type: SourceMediaType, ffmpeg: string, onPcm: (
   if (type.kind === 'pcm' && type.encoding === 's16le' && type.rate === RECOGNIZER_SAMPLE_RATE) return passThrough(onPcm);
   const child = spawn(
     ffmpeg,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-fflags',
-      'nobuffer',
-      ...inputArgs(type),
-      '-i',
-      'pipe:0',
-      '-flush_packets',
-      '1',
-      ...OUTPUT_ARGS,
-    ],
+    ['-hide_banner', '-loglevel', 'error', '-nostdin', ...inputArgs(type), '-i', 'pipe:0', '-flush_packets', '1', ...OUTPUT_ARGS],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let stderr = '';

@@ -104,11 +104,12 @@ export class RecognizerProcess {
       return;
     }
     switch (message.type) {
+      // A listener that throws must not stop this process from answering the pool.
       case 'tentative':
-        this.listener?.tentative(message.text);
+        this.report(() => this.listener?.tentative(message.text));
         return;
       case 'concluded':
-        this.listener?.concluded({ text: message.text, startMs: message.start_ms, endMs: message.end_ms });
+        this.report(() => this.listener?.concluded({ text: message.text, startMs: message.start_ms, endMs: message.end_ms }));
         return;
       case 'error':
         this.waiters.shift()?.reject(new RecognizerProcessError(`the recognizer failed: ${message.message}`));
@@ -118,6 +119,14 @@ export class RecognizerProcess {
         if (waiter?.expect === message.type) waiter.resolve();
         else waiter?.reject(new RecognizerProcessError(`the recognizer answered ${message.type}, not ${waiter.expect}`));
       }
+    }
+  }
+
+  private report(call: () => void): void {
+    try {
+      call();
+    } catch {
+      // The stream's owner learns of its own failure; the recognizer goes on.
     }
   }
 
