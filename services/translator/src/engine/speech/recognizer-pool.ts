@@ -53,20 +53,25 @@ export class RecognizerPool implements SpeechRecognizer {
     const words = options.terms?.length
       ? await pronounceTerms(options.terms, this.tools.phonemizer ? this.tools.paths.espeak : undefined)
       : [];
-    const process = await this.acquire();
-    try {
-      await process.loaded;
-      await process.open(words);
-    } catch (error) {
-      // Whatever state it is in, it is not trusted with another stream.
-      process.kill();
-      throw new TranslatorError('UNAVAILABLE', `Speech recognition failed to start: ${(error as Error).message}`, 5);
+    for (let attempt = 1; ; attempt++) {
+      const process = await this.acquire();
+      try {
+        await process.loaded;
+        await process.open(words);
+      } catch (error) {
+        // A process that died while idle can be handed out before its exit is seen: the stream goes to the
+        // next one (or its replacement). A live process that refused is not trusted with another stream.
+        const died = !process.isAlive;
+        process.kill();
+        if (died && attempt <= this.settings.size) continue;
+        throw new TranslatorError('UNAVAILABLE', `Speech recognition failed to start: ${(error as Error).message}`, 5);
+      }
+      process.listener = options.listener;
+      return new RecognitionSession(process, (healthy) => {
+        if (healthy) this.release(process);
+        else process.kill();
+      });
     }
-    process.listener = options.listener;
-    return new RecognitionSession(process, (healthy) => {
-      if (healthy) this.release(process);
-      else process.kill();
-    });
   }
 
   async close(): Promise<void> {

@@ -45,6 +45,9 @@ export class RecognizerProcess {
       this.child.on('exit', (code, signal) => void this.died(`exited (${signal ?? code})`).then(resolve));
     });
     this.loaded = this.expect('ready');
+    // Awaited when a stream is given this process; one that dies while loading with no stream waiting (a
+    // replacement, or at shutdown) must not be an unhandled rejection, which ends the service.
+    this.loaded.catch(() => undefined);
     createInterface({ input: this.child.stdout }).on('line', (line) => this.receive(line));
   }
 

@@ -91,6 +91,17 @@ describe('the offline recognizer pool', () => {
     expect(listener.segments.length).toBeGreaterThan(0);
   }, 300_000);
 
+  it('gives a stream to a live recognizer when the idle ones died and their exit is not seen yet', async () => {
+    await pool.warm();
+    // Killed and opened in the same tick: the pool still holds both as idle when the stream asks for one.
+    for (const pid of pool.processIds) process.kill(pid, 'SIGKILL');
+    const listener = recorder();
+    const stream = await pool.open({ language: 'EN', listener });
+    stream.write(speakPcm('The dog is happy.'));
+    await stream.finish();
+    expect(listener.segments.length).toBeGreaterThan(0);
+  }, 300_000);
+
   it('hears a surname it misses without the spoken terms once they are given', async () => {
     const pcm = speakPcm('President Zelensky spoke on Monday.');
     const without = recorder();
@@ -112,4 +123,25 @@ describe('the offline recognizer pool', () => {
     await clean.finish();
     expect(after.segments.map((speech) => speech.text).join(' ')).not.toContain('zelensky');
   }, 300_000);
+});
+
+describe('a recognizer process that dies while loading its model', () => {
+  it('is no unhandled rejection when no stream waits for it (the service would end)', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const idle = new RecognizerPool(tools, { size: 1, queueLimit: 1, queueTimeoutMs: 60_000 });
+      await idle.warm();
+      const [first] = idle.processIds;
+      process.kill(first!, 'SIGKILL');
+      // Its replacement starts loading at once, with no stream waiting; the pool closes before it is ready.
+      while (idle.processIds.length === 0 || idle.processIds[0] === first) await new Promise((resolve) => setTimeout(resolve, 5));
+      await idle.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  }, 120_000);
 });
