@@ -4,8 +4,8 @@
 // Nothing is metered here: a document is billed once, at upload.
 import { DEFAULT_TRANSLATION_MEMORY_THRESHOLD, type TranslateRequest } from '@workspace/contracts';
 import type { GlossaryMatcher } from '../glossaries/glossary-matcher.js';
-import { TranslatorError } from '../translator-error.js';
 import { detectSources } from '../translation/detect-sources.js';
+import { whenCapacity } from '../translation/when-capacity.js';
 import {
   engineOptions,
   resolveLanguages,
@@ -92,26 +92,6 @@ export async function translateSegments(
     }),
   );
   return { texts, source: source ?? languages.source ?? '', memoryHits, glossaries: resolved.plan.glossaries };
-}
-
-// Text requests past the engine's bound get 429 and retry; a document batch waits its turn instead.
-const CAPACITY_WAIT_MS = 250;
-
-async function whenCapacity<T>(
-  deps: TranslateTextsDeps,
-  characters: number,
-  signal: AbortSignal | undefined,
-  work: () => Promise<T>,
-): Promise<T> {
-  for (;;) {
-    try {
-      return await deps.inflight.run(characters, work);
-    } catch (error) {
-      if (!(error instanceof TranslatorError && error.code === 'TOO_MANY_REQUESTS')) throw error;
-      signal?.throwIfAborted();
-      await new Promise((resolve) => setTimeout(resolve, CAPACITY_WAIT_MS));
-    }
-  }
 }
 
 function* batches(indexes: number[], segments: string[]): Generator<number[]> {

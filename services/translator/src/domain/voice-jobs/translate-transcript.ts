@@ -4,11 +4,10 @@
 import type { TranslateRequest } from '@workspace/contracts';
 import { baseLanguage } from '../languages/language-catalog.js';
 import { engineOptions, resolvePlan, translateWithEngine, type TranslateTextsDeps } from '../translation/translate-texts.js';
-import { TranslatorError } from '../translator-error.js';
+import { whenCapacity } from '../translation/when-capacity.js';
 import type { VoiceJobOptions } from './voice-job-record.js';
 
 const BATCH_TEXTS = 50;
-const CAPACITY_WAIT_MS = 250;
 
 export async function translateTranscript(
   deps: TranslateTextsDeps,
@@ -39,22 +38,4 @@ export async function translateTranscript(
     translated.push(...results.map((result) => result.text));
   }
   return translated;
-}
-
-// Text requests past the engine's bound get 429; a job's batch waits its turn instead.
-async function whenCapacity<T>(
-  deps: TranslateTextsDeps,
-  characters: number,
-  signal: AbortSignal | undefined,
-  work: () => Promise<T>,
-): Promise<T> {
-  for (;;) {
-    try {
-      return await deps.inflight.run(characters, work);
-    } catch (error) {
-      if (!(error instanceof TranslatorError && error.code === 'TOO_MANY_REQUESTS')) throw error;
-      signal?.throwIfAborted();
-      await new Promise((resolve) => setTimeout(resolve, CAPACITY_WAIT_MS));
-    }
-  }
 }
