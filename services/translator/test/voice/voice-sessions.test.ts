@@ -107,7 +107,7 @@ describe('POST /v3/voice/realtime', () => {
 
 describe.each(['json', 'msgpack'] as const)('a session in %s', (format) => {
   it('streams transcripts and translations in order, then the end messages, end of stream and a normal close', async () => {
-    const { socket } = await connect({ message_format: format });
+    const { socket, session } = await connect({ message_format: format });
     await stream(socket, 2500);
     socket.endOfSource();
     const closed = await socket.closed;
@@ -140,6 +140,10 @@ describe.each(['json', 'msgpack'] as const)('a session in %s', (format) => {
     const tentative = socket.messages.flatMap((message) => message.source_transcript_update?.tentative ?? []);
     expect(tentative[0]).toMatchObject({ language: 'en', text: 'the' });
     await expectNothingRunning();
+    // The ended session is recorded as ended: it cannot be resumed.
+    const resume = await request(server.url).get(`/v3/voice/realtime?token=${encodeURIComponent(session.token)}`).set(auth(key));
+    expect(resume.status).toBe(400);
+    expect(resume.body.message).toMatch(/has ended/);
   });
 });
 

@@ -154,8 +154,8 @@ export class VoiceSessionStore {
   /** The connection is gone: `ended` and `failed` take no more connections; `open` waits for a reconnection. */
   async release(sessionId: string, connectionId: string, audioMs: number, status: 'open' | 'ended' | 'failed'): Promise<void> {
     await this.pool.query({
-      text: `UPDATE voice_sessions SET audio_ms = GREATEST(audio_ms, $3), connection_id = NULL, status = $4,
-                    ended_at = CASE WHEN $4 = 'open' THEN NULL ELSE $5::timestamptz END
+      text: `UPDATE voice_sessions SET audio_ms = GREATEST(audio_ms, $3), connection_id = NULL, status = $4::text,
+                    ended_at = CASE WHEN $4::text = 'open' THEN NULL ELSE $5::timestamptz END
               WHERE id = $1 AND status = 'open' AND (connection_id = $2 OR connection_id IS NULL)`,
       values: [sessionId, connectionId, audioMs, status, this.options.now()],
     });
