@@ -23,13 +23,18 @@ LOCAL_PG_STARTED_PID=""
 # The translator's Apertium engine and the language pairs it serves out of the box: every Debian pair
 # whose two languages have DeepL codes and that the pivot through Spanish makes useful (the `*-en-es`
 # style names are transitional aliases of these). Both `npm start` and `npm test` install them.
-# Left out because Debian's builds are broken here: apertium-rus-ukr (apertium-tagger crashes on every
-# input) and apertium-eo-es (es-eo.mode names a file the package lacks).
+# The second group adds the DeepL languages RU, UK, BE, NB, IS, HR, SR, BS, SL, EO, OC, AN, BR, HI and UR (and
+# MK -> EN), reached from the others through a pivot (services/translator/docs/engines.md). Debian's Russian
+# tagger models (apertium-rus-ukr, apertium-bel-rus) crash apertium-tagger; the engine runs those modes without it.
+# Left out: apertium-eo-es (es-eo.mode names a file the package lacks), and pairs that add no DeepL language
+# (apertium-nno-nob, apertium-hbs-mkd, apertium-oci-fra: 80 MB).
 # libtcmalloc-minimal4: the malloc the chains' processes run with (APERTIUM_STAGE_ALLOCATOR), a fifth faster.
 APERTIUM_APT_PACKAGES=(
   libtcmalloc-minimal4 apertium apertium-eng-spa apertium-eng-cat apertium-es-pt apertium-fr-es apertium-spa-cat apertium-spa-ita
   apertium-es-ro apertium-es-gl apertium-eu-es apertium-swe-dan apertium-afr-nld apertium-ind-zlm
   apertium-mkd-bul
+  apertium-rus-ukr apertium-bel-rus apertium-dan-nor apertium-swe-nor apertium-isl-eng apertium-isl-swe apertium-mkd-eng
+  apertium-hbs-eng apertium-hbs-slv apertium-eo-en apertium-oc-es apertium-spa-arg apertium-br-fr apertium-urd-hin
 )
 # The translator's PDF and image translation (services/translator/docs/documents.md): poppler reads a PDF's text, Tesseract
 # reads an image's (with English and Spanish data here; tesseract-ocr-<lang> adds a language), chromium writes the result.

@@ -48,4 +48,28 @@ describe('DeepLRoutes', () => {
     expect(plainOnly.route('CA', 'EN-US')?.hops[0]?.mode).toBe('cat-eng');
     expect(plainOnly.route('ES', 'PT-BR')?.hops[0]?.mode).toBe('spa-pt');
   });
+
+  it('reads Serbo-Croatian as HR, SR and BS and writes each from its own variant mode', () => {
+    const hbs = new DeepLRoutes(modes('hbs-eng', 'eng-hbs', 'eng-hbs_HR', 'eng-hbs_SR', 'eng-hbs_BS'));
+    for (const source of ['HR', 'SR', 'BS']) expect(hbs.route(source, 'EN-GB')?.hops[0]?.mode).toBe('hbs-eng');
+    expect(hbs.route('EN', 'HR')?.hops[0]?.mode).toBe('eng-hbs_HR');
+    expect(hbs.route('EN', 'SR')?.hops[0]?.mode).toBe('eng-hbs_SR');
+    expect(hbs.route('EN', 'BS')?.hops[0]?.mode).toBe('eng-hbs_BS');
+    // Through English back into Serbo-Croatian would only garble it.
+    expect(hbs.route('HR', 'SR')).toBeUndefined();
+  });
+
+  it('pivots through English, then any other language, when Spanish has no route', () => {
+    const more = new DeepLRoutes(modes('isl-eng', 'eng-spa', 'spa-eng', 'isl-swe', 'swe-isl', 'swe-nob', 'nob-swe', 'eo-en', 'en-eo'));
+    expect(more.route('IS', 'EO')?.hops.map((hop) => hop.mode)).toEqual(['isl-eng', 'en-eo']);
+    expect(more.route('IS', 'NB')?.hops.map((hop) => hop.mode)).toEqual(['isl-swe', 'swe-nob']);
+    expect(more.route('EO', 'ES')?.hops.map((hop) => hop.mode)).toEqual(['eo-en', 'eng-spa']);
+    expect(more.route('NB', 'EN')).toBeUndefined();
+    expect(more.pairs()).toContainEqual({ source: 'IS', target: 'NB', pivot: true });
+  });
+
+  it('prefers Spanish over English as the pivot when both reach the target', () => {
+    const both = new DeepLRoutes(modes('fr-es', 'fra-eng', 'spa-cat', 'eng-cat'));
+    expect(both.route('FR', 'CA')?.hops.map((hop) => hop.mode)).toEqual(['fr-es', 'spa-cat']);
+  });
 });

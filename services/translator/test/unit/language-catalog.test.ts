@@ -27,8 +27,13 @@ describe('LanguageCatalog', () => {
       { language: 'EN-GB', name: 'English (British)', supports_formality: false },
       { language: 'EN-US', name: 'English (American)', supports_formality: false },
       { language: 'ES', name: 'Spanish', supports_formality: true },
-      { language: 'PT-BR', name: 'Portuguese (Brazilian)', supports_formality: false },
+      { language: 'PT-BR', name: 'Portuguese (Brazilian)', supports_formality: false, pivoted_from: ['EN'] },
     ]);
+  });
+
+  it('names the sources that reach a target only through a third language', () => {
+    expect(catalog.pivotedFrom('PT-BR')).toEqual(['EN']);
+    expect(catalog.pivotedFrom('ES')).toEqual([]);
   });
 
   it('knows which sources reach a target, counting the target’s own language', () => {

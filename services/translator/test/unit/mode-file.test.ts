@@ -30,6 +30,17 @@ describe('parseMode', () => {
       { program: 'lt-proc', args: ['-z', 'a.bin'] },
     ]);
   });
+
+  it('replaces a tagger whose Debian model crashes with the first reading of the constraint grammar before it', () => {
+    const rusUkr =
+      "lt-proc -w '/d/rus-ukr.automorf.bin' | cg-proc -w '/d/rus-ukr.rlx.bin' | apertium-tagger -g $2 '/d/rus-ukr.prob' | apertium-pretransfer";
+    expect(parseMode(rusUkr)).toEqual([
+      { program: 'lt-proc', args: ['-z', '-w', '/d/rus-ukr.automorf.bin'] },
+      { program: 'cg-proc', args: ['-1', '-n', '-z', '-w', '/d/rus-ukr.rlx.bin'] },
+      { program: 'apertium-pretransfer', args: ['-z'] },
+    ]);
+    expect(parseMode(ENG_SPA).map((command) => command.program)).toContain('apertium-tagger');
+  });
 });
 
 describe('splitPipeline', () => {

@@ -13,6 +13,8 @@ export interface ListedLanguage {
 
 export interface ListedTargetLanguage extends ListedLanguage {
   supports_formality: boolean;
+  /** Not DeepL's: the sources that reach this target only through a third language; absent when none. */
+  pivoted_from?: string[];
 }
 
 export function baseLanguage(code: string): string {
@@ -28,16 +30,19 @@ export class LanguageCatalog {
   private readonly sources = new Set<string>();
   private readonly targets = new Set<string>();
   private readonly sourcesByTarget = new Map<string, string[]>();
+  /** Per target, the sources whose only route to it goes through a third language (Apertium's pivots). */
+  private readonly pivotedByTarget = new Map<string, string[]>();
   private readonly formality: Set<string>;
 
   constructor(languages: EngineLanguages) {
     this.formality = new Set(languages.formalityTargets);
-    for (const { source, target } of languages.pairs) {
+    for (const { source, target, pivot } of languages.pairs) {
       this.sources.add(source);
       this.targets.add(target);
       const reaching = this.sourcesByTarget.get(target) ?? [];
       if (!reaching.includes(source)) reaching.push(source);
       this.sourcesByTarget.set(target, reaching);
+      if (pivot) this.pivotedByTarget.set(target, [...(this.pivotedByTarget.get(target) ?? []), source]);
     }
   }
 
@@ -60,6 +65,11 @@ export class LanguageCatalog {
     return this.sources.has(own) && !reaching.includes(own) ? [...reaching, own] : reaching;
   }
 
+  /** Sources that reach `target` only through a third language (two engine pairs chained), sorted; [] when none. */
+  pivotedFrom(target: string): string[] {
+    return [...(this.pivotedByTarget.get(target) ?? [])].sort();
+  }
+
   canTranslate(source: string, target: string): boolean {
     return baseLanguage(target) === source
       ? this.sources.has(source) && this.targets.has(target)
@@ -79,6 +89,14 @@ export class LanguageCatalog {
     return [...this.targets]
       .filter((code) => !(UNLISTED_BARE_TARGETS[code] ?? []).some((variant) => this.targets.has(variant)))
       .sort()
-      .map((language) => ({ language, name: languageName(language), supports_formality: this.formality.has(language) }));
+      .map((language) => {
+        const pivoted = this.pivotedFrom(language);
+        return {
+          language,
+          name: languageName(language),
+          supports_formality: this.formality.has(language),
+          ...(pivoted.length ? { pivoted_from: pivoted } : {}),
+        };
+      });
   }
 }

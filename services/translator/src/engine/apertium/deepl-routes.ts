@@ -1,5 +1,6 @@
 // Maps installed Apertium modes onto DeepL language codes, and finds a route for a DeepL pair:
-// a direct mode, or two modes through Spanish (the hub most Debian pairs share, e.g. EN -> ES -> PT).
+// a direct mode, or two modes through a third language: Spanish first (the hub most Debian pairs share,
+// e.g. EN -> ES -> PT), then English, then any other (IS -> SV -> NB).
 import type { LanguagePair } from '../engine.js';
 import type { ModeInfo } from './mode-file.js';
 
@@ -7,8 +8,14 @@ import type { ModeInfo } from './mode-file.js';
 const APERTIUM_TO_DEEPL: Record<string, string> = {
   afr: 'AF',
   af: 'AF',
+  arg: 'AN',
+  an: 'AN',
   ara: 'AR',
   ar: 'AR',
+  bel: 'BE',
+  be: 'BE',
+  br: 'BR',
+  bre: 'BR',
   bul: 'BG',
   bg: 'BG',
   cat: 'CA',
@@ -35,6 +42,8 @@ const APERTIUM_TO_DEEPL: Record<string, string> = {
   fr: 'FR',
   glg: 'GL',
   gl: 'GL',
+  hin: 'HI',
+  hi: 'HI',
   ind: 'ID',
   id: 'ID',
   isl: 'IS',
@@ -66,9 +75,18 @@ const APERTIUM_TO_DEEPL: Record<string, string> = {
   sv: 'SV',
   ukr: 'UK',
   uk: 'UK',
+  urd: 'UR',
+  ur: 'UR',
   zho: 'ZH',
   zh: 'ZH',
 };
+
+/**
+ * One Apertium language that is several DeepL languages: Serbo-Croatian (`hbs`) reads Croatian, Serbian
+ * and Bosnian (in Latin script) alike, and writes each as its own target variant (`eng-hbs_HR`).
+ */
+const SOURCE_LANGUAGES: Record<string, string[]> = { hbs: ['HR', 'SR', 'BS'] };
+const TARGET_LANGUAGES: Record<string, string> = { hbs_HR: 'HR', hbs_SR: 'SR', hbs_BS: 'BS' };
 
 /** Apertium target variants that are DeepL target variants; other variants (`_valencia`) are not offered. */
 const VARIANT_TARGETS: Record<string, string> = { 'EN:US': 'EN-US', 'PT:BR': 'PT-BR' };
@@ -84,7 +102,8 @@ const PLAIN_TARGET_ALIASES: Record<string, string[]> = {
 /** Variants a plain mode also serves when the pair has no dedicated variant mode. */
 const FALLBACK_VARIANTS: Record<string, string> = { 'EN-US': 'EN', 'PT-BR': 'PT' };
 
-export const PIVOT_LANGUAGE = 'ES';
+/** The third languages tried, in order, before any other: Spanish, then English. */
+export const PIVOT_LANGUAGES = ['ES', 'EN'];
 
 export interface ModeRoute {
   /** Apertium codes as written in the mode name, one hop per mode. */
@@ -93,38 +112,53 @@ export interface ModeRoute {
 
 interface MappedMode {
   mode: ModeInfo;
-  source: string;
+  /** DeepL source codes this mode reads (one, or several for `hbs`). */
+  sources: string[];
   /** DeepL target codes this mode serves directly (base, aliases, or one variant). */
   targets: string[];
 }
 
 function mapMode(mode: ModeInfo): MappedMode | undefined {
-  const source = APERTIUM_TO_DEEPL[mode.source];
+  const single = APERTIUM_TO_DEEPL[mode.source];
+  const sources = SOURCE_LANGUAGES[mode.source] ?? (single ? [single] : []);
+  if (sources.length === 0 || mode.source.includes('_')) return undefined;
+  const language = TARGET_LANGUAGES[mode.target];
+  if (language) return { mode, sources, targets: [language] };
   const [targetBase = '', variant] = mode.target.split('_');
   const target = APERTIUM_TO_DEEPL[targetBase];
-  if (!source || !target || source === target || mode.source.includes('_')) return undefined;
+  if (!target || sources.includes(target)) return undefined;
   if (variant) {
     const deeplVariant = VARIANT_TARGETS[`${target}:${variant}`];
-    return deeplVariant ? { mode, source, targets: [deeplVariant] } : undefined;
+    return deeplVariant ? { mode, sources, targets: [deeplVariant] } : undefined;
   }
-  return { mode, source, targets: [target, ...(PLAIN_TARGET_ALIASES[target] ?? [])] };
+  return { mode, sources, targets: [target, ...(PLAIN_TARGET_ALIASES[target] ?? [])] };
 }
 
 export class DeepLRoutes {
   /** `SOURCE>TARGET` -> the mode serving it directly. */
   private readonly direct = new Map<string, ModeInfo>();
 
+  /** Third languages a pivot may go through, in the order tried. */
+  private readonly pivots: string[];
+
   constructor(modes: ModeInfo[]) {
     const mapped = modes.map(mapMode).filter((m): m is MappedMode => m !== undefined);
-    for (const { mode, source, targets } of mapped) {
-      for (const target of targets) this.direct.set(`${source}>${target}`, mode);
+    for (const { mode, sources, targets } of mapped) {
+      for (const source of sources) for (const target of targets) this.direct.set(`${source}>${target}`, mode);
     }
     // A pair without a dedicated variant mode serves the variant with its plain mode.
-    for (const { mode, source, targets } of mapped) {
-      for (const [variant, base] of Object.entries(FALLBACK_VARIANTS)) {
-        if (targets.includes(base) && !this.direct.has(`${source}>${variant}`)) this.direct.set(`${source}>${variant}`, mode);
+    for (const { mode, sources, targets } of mapped) {
+      for (const source of sources) {
+        for (const [variant, base] of Object.entries(FALLBACK_VARIANTS)) {
+          if (targets.includes(base) && !this.direct.has(`${source}>${variant}`)) this.direct.set(`${source}>${variant}`, mode);
+        }
       }
     }
+    // A pivot is a language that is both read and written by some mode; Spanish and English first.
+    const read = new Set(mapped.flatMap((m) => m.sources));
+    const written = new Set(mapped.flatMap((m) => m.targets));
+    const others = [...read].filter((code) => written.has(code) && !PIVOT_LANGUAGES.includes(code)).sort();
+    this.pivots = [...PIVOT_LANGUAGES, ...others];
   }
 
   /** Every DeepL pair with a route; pivot pairs flagged. */
@@ -147,19 +181,30 @@ export class DeepLRoutes {
     return pairs.sort((a, b) => a.source.localeCompare(b.source) || a.target.localeCompare(b.target));
   }
 
-  /** A direct mode, else source -> ES -> target; undefined when neither exists. */
+  /**
+   * A direct mode, else source -> pivot -> target through the first pivot that has both modes (ES, EN,
+   * then alphabetical); undefined when neither exists. Never from one Apertium language back into
+   * itself (HR -> EN -> SR would only garble Serbo-Croatian).
+   */
   route(source: string, target: string): ModeRoute | undefined {
     const direct = this.direct.get(`${source}>${target}`);
     if (direct) return { hops: [hop(direct)] };
-    if (source === PIVOT_LANGUAGE || baseOf(target) === PIVOT_LANGUAGE) return undefined;
-    const first = this.direct.get(`${source}>${PIVOT_LANGUAGE}`);
-    const second = this.direct.get(`${PIVOT_LANGUAGE}>${target}`);
-    return first && second ? { hops: [hop(first), hop(second)] } : undefined;
+    for (const pivot of this.pivots) {
+      if (source === pivot || baseOf(target) === pivot) continue;
+      const first = this.direct.get(`${source}>${pivot}`);
+      const second = this.direct.get(`${pivot}>${target}`);
+      if (first && second && apertiumBase(first.source) !== apertiumBase(second.target)) return { hops: [hop(first), hop(second)] };
+    }
+    return undefined;
   }
 }
 
 function hop(mode: ModeInfo) {
   return { source: mode.source, target: mode.target, mode: mode.name };
+}
+
+function apertiumBase(code: string): string {
+  return code.split('_')[0]!;
 }
 
 export function baseOf(code: string): string {

@@ -64,7 +64,28 @@ export function parseMode(text: string, options: ParseModeOptions = {}): Pipelin
     const needsFlush = NULL_FLUSH_CAPABLE.test(basename(program)) && !args.includes('-z');
     commands.push({ program, args: needsFlush ? ['-z', ...args] : args });
   }
-  return commands;
+  return withoutCrashingTagger(commands);
+}
+
+/**
+ * Tagger models Debian ships that crash `apertium-tagger` (3.8) on every input: the Russian analysers of
+ * apertium-rus-ukr and apertium-bel-rus (segmentation fault, so rus-ukr and rus-bel answer nothing).
+ */
+const CRASHING_TAGGER_MODELS = new Set(['rus-ukr.prob', 'rus-bel.prob']);
+
+/**
+ * Drops a crashing tagger stage and lets the constraint grammar just before it finish the job: `cg-proc -1 -n`
+ * keeps the first reading the grammar leaves and writes lexical units without their surface form, which
+ * is what the tagger would have written (the remaining ambiguity is resolved by order, not statistics).
+ */
+function withoutCrashingTagger(commands: PipelineCommand[]): PipelineCommand[] {
+  const tagger = commands.findIndex(
+    (command) => basename(command.program) === 'apertium-tagger' && command.args.some((arg) => CRASHING_TAGGER_MODELS.has(basename(arg))),
+  );
+  const grammar = commands[tagger - 1];
+  if (tagger < 1 || !grammar || basename(grammar.program) !== 'cg-proc') return commands;
+  const firstReading = { program: grammar.program, args: ['-1', '-n', ...grammar.args] };
+  return [...commands.slice(0, tagger - 1), firstReading, ...commands.slice(tagger + 1)];
 }
 
 /** Splits a shell pipeline into words per command, honouring '…', "…" and backslash escapes. */
