@@ -39,6 +39,12 @@ import { registerLanguageRoutes } from './http/routes/languages.js';
 import { registerTranslateRoutes } from './http/routes/translate.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
 import { registerWriteRoutes } from './http/routes/write.js';
+import {
+  MAX_QUALITY_EVALUATION_BODY_BYTES,
+  QUALITY_EVALUATION_PATH,
+  registerQualityEvaluationRoutes,
+} from './http/routes/quality-evaluation.js';
+import type { EvaluationServices } from './domain/quality-evaluation/evaluate-segments.js';
 import type { RephraseDeps } from './domain/write/rephrase-texts.js';
 import { newTraceId, traceIdHeader } from './http/trace-id.js';
 import { countingEngine, type TranslatorMetrics } from './metrics/translator-metrics.js';
@@ -81,6 +87,8 @@ export interface AppDeps
   metrics?: TranslatorMetrics;
   /** METRICS_PORT is set: /metrics is served there, not by this app. */
   metricsOnOwnPort?: boolean;
+  /** What quality evaluation asks about words (spelling dictionaries, the engine's unknown words); absent: not those checks. */
+  quality?: EvaluationServices;
 }
 
 export function createApp(appDeps: AppDeps): express.Express {
@@ -121,6 +129,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.use(['/v2', '/v3'], requireKey(deps.authenticator));
   // Multipart, read by its own parser; every other route takes JSON or a form.
   registerDocumentUploadRoute(app, deps);
+  app.use(QUALITY_EVALUATION_PATH, requireKey(deps.authenticator), jsonBody({ limit: MAX_QUALITY_EVALUATION_BODY_BYTES }));
   app.use(LARGE_BODY_PATHS, jsonBody({ limit: MAX_GLOSSARY_BODY_BYTES }), formBody({ limit: MAX_GLOSSARY_BODY_BYTES }));
   app.use(jsonBody({ limit: MAX_RAW_BODY_BYTES }));
   app.use(formBody({ limit: MAX_RAW_BODY_BYTES }));
@@ -142,6 +151,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   registerStyleRuleRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   if (voiceJobs) registerVoiceJobRoutes(app, { ...deps, voiceJobs });
+  registerQualityEvaluationRoutes(app, { ...deps, ...deps.quality });
   registerUsageRoutes(app, deps.meter, deps.now, deps.speechMeter);
   registerVoiceRealtimeRoutes(app, deps);
   registerDeveloperKeyRoutes(app, deps);

@@ -30,6 +30,7 @@ import { createLanguageDetector } from './languages/detect-language.js';
 import { chainObserver, countingEngine, translatorMetrics, type TranslatorMetrics } from './metrics/translator-metrics.js';
 import { OfflineWriter } from './write/offline-writer.js';
 import { SpellingDictionaries } from './write/spelling-dictionaries.js';
+import { spellingWordDictionaries } from './domain/quality-evaluation/spelling-word-dictionaries.js';
 
 const CATALOG_REFRESH_MS = 10 * 60 * 1000;
 
@@ -88,6 +89,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     : undefined;
   // Translated speech (espeak-ng, then ffmpeg), shared by voice sessions and voice jobs.
   const synthesizer = new SpeechSynthesizer({ maxProcesses: config.TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES });
+  const spellingDictionaries = new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES);
   const resources: Omit<Resources, 'documentWorker' | 'voiceJobWorker' | 'voiceJobs' | 'onDocumentQueued' | 'forgetKey' | 'close'> = {
     db: database.db,
     pool: database.pool,
@@ -131,7 +133,12 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
       },
     },
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
-    writer: new OfflineWriter(new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES)),
+    writer: new OfflineWriter(spellingDictionaries),
+    // Quality evaluation looks words up in the writer's dictionaries, and asks Apertium which it cannot translate.
+    quality: {
+      dictionaries: spellingWordDictionaries(spellingDictionaries),
+      ...(engine instanceof ApertiumEngine ? { unknownWords: engine } : {}),
+    },
     glossaryTerms: new GlossaryTerms(database.pool),
     spellingLanguages: config.TRANSLATOR_SPELLING_LANGUAGES,
     now,

@@ -31,6 +31,7 @@ import { createLanguageDetector } from '../../src/languages/detect-language.js';
 import type { TranslatorMetrics } from '../../src/metrics/translator-metrics.js';
 import { OfflineWriter } from '../../src/write/offline-writer.js';
 import { DEFAULT_SPELLING_LANGUAGES, SpellingDictionaries } from '../../src/write/spelling-dictionaries.js';
+import { spellingWordDictionaries } from '../../src/domain/quality-evaluation/spelling-word-dictionaries.js';
 import { TEMPLATE } from './template.js';
 
 export interface TestContext {
@@ -89,6 +90,7 @@ export async function createTestContext(
   const now = options.now ?? (() => new Date());
   const authenticator = new KeyAuthenticator(handles.pool, 1000);
   const keyChanges = openKeyChangeChannel({ databaseUrl: database.url, pool: handles.pool, onChange: (id) => authenticator.forget(id) });
+  const spellingDictionaries = new SpellingDictionaries(DEFAULT_SPELLING_LANGUAGES);
   const deps: AppDeps = {
     db: handles.db,
     pool: handles.pool,
@@ -119,7 +121,11 @@ export async function createTestContext(
       settings: { ...DEFAULT_VOICE_SETTINGS, ...options.voiceSettings },
     },
     inflight: new InflightLimit(options.maxInflightCharacters ?? 4_000_000),
-    writer: new OfflineWriter(new SpellingDictionaries(DEFAULT_SPELLING_LANGUAGES)),
+    writer: new OfflineWriter(spellingDictionaries),
+    quality: {
+      dictionaries: spellingWordDictionaries(spellingDictionaries),
+      ...(engine instanceof ApertiumEngine ? { unknownWords: engine } : {}),
+    },
     glossaryTerms: new GlossaryTerms(handles.pool),
     spellingLanguages: DEFAULT_SPELLING_LANGUAGES,
     now,

@@ -1,0 +1,314 @@
+// The checks of one segment that need no language model: what the target lacks or adds against the
+// source (numbers, tags and placeholders, URLs and other kept-as-written entities, names, glossary
+// terms), words copied from the source untranslated, words the target language's dictionary does not
+// know, garbled characters, and a length far from the source's. Meaning and fluency are not judged.
+import type { TermMatch } from '../glossaries/glossary-matcher.js';
+import { isCapitalized, isLowerCase, proseWords, startsSentence, type Word } from '../../write/text-spans.js';
+import { codePointSpan, type IssueSubType, type QualityIssue, type Severity } from './quality-issue.js';
+import { entitiesOf, type Feature, numbersOf, tagsOf, unmatched } from './text-features.js';
+
+export interface SegmentToCheck {
+  source: string;
+  target: string;
+  /** DeepL base codes, upper-case. */
+  sourceLanguage: string;
+  targetLanguage: string;
+  /** Whether the language's spelling dictionary knows a word as written; absent: no dictionary. */
+  sourceKnows?: (word: string) => boolean;
+  targetKnows?: (word: string) => boolean;
+  /** Likely corrections of target words the target dictionary does not know. */
+  corrections?: ReadonlyMap<string, string>;
+  /** Source words the translation engine's dictionaries lack for this pair; absent: not asked. */
+  engineUnknown?: ReadonlySet<string>;
+  /** The glossary's terms found in the source. */
+  glossaryTerms: readonly TermMatch[];
+}
+
+type Range = [number, number];
+interface Found {
+  sub_type: IssueSubType;
+  severity: Severity;
+  explanation: string;
+  source?: Range;
+  target?: Range;
+  type?: 'Accuracy' | 'Fluency';
+}
+
+// Scripts written without spaces between words: their length says little against an alphabet's.
+const UNSPACED = new Set(['JA', 'ZH', 'KO', 'TH']);
+const GARBLED = /\uFFFD|Ã[\u0080-\u00BF]|â€[\u0080-\u00BF™œ]|Â[\u00A0-\u00BF]/g;
+
+export function findSegmentIssues(segment: SegmentToCheck): QualityIssue[] {
+  const { source, target } = segment;
+  const whole = (text: string): Range => [text.length - text.trimStart().length, text.trimEnd().length];
+  let found: Found[];
+  if (source.trim() === '') {
+    found =
+      target.trim() === ''
+        ? []
+        : [{ sub_type: 'Addition', severity: 'Minor', explanation: 'The source is empty but the target is not.', target: whole(target) }];
+  } else if (target.trim() === '') {
+    found = [
+      {
+        sub_type: 'Omission',
+        severity: 'Critical',
+        explanation: 'The target is empty: nothing of the source was translated.',
+        source: whole(source),
+      },
+    ];
+  } else if (source.trim() === target.trim() && segment.sourceLanguage !== segment.targetLanguage && hasProse(segment)) {
+    found = [
+      {
+        sub_type: 'Untranslated text',
+        severity: 'Critical',
+        explanation: `The target is the source unchanged: it was not translated into ${segment.targetLanguage.toLowerCase()}.`,
+        source: whole(source),
+        target: whole(target),
+      },
+    ];
+  } else {
+    found = [
+      ...numberIssues(segment),
+      ...tagIssues(segment),
+      ...entityIssues(segment),
+      ...glossaryIssues(segment),
+      ...wordIssues(segment),
+      ...garbledIssues(target),
+      ...lengthIssues(segment),
+    ];
+  }
+  return found
+    .map((item) => ({
+      type: item.type ?? 'Accuracy',
+      sub_type: item.sub_type,
+      severity: item.severity,
+      explanation: item.explanation,
+      source_spans: item.source ? [codePointSpan(source, ...item.source)] : [],
+      target_spans: item.target ? [codePointSpan(target, ...item.target)] : [],
+    }))
+    .sort(
+      (a, b) => (a.target_spans[0]?.start ?? a.source_spans[0]?.start ?? 0) - (b.target_spans[0]?.start ?? b.source_spans[0]?.start ?? 0),
+    );
+}
+
+const rangeOf = (feature: Feature | Word): Range => [feature.start, feature.end];
+
+/** Whether the segment holds words to translate, not only names, codes or numbers. */
+function hasProse(segment: SegmentToCheck): boolean {
+  const words = proseWords(segment.source).filter((word) => isLowerCase(word.text) && word.text.length >= 3);
+  return segment.sourceKnows ? words.some((word) => segment.sourceKnows!(word.text)) : words.length >= 2;
+}
+
+function numberIssues({ source, target }: SegmentToCheck): Found[] {
+  const left = unmatched(numbersOf(source), numbersOf(target));
+  return pairUp(left.source, left.target, {
+    changed: (from, to) => `The number ${from.text} of the source is ${to.text} in the target.`,
+    missing: (from) => `The number ${from.text} of the source is missing from the target.`,
+    added: (to) => `The number ${to.text} of the target is not in the source.`,
+    severity: { changed: 'Major', missing: 'Major', added: 'Minor' },
+  });
+}
+
+function tagIssues({ source, target }: SegmentToCheck): Found[] {
+  const left = unmatched(tagsOf(source), tagsOf(target));
+  return [
+    ...left.source.map(
+      (tag): Found => ({
+        sub_type: 'Omission',
+        severity: 'Major',
+        explanation: `The tag or placeholder ${tag.text} of the source is missing from the target.`,
+        source: rangeOf(tag),
+      }),
+    ),
+    ...left.target.map(
+      (tag): Found => ({
+        sub_type: 'Addition',
+        severity: 'Major',
+        explanation: `The tag or placeholder ${tag.text} of the target is not in the source.`,
+        target: rangeOf(tag),
+      }),
+    ),
+  ];
+}
+
+function entityIssues(segment: SegmentToCheck): Found[] {
+  const sourceEntities = entitiesOf(segment.source);
+  const targetEntities = entitiesOf(segment.target);
+  const issues: Found[] = [];
+  for (const kind of ['url', 'email', 'handle', 'code'] as const) {
+    const left = unmatched(
+      sourceEntities.filter((item) => item.kind === kind),
+      targetEntities.filter((item) => item.kind === kind),
+    );
+    const severe = kind === 'url' || kind === 'email';
+    const name = { url: 'URL', email: 'e-mail address', handle: 'handle', code: 'name or code' }[kind];
+    issues.push(
+      ...pairUp(left.source, severe ? left.target : [], {
+        changed: (from, to) => `The ${name} ${from.text} of the source is ${to.text} in the target.`,
+        missing: (from) => `The ${name} ${from.text} of the source is not in the target, where it is expected as written.`,
+        added: (to) => `The ${name} ${to.text} of the target is not in the source.`,
+        severity: severe ? { changed: 'Major', missing: 'Major', added: 'Minor' } : { changed: 'Minor', missing: 'Minor', added: 'Minor' },
+      }),
+    );
+  }
+  // Names: capitalized inside a sentence and unknown to the source language's dictionary (Anna, Müller;
+  // not London or Friday, which a translation may rightly change). Without a dictionary, not checked.
+  const { sourceKnows } = segment;
+  if (sourceKnows) {
+    const seen = new Set<string>();
+    for (const word of proseWords(segment.source)) {
+      if (!isCapitalized(word.text) || [...word.text].length < 2 || startsSentence(segment.source, word.start) || seen.has(word.text))
+        continue;
+      seen.add(word.text);
+      if (sourceKnows(word.text) || sourceKnows(word.text.toLowerCase()) || segment.target.includes(word.text)) continue;
+      issues.push({
+        sub_type: 'Omission',
+        severity: 'Minor',
+        explanation: `The name ${word.text} of the source is not in the target (unless the target language spells it differently).`,
+        source: rangeOf(word),
+      });
+    }
+  }
+  return issues;
+}
+
+function glossaryIssues({ source, target, glossaryTerms }: SegmentToCheck): Found[] {
+  const lowerTarget = target.toLowerCase();
+  return glossaryTerms
+    .filter((term) => !lowerTarget.includes(term.target.toLowerCase()))
+    .map((term) => ({
+      sub_type: 'Mistranslation',
+      severity: 'Major',
+      explanation: `The glossary translates ${source.slice(term.start, term.end)} as ${term.target}, which the target does not use.`,
+      source: [term.start, term.end],
+    }));
+}
+
+// Words of the target copied from the source: untranslated when the target language does not know them
+// and the source language does (or, without dictionaries, when the engine could not translate them).
+// Other target words the dictionary does not know are misspelt when a known word is one clear edit away,
+// as the writer's spelling sees them.
+function wordIssues(segment: SegmentToCheck): Found[] {
+  const { targetKnows, sourceKnows, engineUnknown } = segment;
+  const sourceWords = new Map<string, Word>();
+  for (const word of proseWords(segment.source)) if (!sourceWords.has(word.text)) sourceWords.set(word.text, word);
+  const protectedWords = new Set(segment.glossaryTerms.flatMap((term) => proseWords(term.target).map((word) => word.text.toLowerCase())));
+  const issues: Found[] = [];
+  const reported = new Set<string>();
+  for (const word of proseWords(segment.target)) {
+    if (reported.has(word.text) || protectedWords.has(word.text.toLowerCase())) continue;
+    const copied = sourceWords.get(word.text);
+    const initial = startsSentence(segment.target, word.start);
+    const lower = isLowerCase(word.text);
+    if (copied && segment.sourceLanguage !== segment.targetLanguage) {
+      if (!lower || [...word.text].length < 3) continue;
+      const untranslated = targetKnows
+        ? !targetKnows(word.text) && (sourceKnows?.(word.text) ?? true)
+        : (engineUnknown?.has(word.text) ?? false);
+      if (!untranslated) continue;
+      reported.add(word.text);
+      issues.push({
+        sub_type: 'Untranslated text',
+        severity: targetKnows ? 'Major' : 'Minor',
+        explanation: targetKnows
+          ? `${word.text} is copied from the source untranslated: it is not a ${segment.targetLanguage.toLowerCase()} word.`
+          : `${word.text} is copied from the source unchanged, and the ${segment.sourceLanguage.toLowerCase()}→${segment.targetLanguage.toLowerCase()} dictionaries do not know it: it may be untranslated.`,
+        source: rangeOf(copied),
+        target: rangeOf(word),
+      });
+      continue;
+    }
+    if (!targetKnows || copied || [...word.text].length < 2) continue;
+    // Capitals inside a sentence mark a name; capitals or mixed case anywhere, an acronym or a brand.
+    const capitalized = isCapitalized(word.text);
+    if (!lower && !(capitalized && initial)) continue;
+    if (targetKnows(word.text) || (capitalized && targetKnows(word.text.toLowerCase()))) continue;
+    const correction = segment.corrections?.get(word.text);
+    if (correction === undefined) continue;
+    reported.add(word.text);
+    issues.push({
+      type: 'Fluency',
+      sub_type: 'Spelling',
+      severity: 'Minor',
+      explanation: `${word.text} is not in the ${segment.targetLanguage.toLowerCase()} spelling dictionary; it is likely a misspelling of ${capitalized ? correction.charAt(0).toUpperCase() + correction.slice(1) : correction}.`,
+      target: rangeOf(word),
+    });
+  }
+  return issues;
+}
+
+function garbledIssues(target: string): Found[] {
+  return [...target.matchAll(GARBLED)].slice(0, 10).map((match) => ({
+    type: 'Fluency',
+    sub_type: 'Character encoding',
+    severity: 'Major',
+    explanation: `${JSON.stringify(match[0])} is a garbled character: the text was decoded with the wrong character encoding.`,
+    target: [match.index, match.index + match[0].length],
+  }));
+}
+
+function lengthIssues(segment: SegmentToCheck): Found[] {
+  if (UNSPACED.has(segment.sourceLanguage) !== UNSPACED.has(segment.targetLanguage)) return [];
+  const letters = (text: string) => [...text.replace(/[\s\p{P}]/gu, '')].length;
+  const sourceLength = letters(segment.source);
+  const targetLength = letters(segment.target);
+  if (sourceLength < 20) return [];
+  const ratio = targetLength / sourceLength;
+  const percent = Math.round(ratio * 100);
+  const whole: Range = [0, segment.target.length];
+  if (ratio < 0.5)
+    return [
+      {
+        sub_type: 'Omission',
+        severity: 'Major',
+        explanation: `The target is ${percent}% of the source's length: part of the source may be missing.`,
+        target: whole,
+      },
+    ];
+  if (ratio > 2)
+    return [
+      {
+        sub_type: 'Addition',
+        severity: 'Minor',
+        explanation: `The target is ${percent}% of the source's length: it may add what the source does not say.`,
+        target: whole,
+      },
+    ];
+  return [];
+}
+
+function pairUp<T extends Feature>(
+  source: T[],
+  target: T[],
+  words: {
+    changed: (from: T, to: T) => string;
+    missing: (from: T) => string;
+    added: (to: T) => string;
+    severity: { changed: Severity; missing: Severity; added: Severity };
+  },
+): Found[] {
+  const paired = Math.min(source.length, target.length);
+  return [
+    ...source.slice(0, paired).map((from, index): Found => {
+      const to = target[index]!;
+      return {
+        sub_type: 'Mistranslation',
+        severity: words.severity.changed,
+        explanation: words.changed(from, to),
+        source: rangeOf(from),
+        target: rangeOf(to),
+      };
+    }),
+    ...source.slice(paired).map(
+      (from): Found => ({
+        sub_type: 'Omission',
+        severity: words.severity.missing,
+        explanation: words.missing(from),
+        source: rangeOf(from),
+      }),
+    ),
+    ...target
+      .slice(paired)
+      .map((to): Found => ({ sub_type: 'Addition', severity: words.severity.added, explanation: words.added(to), target: rangeOf(to) })),
+  ];
+}

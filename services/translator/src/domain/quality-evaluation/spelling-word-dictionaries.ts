@@ -1,0 +1,44 @@
+// The evaluation's dictionaries are the offline writer's (one SpellingDictionaries per process, so each
+// language's dictionary is loaded once, whichever of the two asks first). A word counts as known when
+// Hunspell knows it or it is among the language's 10,000 most common words: nspell misses some common
+// inflections (German `teilen`, Swedish `arbetar`), and those must not read as misspelt or untranslated.
+import { bestCorrection } from '../../write/correct-spelling.js';
+import type { SpellingDictionaries, SpellingDictionary } from '../../write/spelling-dictionaries.js';
+import type { WordDictionaries } from './evaluate-segments.js';
+
+// Look-ups are synchronous: the event loop is given back after this many words.
+const WORDS_PER_TURN = 2000;
+
+export function spellingWordDictionaries(dictionaries: SpellingDictionaries): WordDictionaries {
+  return {
+    languages: dictionaries.languages,
+    async knownWords(language, words) {
+      const dictionary = dictionaries.get(language);
+      if (!dictionary) return undefined;
+      const known = new Set<string>();
+      for (const [index, word] of words.entries()) {
+        if (index > 0 && index % WORDS_PER_TURN === 0) await nextTurn();
+        if (knows(dictionary, word)) known.add(word);
+      }
+      return known;
+    },
+    async corrections(language, words) {
+      const dictionary = dictionaries.get(language);
+      const found = new Map<string, string>();
+      if (!dictionary) return found;
+      for (const [index, word] of words.entries()) {
+        // A correction tries hundreds of candidates: fewer words per turn.
+        if (index > 0 && index % 50 === 0) await nextTurn();
+        const correction = bestCorrection(word.toLowerCase(), dictionary);
+        if (correction !== undefined) found.set(word, correction);
+      }
+      return found;
+    },
+  };
+}
+
+function knows(dictionary: SpellingDictionary, word: string): boolean {
+  return dictionary.knows(word) || dictionary.rank(word) !== undefined;
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
