@@ -9,3 +9,4 @@ export * from './translator-memories.js';
 export * from './translator-style-rules.js';
 export * from './translator-write.js';
 export * from './translator-voice-jobs.js';
+export * from './translator-languages.js';

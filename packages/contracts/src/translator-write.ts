@@ -31,7 +31,7 @@ export const WRITING_TONES = [
 export type WritingStyle = (typeof WRITING_STYLES)[number];
 export type WritingTone = (typeof WRITING_TONES)[number];
 
-/** Parameters that may repeat in a form body. */
+/** Parameters that may repeat in a form body (rephrase and correct). */
 export const REPHRASE_LIST_PARAMETERS = ['text'] as const;
 
 const isSet = (value: string | undefined) => value !== undefined && value !== 'default';
@@ -58,6 +58,31 @@ export const RephraseRequest = z
   });
 export type RephraseRequest = z.output<typeof RephraseRequest>;
 
+// POST /v2/write/correct: the same texts and target_lang, and nothing else. It only corrects (spelling,
+// grammar, punctuation), so a style or tone is refused by name instead of being ignored.
+const rephraseOnly = (name: string) =>
+  z
+    .unknown()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      ctx.addIssue({
+        code: 'custom',
+        message: `Parameter '${name}' is not supported by /v2/write/correct, which only corrects spelling, grammar and punctuation. Use /v2/write/rephrase for a ${name === 'tone' ? 'tone' : 'writing style'}.`,
+      });
+    });
+
+export const CorrectRequest = z.strictObject(
+  {
+    text: textList(MAX_TEXTS_PER_REQUEST),
+    target_lang: optionalString('target_lang'),
+    writing_style: rephraseOnly('writing_style'),
+    tone: rephraseOnly('tone'),
+  },
+  refuseUnknownParameters,
+);
+export type CorrectRequest = z.output<typeof CorrectRequest>;
+
 export const Improvement = z.object({
   text: z.string(),
   /** Lower-case base code, as DeepL answers (`en`). */
@@ -69,6 +94,9 @@ export type Improvement = z.infer<typeof Improvement>;
 
 export const RephraseResponse = z.object({ improvements: z.array(Improvement).min(1) });
 export type RephraseResponse = z.infer<typeof RephraseResponse>;
+/** POST /v2/write/correct answers as rephrase does. */
+export const CorrectResponse = RephraseResponse;
+export type CorrectResponse = RephraseResponse;
 
 function lowerCase(value: unknown): unknown {
   return typeof value === 'string' ? value.toLowerCase() : value;

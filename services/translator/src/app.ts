@@ -45,7 +45,7 @@ import {
   registerQualityEvaluationRoutes,
 } from './http/routes/quality-evaluation.js';
 import type { EvaluationServices } from './domain/quality-evaluation/evaluate-segments.js';
-import type { RephraseDeps } from './domain/write/rephrase-texts.js';
+import type { WriteDeps } from './domain/write/improve-texts.js';
 import { newTraceId, traceIdHeader } from './http/trace-id.js';
 import { countingEngine, type TranslatorMetrics } from './metrics/translator-metrics.js';
 
@@ -60,7 +60,7 @@ const LARGE_BODY_PATHS = ['/v2/glossaries', '/v3/glossaries', '/v3/translation_m
 
 export interface AppDeps
   extends TranslateTextsDeps,
-    RephraseDeps,
+    WriteDeps,
     Omit<GlossaryDeps, 'db' | 'catalog' | 'now'>,
     Pick<SpokenTermsDeps, 'maxSpokenTerms'>,
     Omit<MemoryRouteDeps, 'db' | 'now' | 'newId'>,
@@ -143,7 +143,7 @@ export function createApp(appDeps: AppDeps): express.Express {
 
   registerTranslateRoutes(app, deps);
   registerWriteRoutes(app, deps);
-  registerLanguageRoutes(app, deps.catalog);
+  registerLanguageRoutes(app, deps);
   registerGlossaryV2Routes(app, deps);
   registerGlossaryV3Routes(app, deps);
   registerSpokenTermsRoutes(app, deps);

@@ -1,6 +1,7 @@
 // The contract every translation engine (apertium, deepl, libretranslate) implements. Engines speak
 // DeepL language codes, upper-case: sources are base codes (`EN`, `ES`, `PT`), targets may carry a
 // variant (`EN-US`, `PT-BR`, `ZH-HANS`). Each engine maps them onto its own codes.
+import type { ResourceLanguage } from '@workspace/contracts';
 
 export type Formality = 'default' | 'more' | 'less' | 'prefer_more' | 'prefer_less';
 
@@ -67,6 +68,9 @@ export interface RephraseParameters {
   signal?: AbortSignal;
 }
 
+/** POST /v2/write/correct's parameters, as the caller sent them (it takes no style or tone). */
+export type CorrectParameters = Omit<RephraseParameters, 'writingStyle' | 'tone'>;
+
 export interface RephrasedText {
   text: string;
   detectedSourceLanguage: string;
@@ -87,6 +91,13 @@ export interface TranslationEngine {
    * goes upstream as it came. Without it, /v2/write/rephrase is served offline (src/write).
    */
   rephrase?(parameters: RephraseParameters): Promise<RephrasedText[]>;
+  /** The same for POST /v2/write/correct; without it, correction is served offline too. */
+  correct?(parameters: CorrectParameters): Promise<RephrasedText[]>;
+  /**
+   * GET /v3/languages?resource=… as the upstream answers it (only engines that forward work to one), or
+   * undefined when the upstream has no such route; without it, /v3/languages describes this instance.
+   */
+  resourceLanguages?(resource: string): Promise<ResourceLanguage[] | undefined>;
   /** Stops every process or connection the engine holds; later calls fail with CLOSED. */
   close(): Promise<void>;
 }

@@ -1,8 +1,11 @@
 // Forwards translations to an upstream DeepL-compatible API (a DeepL account, or another instance of
 // this service): form-encoded POST /v2/translate in batches of at most 50 texts / ~120 KiB, up to 4
 // batches in flight, results reassembled in input order. The upstream detects the source itself.
+import { ResourceLanguage } from '@workspace/contracts';
+import { z } from 'zod';
 import { EngineError } from '../engine-error.js';
 import type {
+  CorrectParameters,
   EngineLanguages,
   RephrasedText,
   RephraseParameters,
@@ -45,6 +48,7 @@ export class DeepLEngine implements TranslationEngine {
   private readonly url: string;
   private readonly lifetime = new AbortController();
   private readonly cachedLanguages: () => Promise<EngineLanguages>;
+  private readonly cachedResourceLanguages = new Map<string, () => Promise<ResourceLanguage[] | undefined>>();
 
   constructor(private readonly options: DeepLEngineOptions) {
     this.url = baseUrl(options.url);
@@ -66,15 +70,23 @@ export class DeepLEngine implements TranslationEngine {
 
   /** POST /v2/write/rephrase upstream with the caller's parameters unchanged (the upstream validates them). */
   async rephrase(parameters: RephraseParameters): Promise<RephrasedText[]> {
+    return this.improve('/v2/write/rephrase', parameters, { writing_style: parameters.writingStyle, tone: parameters.tone });
+  }
+
+  /** POST /v2/write/correct upstream, likewise. */
+  async correct(parameters: CorrectParameters): Promise<RephrasedText[]> {
+    return this.improve('/v2/write/correct', parameters, {});
+  }
+
+  private async improve(path: string, parameters: CorrectParameters, extra: Record<string, string | undefined>): Promise<RephrasedText[]> {
     this.assertOpen();
     const form = new URLSearchParams();
     if (parameters.targetLang !== undefined) form.append('target_lang', parameters.targetLang);
-    if (parameters.writingStyle !== undefined) form.append('writing_style', parameters.writingStyle);
-    if (parameters.tone !== undefined) form.append('tone', parameters.tone);
+    for (const [name, value] of Object.entries(extra)) if (value !== undefined) form.append(name, value);
     for (const text of parameters.texts) form.append('text', text);
     const body = await this.request({
       method: 'POST',
-      path: '/v2/write/rephrase',
+      path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
       signal: parameters.signal,
@@ -87,7 +99,7 @@ export class DeepLEngine implements TranslationEngine {
     ) {
       throw new EngineError(
         'UNAVAILABLE',
-        `${UPSTREAM} answered POST /v2/write/rephrase with an unexpected body (expected ${parameters.texts.length} improvements)`,
+        `${UPSTREAM} answered POST ${path} with an unexpected body (expected ${parameters.texts.length} improvements)`,
       );
     }
     return (improvements as Array<{ text: string; detected_source_language: string; target_language?: unknown }>).map((item) => ({
@@ -95,6 +107,36 @@ export class DeepLEngine implements TranslationEngine {
       detectedSourceLanguage: item.detected_source_language,
       targetLanguage: typeof item.target_language === 'string' ? item.target_language : item.detected_source_language,
     }));
+  }
+
+  /**
+   * The upstream's GET /v3/languages (checked to be a list), or undefined when it answers 404 (no such route
+   * there); read at most every 10 minutes per resource.
+   */
+  async resourceLanguages(resource: string): Promise<ResourceLanguage[] | undefined> {
+    this.assertOpen();
+    let cached = this.cachedResourceLanguages.get(resource);
+    if (!cached) {
+      cached = expiring(() => this.loadResourceLanguages(resource), LANGUAGES_TTL_MS);
+      this.cachedResourceLanguages.set(resource, cached);
+    }
+    return cached();
+  }
+
+  private async loadResourceLanguages(resource: string): Promise<ResourceLanguage[] | undefined> {
+    try {
+      const body = await this.request({
+        method: 'GET',
+        path: `/v3/languages?resource=${encodeURIComponent(resource)}`,
+        rejectedStatuses: new Set([404]),
+      });
+      const parsed = z.array(ResourceLanguage.loose()).safeParse(body);
+      if (!parsed.success) throw new EngineError('UNAVAILABLE', `${UPSTREAM} answered GET /v3/languages with an unexpected body`);
+      return parsed.data;
+    } catch (error) {
+      if (error instanceof EngineError && error.code === 'UPSTREAM_REJECTED' && error.upstreamStatus === 404) return undefined;
+      throw error;
+    }
   }
 
   /** Read from the upstream at most every 10 minutes. */
