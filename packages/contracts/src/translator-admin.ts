@@ -71,9 +71,11 @@ export const DeveloperApiKey = z.object({
   key_id: z.string(),
   label: z.string(),
   creation_time: z.string(),
-  deactivated_time: z.string().nullable(),
+  /** Only once the key is deactivated: DeepL's schema has a string here, never null. */
+  deactivated_time: z.string().optional(),
   is_deactivated: z.boolean(),
-  usage_limits: z.object({ characters: z.number().int().nullable(), speech_to_text_milliseconds: z.number().int().nullable() }),
+  /** A limit that is not set is left out (DeepL's schema has numbers here, never null): `{}` is no limit at all. */
+  usage_limits: z.object({ characters: z.number().int().optional(), speech_to_text_milliseconds: z.number().int().optional() }),
 });
 export type DeveloperApiKey = z.infer<typeof DeveloperApiKey>;
 

@@ -21,17 +21,20 @@ export interface DeveloperKeyRow {
   speechToTextLimitMillis: bigint | null;
 }
 
-/** DeepL's ApiKey object. */
+/**
+ * DeepL's ApiKey object. What is not set is left out, as DeepL's schema has it (a string and numbers, never
+ * null): no `deactivated_time` for an active key, no member of `usage_limits` for a limit that is not set.
+ */
 export function developerKeyView(row: DeveloperKeyRow): DeveloperApiKey {
   return {
     key_id: row.keyId,
     label: row.label,
     creation_time: row.createdAt.toISOString(),
-    deactivated_time: row.deactivatedAt?.toISOString() ?? null,
+    ...(row.deactivatedAt ? { deactivated_time: row.deactivatedAt.toISOString() } : {}),
     is_deactivated: row.deactivatedAt !== null,
     usage_limits: {
-      characters: row.characterLimit === null ? null : Number(row.characterLimit),
-      speech_to_text_milliseconds: row.speechToTextLimitMillis === null ? null : Number(row.speechToTextLimitMillis),
+      ...(row.characterLimit === null ? {} : { characters: Number(row.characterLimit) }),
+      ...(row.speechToTextLimitMillis === null ? {} : { speech_to_text_milliseconds: Number(row.speechToTextLimitMillis) }),
     },
   };
 }
