@@ -186,6 +186,10 @@ describe('POST /v1/quality-evaluation refuses', () => {
       const response = await post(body);
       expect([response.status, response.body.message]).toEqual([400, expect.stringMatching(message)]);
     }
+    for (const raw of ['{"metadata": ', '[1, 2]', 'null']) {
+      const response = await request(ctx.app).post(PATH).set(auth(ctx.adminKey)).type('json').send(raw);
+      expect([response.status, typeof response.body.message]).toEqual([400, 'string']);
+    }
     const form = await request(ctx.app).post(PATH).set(auth(ctx.adminKey)).type('form').send('metadata=x');
     expect([form.status, form.body.message]).toEqual([400, expect.stringMatching(/JSON/)]);
     const unknownGlossary = await post({
