@@ -161,7 +161,7 @@ describe('glossaries applied by translateText (real Apertium)', () => {
       { sourceLangCode: 'es', targetLangCode: 'en', entries: entries({ perro: 'dog' }) },
     ]);
     await expect(client.translateText('The dog.', 'en', 'es', { glossary: esEn.glossaryId })).rejects.toThrow(
-      /Bad request.*no EN->ES dictionary/,
+      /Bad request.*No dictionary found for language pair EN-ES/,
     );
     await expect(client.translateText('The dog.', 'en', 'es', { glossary: '00000000-0000-4000-8000-000000000000' })).rejects.toThrow(
       /Not found/,

@@ -87,13 +87,13 @@ describe('POST /v2/document', () => {
   it('refuses formats it does not serve, and files that are not what their extension says, with 400 naming them', async () => {
     const key = (await ctx.createKey()).secret;
     const cases: Array<[string, RegExp]> = [
-      ['x.abc', /File type not supported: '\.abc'/],
+      ['x.abc', /Invalid file: file extension not supported: '\.abc'/],
       // PDF and images without their tools: deepl-node-pdf-and-images.test.ts.
       ['scan.pdf', /not a readable PDF document/],
       ['photo.png', /not a readable PNG image/],
       ['book.idml', /IDML .* not supported/],
       ['manual.mif', /MIF .* not supported/],
-      ['noextension', /File type not supported/],
+      ['noextension', /file extension not supported/],
     ];
     for (const [name, message] of cases) {
       const response = await upload(key, name, 'data');

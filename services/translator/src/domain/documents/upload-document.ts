@@ -45,7 +45,7 @@ export async function uploadDocument(
   if (!formatFor(extension) && !isConverted(extension)) {
     throw new TranslatorError(
       'BAD_REQUEST',
-      `File type not supported: '${extension ? `.${extension}` : upload.fileName}'. Supported: ${[...SUPPORTED_EXTENSIONS, ...Object.keys(CONVERTED_CONTENT_TYPES)].map((item) => `.${item}`).join(', ')}.`,
+      `Invalid file: file extension not supported: '${extension ? `.${extension}` : upload.fileName}'. Supported: ${[...SUPPORTED_EXTENSIONS, ...Object.keys(CONVERTED_CONTENT_TYPES)].map((item) => `.${item}`).join(', ')}.`,
     );
   }
   const outputFormat = (upload.outputFormat ?? extension).toLowerCase().replace(/^\./, '');

@@ -52,7 +52,7 @@ export class StoredResources implements TranslationResources {
     if (!row.has_pair) {
       throw new TranslatorError(
         'BAD_REQUEST',
-        `Glossary '${id}' (named by '${parameter}') has no ${source}->${target} dictionary; every glossary must hold the requested language pair.`,
+        `No dictionary found for language pair ${source}-${target} in glossary ${id} (named by '${parameter}'); every glossary must hold the requested language pair.`,
       );
     }
     const key = `${id}:${source}:${target}:${row.version}`;
