@@ -68,10 +68,12 @@ export function parseMode(text: string, options: ParseModeOptions = {}): Pipelin
 }
 
 /**
- * Tagger models Debian ships that crash `apertium-tagger` (3.8) on every input: the Russian analysers of
- * apertium-rus-ukr and apertium-bel-rus (segmentation fault, so rus-ukr and rus-bel answer nothing).
+ * Tagger models Debian (bookworm) ships that crash `apertium-tagger` 3.8: apertium-rus-ukr's and apertium-bel-rus's
+ * Russian ones on every input (a segmentation fault: rus-ukr and rus-bel answer nothing), apertium-rus-ukr's
+ * Ukrainian one within a paragraph or two (a failed assertion in its perceptron). Checked for every pair
+ * APERTIUM_APT_PACKAGES installs, on the texts of bench/translator/pairs.ts.
  */
-const CRASHING_TAGGER_MODELS = new Set(['rus-ukr.prob', 'rus-bel.prob']);
+const CRASHING_TAGGER_MODELS = new Set(['rus-ukr.prob', 'rus-bel.prob', 'ukr-rus.prob']);
 
 /**
  * Drops a crashing tagger stage and lets the constraint grammar just before it finish the job: `cg-proc -1 -n`
