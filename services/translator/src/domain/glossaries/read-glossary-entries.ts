@@ -26,7 +26,10 @@ export async function readGlossaryEntries(
     orderBy: [{ sourceLang: 'asc' }, { targetLang: 'asc' }],
   });
   if (options.sourceLang !== undefined && rows.length === 0)
-    throw new TranslatorError('NOT_FOUND', `No dictionary found for language pair ${options.sourceLang.toUpperCase()}-${options.targetLang!.toUpperCase()} in glossary ${id}.`);
+    throw new TranslatorError(
+      'NOT_FOUND',
+      `No dictionary found for language pair ${options.sourceLang.toUpperCase()}-${options.targetLang!.toUpperCase()} in glossary ${id}.`,
+    );
   return rows.map((row) => ({
     source_lang: row.sourceLang.toLowerCase(),
     target_lang: row.targetLang.toLowerCase(),
