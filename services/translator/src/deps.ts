@@ -27,6 +27,7 @@ import { ApertiumEngine } from './engine/apertium/apertium-engine.js';
 import { createEngine } from './engine/create-engine.js';
 import type { TranslationEngine } from './engine/engine.js';
 import { createLanguageDetector } from './languages/detect-language.js';
+import { createWordAnalysers } from './languages/word-analysers.js';
 import { chainObserver, countingEngine, translatorMetrics, type TranslatorMetrics } from './metrics/translator-metrics.js';
 import { OfflineWriter } from './write/offline-writer.js';
 import { SpellingDictionaries } from './write/spelling-dictionaries.js';
@@ -90,6 +91,9 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
   // Translated speech (espeak-ng, then ffmpeg), shared by voice sessions and voice jobs.
   const synthesizer = new SpeechSynthesizer({ maxProcesses: config.TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES });
   const spellingDictionaries = new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES);
+  // Source detection: n-grams, cld3 and each key's recent languages, checked against the installed
+  // pairs' analysers (warm lt-proc processes, started at the first detection among their languages).
+  const detector = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: config.APERTIUM_MODES_DIR }) });
   const resources: Omit<Resources, 'documentWorker' | 'voiceJobWorker' | 'voiceJobs' | 'onDocumentQueued' | 'forgetKey' | 'close'> = {
     db: database.db,
     pool: database.pool,
@@ -100,7 +104,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     metricsOnOwnPort: config.METRICS_PORT !== undefined,
     engine,
     catalog: cachedCatalog(engine, CATALOG_REFRESH_MS),
-    detector: createLanguageDetector(),
+    detector,
     resources: new StoredResources(database.pool),
     meter: new UsageMeter(database.pool, now),
     speechMeter: new SpeechMeter(database.pool, now),
@@ -215,6 +219,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
       await recognizer?.close();
       await keyChanges.close();
       await engine.close();
+      detector.close();
       await database.close();
     },
   };

@@ -58,15 +58,21 @@ const ELD_CODES: Readonly<Record<string, string>> = {
 };
 
 // Languages eld lacks, whose text it scores as a close relative (measured in
-// bench/translator/detector-comparison.ts). The relative's code answers for them while no candidate
-// claims it, so Afrikaans among [AF, EN] is AF rather than EN; among [AF, NL] eld cannot tell the two
-// apart and the answer is NL.
+// bench/translator/detector-comparison.ts): such a candidate takes its relative's score, and the
+// word check of detect-language.ts tells the two apart (eld alone cannot: among [AF, NL] it says NL).
 const STAND_INS: Readonly<Record<string, readonly string[]>> = {
   GL: ['es', 'pt'],
   AF: ['nl'],
   ID: ['ms'],
   MK: ['bg'],
 };
+
+/** The eld codes whose score stands for the candidate: its own, else its relatives'. */
+export function eldCodesOf(candidate: string): { own?: string; relatives: readonly string[] } {
+  const code = candidate.toUpperCase();
+  const own = ELD_CODES[code];
+  return own !== undefined ? { own, relatives: [] } : { relatives: STAND_INS[code] ?? [] };
+}
 
 /** eld code -> the candidate it answers for. Candidates eld cannot name at all are left out. */
 export function eldCodesFor(candidates: readonly string[]): Map<string, string> {

@@ -27,7 +27,7 @@ import { DocumentWorker, type DocumentWorkerOptions } from '../../src/domain/doc
 import type { VoiceJobServices } from '../../src/domain/voice-jobs/voice-job-deps.js';
 import { ApertiumEngine } from '../../src/engine/apertium/apertium-engine.js';
 import type { TranslationEngine } from '../../src/engine/engine.js';
-import { createLanguageDetector } from '../../src/languages/detect-language.js';
+import { createLanguageDetector, type LanguageDetector } from '../../src/languages/detect-language.js';
 import type { TranslatorMetrics } from '../../src/metrics/translator-metrics.js';
 import { OfflineWriter } from '../../src/write/offline-writer.js';
 import { DEFAULT_SPELLING_LANGUAGES, SpellingDictionaries } from '../../src/write/spelling-dictionaries.js';
@@ -82,6 +82,8 @@ export async function createTestContext(
     speechSynthesizer?: SpeechSynthesizer;
     /** Gateway mode: voice sessions forwarded to this upstream. */
     voiceGateway?: VoiceGateway;
+    /** Source detection (n-grams and history only unless given: no analyser processes). */
+    detector?: LanguageDetector;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -101,7 +103,7 @@ export async function createTestContext(
     ...(options.metrics ? { metrics: options.metrics } : {}),
     engine,
     catalog: cachedCatalog(engine, 60_000),
-    detector: createLanguageDetector(),
+    detector: options.detector ?? createLanguageDetector(),
     resources: new StoredResources(handles.pool),
     meter: new UsageMeter(handles.pool, now),
     speechMeter: new SpeechMeter(handles.pool, now),

@@ -1,5 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { createLanguageDetector } from '../../src/languages/detect-language.js';
+import { RecentLanguages } from '../../src/languages/recent-languages.js';
+import { createWordAnalysers, knownRate } from '../../src/languages/word-analysers.js';
 
 // The Apertium engine's source languages.
 const ALL_SOURCES = [
@@ -96,11 +98,109 @@ describe('createLanguageDetector', () => {
     expect(detector.detect('Можеш ли да ми го испратиш извештајот пред петок?', ['MK', 'RU', 'UK'])).toBe('MK');
   });
 
-  it('returns undefined when no candidate is a language it can score', () => {
-    expect(detector.detect('La vetero estis malvarma sed tre suna.', ['EO'])).toBeUndefined();
+  it('answers the only candidate, even one the n-gram model cannot score', () => {
+    expect(detector.detect('La vetero estis malvarma sed tre suna.', ['EO'])).toBe('EO');
   });
 
   it('answers in the spelling the candidates were given in', () => {
     expect(detector.detect('Could you send me the report before Friday?', ['en', 'es'])).toBe('en');
+  });
+});
+
+// The served languages' Apertium analysers (installed with the pairs), one warm lt-proc each.
+const checked = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: '/usr/share/apertium/modes' }) });
+afterAll(() => checked.close());
+const SERVED = ALL_SOURCES.filter((code) => code !== 'EO');
+
+describe('detectWithDictionaries: short strings', () => {
+  it.each([
+    ['EN', 'Hello.'],
+    ['ES', 'Gracias'],
+    ['ES', 'Guardar cambios'],
+    ['CA', 'Desa els canvis'],
+    ['PT', 'Esqueceu a senha?'],
+    ['GL', 'Moitas grazas!'],
+    ['SV', 'Glömt lösenordet?'],
+    ['DA', 'Glemt adgangskode?'],
+    ['NL', 'Wachtwoord vergeten?'],
+    ['AF', 'Wagwoord vergeet?'],
+    ['MK', 'Нова лозинка'],
+    ['BG', 'Забравена парола?'],
+  ])('detects %s for the UI string %j among the served languages', async (language, text) => {
+    await expect(checked.detectWithDictionaries(text, SERVED)).resolves.toBe(language);
+  });
+
+  it('detects German for "Protonenstrahl" when German is a candidate without an analyser: words no dictionary knows count for it', async () => {
+    await expect(checked.detectWithDictionaries('Protonenstrahl', [...SERVED, 'DE'])).resolves.toBe('DE');
+  });
+
+  it('never answers a language outside the candidates', async () => {
+    for (const candidates of [['EN'], ['RU', 'UK'], ['ES', 'CA', 'GL'], ['BG', 'MK', 'SV']]) {
+      const answer = await checked.detectWithDictionaries('Mijn zus werkt in een kleine bakkerij.', candidates);
+      expect(candidates).toContain(answer);
+    }
+  });
+
+  it('returns undefined for a text with no letters', async () => {
+    await expect(checked.detectWithDictionaries('12.5% (3/4)', SERVED)).resolves.toBeUndefined();
+  });
+});
+
+describe('detection hints', () => {
+  it('reads the context along with the text: a string Malay and Indonesian share follows the context', async () => {
+    const shared = 'Terima kasih banyak!';
+    await expect(
+      checked.detectWithDictionaries(shared, SERVED, { context: 'Sila log masuk semula untuk melihat pesanan anda.' }),
+    ).resolves.toBe('MS');
+    await expect(
+      checked.detectWithDictionaries(shared, SERVED, { context: 'Kata sandi Anda sudah diganti, silakan cek email Anda sekarang.' }),
+    ).resolves.toBe('ID');
+  });
+
+  it("tips a close call toward the key's recent languages, and remembers each key apart", async () => {
+    const recent = new RecentLanguages();
+    const withHistory = createLanguageDetector({ recent });
+    for (let i = 0; i < 4; i++) recent.record('malay-key', 'MS');
+    for (let i = 0; i < 4; i++) recent.record('indonesian-key', 'ID');
+    expect(withHistory.detect('Selamat malam', ['ID', 'MS'], { key: 'malay-key' })).toBe('MS');
+    expect(withHistory.detect('Selamat malam', ['ID', 'MS'], { key: 'indonesian-key' })).toBe('ID');
+  });
+
+  it('does not let history outvote a text that clearly is another language', () => {
+    const recent = new RecentLanguages();
+    for (let i = 0; i < 16; i++) recent.record('key', 'ES');
+    const withHistory = createLanguageDetector({ recent });
+    expect(withHistory.detect('Could you send me the report before Friday?', ALL_SOURCES, { key: 'key' })).toBe('EN');
+  });
+
+  it('records each detection under its key', () => {
+    const recent = new RecentLanguages();
+    const withHistory = createLanguageDetector({ recent });
+    withHistory.detect('Could you send me the report before Friday?', ALL_SOURCES, { key: 'k' });
+    expect(recent.shares('k')).toEqual(new Map([['EN', 1]]));
+    expect(recent.shares('other')).toEqual(new Map());
+  });
+});
+
+describe('RecentLanguages', () => {
+  it('keeps the last languages per key and forgets the least recently seen key beyond the bound', () => {
+    const recent = new RecentLanguages({ maxKeys: 2, perKey: 4 });
+    for (const language of ['EN', 'EN', 'ES', 'ES', 'ES', 'ES']) recent.record('a', language);
+    expect(recent.shares('a')).toEqual(new Map([['ES', 1]]));
+    recent.record('b', 'FR');
+    recent.record('a', 'EN');
+    recent.record('c', 'IT');
+    expect(recent.size).toBe(2);
+    expect(recent.shares('b')).toEqual(new Map());
+    expect(recent.shares('a').get('EN')).toBe(0.25);
+  });
+});
+
+describe('knownRate', () => {
+  it('counts the analysed words the dictionary knows, ignoring punctuation', () => {
+    expect(knownRate('^Save/Save<vblex><inf>$ ^changes/change<n><pl>$^./.<sent>$')).toBe(1);
+    expect(knownRate('^Protonenstrahl/*Protonenstrahl$')).toBe(0);
+    expect(knownRate('^the/the<det>$ ^Protonenstrahl/*Protonenstrahl$')).toBe(0.5);
+    expect(knownRate('')).toBe(0);
   });
 });

@@ -46,7 +46,7 @@ export async function translateSegments(
     languages.source ??
     (deps.engine.detectsSource
       ? undefined
-      : detectSources(deps.detector, catalog, [plain.join('\n').slice(0, DETECTION_SAMPLE)], languages.target)[0]);
+      : (await detectSources(deps.detector, catalog, [plain.join('\n').slice(0, DETECTION_SAMPLE)], languages.target))[0]);
   const resolved = await resolvePlan(deps.resources, markupRequest, source, languages.target);
 
   const texts = new Array<string>(segments.length);

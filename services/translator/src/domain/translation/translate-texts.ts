@@ -74,6 +74,7 @@ export async function translateTexts(
               plan,
               options,
               source ?? (deps.engine.detectsSource ? undefined : null),
+              context.key.id,
             );
       const merged = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
       pending.forEach((item, position) => (merged[item.index] = translated[position]!));
@@ -102,8 +103,10 @@ export async function translateWithEngine(
   plan: SegmentPlan | undefined,
   options: TranslateOptions,
   source: string | undefined | null,
+  /** The key asking, whose recent languages weigh in on detection. */
+  keyId?: string,
 ): Promise<Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>> {
-  const sources = source === null ? detectSources(deps.detector, catalog, texts, options.target) : source;
+  const sources = source === null ? await detectSources(deps.detector, catalog, texts, options.target, request.context, keyId) : source;
   if (!plan) return runEngine(deps.engine, texts, options, sources);
   const prepared = texts.map((text) => prepareSegment(text, plan));
   const markup = prepared.some((segment) => segment.markup);
