@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     let allIdentical = 0;
     let allClean = 0;
     for (const language of ['EN', 'ES'] as const) {
-      const dictionary = dictionaries.get(language)!;
+      const dictionary = (await dictionaries.load(language))!;
       const random = seededRandom(language === 'EN' ? 31 : 131);
       const seeded = sentences(language, PER_LANGUAGE, random).map((sentence) =>
         seedTypo(language, sentence, random, (word) => dictionary.knows(word)),
@@ -150,6 +150,7 @@ async function main(): Promise<void> {
     if (fixedShare < 0.8 || changedShare > 0.01 || allIdentical !== allClean) process.exitCode = 1;
   } finally {
     await service?.stop();
+    await dictionaries.close();
   }
 }
 

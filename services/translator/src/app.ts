@@ -48,6 +48,7 @@ import type { EvaluationServices } from './domain/quality-evaluation/evaluate-se
 import type { WriteDeps } from './domain/write/improve-texts.js';
 import { newTraceId, traceIdHeader } from './http/trace-id.js';
 import { countingEngine, type TranslatorMetrics } from './metrics/translator-metrics.js';
+import type { SpellingDictionaries } from './write/spelling-dictionaries.js';
 
 // The 128 KiB limit is checked on the texts themselves (domain/translation/request-size.ts); the raw
 // body may be larger by the encoding's overhead, up to this cap.
@@ -89,6 +90,8 @@ export interface AppDeps
   metricsOnOwnPort?: boolean;
   /** What quality evaluation asks about words (spelling dictionaries, the engine's unknown words); absent: not those checks. */
   quality?: EvaluationServices;
+  /** Spelling dictionaries whose preloading /readyz waits for (absent: not a readiness check). */
+  spelling?: SpellingDictionaries;
 }
 
 export function createApp(appDeps: AppDeps): express.Express {
@@ -119,6 +122,8 @@ export function createApp(appDeps: AppDeps): express.Express {
   registerHealthRoutes(app, {
     database: () => deps.db.$queryRaw`SELECT 1`,
     engine: () => deps.engine.checkReady(),
+    // The preloaded spelling dictionaries (TRANSLATOR_SPELLING_PRELOAD), built in their threads at start.
+    ...(deps.spelling ? { spelling: () => deps.spelling!.assertPreloaded() } : {}),
   });
 
   // Upload and download URLs of memory files: no API key, and the body is the file itself.

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { isStageAllocatorSetting } from './engine/apertium/stage-allocator.js';
 import { STAGE_SCHEDULING } from './engine/apertium/stage-scheduling.js';
-import { DEFAULT_SPELLING_LANGUAGES, SPELLING_SOURCES } from './write/spelling-dictionaries.js';
+import { DEFAULT_SPELLING_LANGUAGES, DEFAULT_SPELLING_WAIT_MS, SPELLING_SOURCES } from './write/spelling-dictionaries.js';
 
 /** `EN-ES,ES-EN` -> pairs whose chains start at boot. */
 const pairList = z
@@ -29,6 +29,20 @@ const pairList = z
       }),
   )
   .refine((pairs) => pairs.every((pair) => pair.source && pair.target), 'must look like EN-ES,ES-EN');
+
+/** `EN,ES,fr` -> languages with a spelling dictionary (SPELLING_SOURCES); the default is written as set. */
+const spellingLanguages = (fallback?: string) =>
+  (fallback === undefined ? z.string() : z.string().default(fallback))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (languages) => languages.every((language) => SPELLING_SOURCES[language] !== undefined),
+      `must be a comma-separated list of ${Object.keys(SPELLING_SOURCES).join(', ')}`,
+    );
 
 export const ConfigSchema = z
   .object({
@@ -120,20 +134,12 @@ export const ConfigSchema = z
     APERTIUM_WARM_PAIRS: pairList,
     /** A chain idle this long is stopped (the warm pairs keep one); 0 keeps every chain. */
     APERTIUM_IDLE_SECONDS: envInteger(600, { min: 0 }),
-    /** Languages /v2/write/rephrase corrects offline, each with its Hunspell dictionary (loaded on first use). */
-    TRANSLATOR_SPELLING_LANGUAGES: z
-      .string()
-      .default(DEFAULT_SPELLING_LANGUAGES.join(','))
-      .transform((value) =>
-        value
-          .split(',')
-          .map((item) => item.trim().toUpperCase())
-          .filter(Boolean),
-      )
-      .refine(
-        (languages) => languages.every((language) => SPELLING_SOURCES[language] !== undefined),
-        `must be a comma-separated list of ${Object.keys(SPELLING_SOURCES).join(', ')}`,
-      ),
+    /** Languages /v2/write/rephrase and /v2/write/correct correct offline, each with its Hunspell dictionary. */
+    TRANSLATOR_SPELLING_LANGUAGES: spellingLanguages(DEFAULT_SPELLING_LANGUAGES.join(',')),
+    /** Those loaded at start-up, before /readyz answers 200 (unset: all); the others load on first use. */
+    TRANSLATOR_SPELLING_PRELOAD: spellingLanguages().optional(),
+    /** How long a request waits for a dictionary still loading before it is answered 503 with Retry-After. */
+    TRANSLATOR_SPELLING_WAIT_MS: envInteger(DEFAULT_SPELLING_WAIT_MS, { min: 0, max: 600_000 }),
   })
   .superRefine((config, ctx) => {
     if (config.TRANSLATOR_ENGINE !== 'apertium' && !config.TRANSLATOR_UPSTREAM_URL) {
@@ -145,6 +151,16 @@ export const ConfigSchema = z
     }
     if (config.TRANSLATOR_ENGINE === 'deepl' && !config.TRANSLATOR_UPSTREAM_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TRANSLATOR_UPSTREAM_KEY'], message: 'is required when TRANSLATOR_ENGINE=deepl' });
+    }
+    const notCorrected = (config.TRANSLATOR_SPELLING_PRELOAD ?? []).filter(
+      (language) => !config.TRANSLATOR_SPELLING_LANGUAGES.includes(language),
+    );
+    if (notCorrected.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRANSLATOR_SPELLING_PRELOAD'],
+        message: `names ${notCorrected.join(', ')}, which TRANSLATOR_SPELLING_LANGUAGES does not list`,
+      });
     }
   });
 

@@ -90,7 +90,11 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     : undefined;
   // Translated speech (espeak-ng, then ffmpeg), shared by voice sessions and voice jobs.
   const synthesizer = new SpeechSynthesizer({ maxProcesses: config.TRANSLATOR_SPEECH_SYNTHESIS_PROCESSES });
-  const spellingDictionaries = new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES);
+  // Each language's speller is built in a thread of its own; server.ts starts the preloaded ones.
+  const spellingDictionaries = new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES, {
+    ...(config.TRANSLATOR_SPELLING_PRELOAD ? { preload: config.TRANSLATOR_SPELLING_PRELOAD } : {}),
+    waitMs: config.TRANSLATOR_SPELLING_WAIT_MS,
+  });
   // Source detection: n-grams, cld3 and each key's recent languages, checked against the installed
   // pairs' analysers (warm lt-proc processes, started at the first detection among their languages).
   const detector = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: config.APERTIUM_MODES_DIR }) });
@@ -138,6 +142,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
     },
     inflight: new InflightLimit(config.TRANSLATOR_MAX_INFLIGHT_CHARACTERS),
     writer: new OfflineWriter(spellingDictionaries),
+    spelling: spellingDictionaries,
     // Quality evaluation looks words up in the writer's dictionaries, and asks Apertium which it cannot translate.
     quality: {
       dictionaries: spellingWordDictionaries(spellingDictionaries),
@@ -219,6 +224,7 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
       await recognizer?.close();
       await keyChanges.close();
       await engine.close();
+      await spellingDictionaries.close();
       detector.close();
       await database.close();
     },

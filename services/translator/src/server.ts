@@ -45,6 +45,9 @@ async function main(): Promise<void> {
     );
   }
 
+  // Spelling dictionaries build in their own threads; /readyz answers 200 once the preloaded ones are in.
+  resources.spelling?.preload();
+
   const server = keepIdleConnectionsOpen(createServer(createApp(resources)));
   // Voice sessions' WebSocket (/v3/voice/realtime/connect) on the same port.
   const voiceStreaming = attachVoiceStreaming(server, resources);

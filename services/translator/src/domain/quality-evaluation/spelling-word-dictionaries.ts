@@ -13,7 +13,7 @@ export function spellingWordDictionaries(dictionaries: SpellingDictionaries): Wo
   return {
     languages: dictionaries.languages,
     async knownWords(language, words) {
-      const dictionary = dictionaries.get(language);
+      const dictionary = await dictionaries.load(language);
       if (!dictionary) return undefined;
       const known = new Set<string>();
       for (const [index, word] of words.entries()) {
@@ -23,7 +23,7 @@ export function spellingWordDictionaries(dictionaries: SpellingDictionaries): Wo
       return known;
     },
     async corrections(language, words) {
-      const dictionary = dictionaries.get(language);
+      const dictionary = await dictionaries.load(language);
       const found = new Map<string, string>();
       if (!dictionary) return found;
       for (const [index, word] of words.entries()) {

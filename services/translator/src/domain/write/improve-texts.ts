@@ -71,9 +71,9 @@ export async function improveTexts(deps: WriteDeps, job: WriteJob, context: Writ
     }
   }
 
-  // A language's first use loads its dictionary, holding the process for up to seconds: before metering
-  // starts, so that this request's metering query is not waiting (and timing out) meanwhile.
-  if (!upstream) deps.writer.prepare(new Set(languages.filter((language) => correctedHere(deps, language, target))));
+  // A language's dictionary loads once per process, in a thread of its own: its first request waits for
+  // it a bounded time (503 with Retry-After past that), before metering, so a refused request costs nothing.
+  if (!upstream) await deps.writer.prepare(new Set(languages.filter((language) => correctedHere(deps, language, target))));
 
   const total = job.texts.reduce((sum, text) => sum + billedCharacters(text), 0);
   const improved = await deps.meter.metered(
