@@ -14,6 +14,8 @@ export interface SegmentFormat {
   /** Tags that never end a sentence. */
   nonSplittingTags: string[];
   outlineDetection: boolean;
+  /** Present only when the caller sent `tag_handling_version` (the deepl engine forwards it). */
+  version?: 'v1' | 'v2';
 }
 
 export type SplitSentences = '0' | '1' | 'nonewlines';
@@ -81,6 +83,11 @@ export interface TranslationEngine {
   readonly name: 'apertium' | 'deepl' | 'libretranslate';
   /** True when `translate` may be called without `source` and detects it itself. */
   readonly detectsSource: boolean;
+  /**
+   * True when the engine follows free-text `custom_instructions` itself (the `deepl` engine forwards them).
+   * Otherwise the service honours the forms it can follow and refuses the rest (translation/offline-instructions.ts).
+   */
+  readonly followsInstructions?: boolean;
   /** One result per input segment, in input order; never truncated. */
   translate(segments: string[], options: TranslateOptions): Promise<TranslatedSegment[]>;
   languages(): Promise<EngineLanguages>;

@@ -50,7 +50,7 @@ describe('deepl-node against the service', () => {
       nonSplittingTags: ['a', 'b'],
       splittingTags: ['p'],
       ignoreTags: ['code'],
-      customInstructions: ['Keep it short.'],
+      customInstructions: ['Translate "free software" as "software libre".'],
       extraRequestParameters: { enable_beta_languages: '1' },
     });
     expect(result.text).toMatch(/programa/);

@@ -44,6 +44,36 @@ describe('the deepl engine, forwarding to another instance of the service', () =
     expect(response.body.translations[0].text).toMatch(/dog/i);
   });
 
+  it('forwards custom_instructions as given: the upstream follows them or refuses them, not the gateway', async () => {
+    const followed = await request(gateway.app)
+      .post('/v2/translate')
+      .set(auth(gateway.adminKey))
+      .send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES', custom_instructions: ['Translate "world" as "planeta".'] })
+      .expect(200);
+    expect(followed.body.translations[0].text).toMatch(/planeta/);
+    // The upstream here is an offline instance: its refusal comes back with its status and message.
+    const refused = await request(gateway.app)
+      .post('/v2/translate')
+      .set(auth(gateway.adminKey))
+      .send({ text: ['Hello world.'], source_lang: 'EN', target_lang: 'ES', custom_instructions: ['Keep it short.'] })
+      .expect(400);
+    expect(refused.body.message).toMatch(/Custom instruction 'Keep it short\.'/);
+  });
+
+  it('forwards context (the upstream detects the source from it) and model_type (answered as the upstream used it)', async () => {
+    const response = await request(gateway.app)
+      .post('/v2/translate')
+      .set(auth(gateway.adminKey))
+      .send({
+        text: ['12345'],
+        target_lang: 'EN-US',
+        context: 'El perro está en la casa grande con el gato.',
+        model_type: 'latency_optimized',
+      })
+      .expect(200);
+    expect(response.body.translations[0]).toMatchObject({ detected_source_language: 'ES', model_type_used: 'latency_optimized' });
+  });
+
   it('lists the upstream’s languages as its own', async () => {
     const response = await request(gateway.app).get('/v2/languages?type=target').set(auth(gateway.adminKey)).expect(200);
     expect(response.body.map((item: { language: string }) => item.language)).toEqual(expect.arrayContaining(['ES', 'EN-US', 'PT-BR']));

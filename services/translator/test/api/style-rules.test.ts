@@ -9,10 +9,14 @@ import { auth, createTestContext, type TestContext } from '../helpers/test-app.j
 let ctx: TestContext;
 let clock = new Date('2026-11-24T12:00:00.000Z');
 const engineOptions: TranslateOptions[] = [];
-const engine = enEsEngine(async (segments: string[], options: TranslateOptions) => {
-  engineOptions.push(options);
-  return segments.map((text) => ({ text: `[es] ${text}`, detectedSource: 'EN' }));
-});
+// It follows instructions as the deepl engine does, so that they reach it as given.
+const engine = {
+  ...enEsEngine(async (segments: string[], options: TranslateOptions) => {
+    engineOptions.push(options);
+    return segments.map((text) => ({ text: `[es] ${text}`, detectedSource: 'EN' }));
+  }),
+  followsInstructions: true,
+};
 
 beforeAll(async () => {
   ctx = await createTestContext({ engine, now: () => clock });

@@ -160,6 +160,19 @@ describe('DeepLEngine.translate', () => {
     );
   });
 
+  it('forwards the tag options with tag_handling_version, and every custom instruction as its own field', async () => {
+    const { engine, server } = await engineFor();
+    await engine.translate(['<b>Hi</b>'], {
+      target: 'DE',
+      format: { tagHandling: 'xml', splittingTags: [], nonSplittingTags: [], outlineDetection: true, version: 'v2' },
+      customInstructions: ['Use a formal tone.', 'Keep it short.'],
+    });
+    const form = new URLSearchParams(translateRequests(server)[0]!.body);
+    expect(form.get('tag_handling')).toBe('xml');
+    expect(form.get('tag_handling_version')).toBe('v2');
+    expect(form.getAll('custom_instructions')).toEqual(['Use a formal tone.', 'Keep it short.']);
+  });
+
   it('leaves out source_lang, formality, model_type and context when not given', async () => {
     const { engine, server } = await engineFor();
     await engine.translate(['Hi'], { target: 'DE' });

@@ -13,7 +13,12 @@ import { baseLanguage, normalizeCode, type LanguageCatalog } from '../languages/
 import { TranslatorError } from '../translator-error.js';
 import { billedCharacters } from '../usage/periods.js';
 import type { UsageMeter } from '../usage/usage-meter.js';
+import { GlossaryMatcher } from '../glossaries/glossary-matcher.js';
+import { assertWellFormedXml } from './assert-well-formed-xml.js';
 import { detectSources } from './detect-sources.js';
+import { editsOutput, followInstructions } from './follow-instructions.js';
+import { type Instruction, interpretInstructions, type OfflineInstructions } from './offline-instructions.js';
+import { rulesFor } from '../../write/style-rules.js';
 import type { InflightLimit } from './inflight-limit.js';
 import { assertWithinRequestLimit } from './request-size.js';
 import { preserveFormatting } from './preserve-formatting.js';
@@ -49,8 +54,13 @@ export async function translateTexts(
       `Target language '${target}' doesn't support formality; use 'prefer_more' or 'prefer_less' to ask for it where available.`,
     );
   }
+  if (request.tag_handling === 'xml' && request.tag_handling_version === 'v2') assertWellFormedXml(request.text);
   const resolved = needsPlan(request) ? await resolvePlan(deps.resources, request, source, target) : undefined;
-  const plan = resolved?.plan;
+  const offline = deps.engine.followsInstructions ? undefined : offlineInstructions(catalog, request, target, resolved);
+  const plan =
+    resolved && offline?.terms.length
+      ? { ...resolved.plan, glossaries: [new GlossaryMatcher(offline.terms), ...resolved.plan.glossaries] }
+      : resolved?.plan;
   assertWithinRequestLimit(request.text, request.context);
 
   const billed = request.text.map(billedCharacters);
@@ -59,11 +69,16 @@ export async function translateTexts(
     deps.inflight.run(totalBilled, async () => {
       // Memory hits skip the engine; only the other texts are detected and translated.
       const threshold = request.translation_memory_threshold ?? DEFAULT_TRANSLATION_MEMORY_THRESHOLD;
-      const hits = request.text.map((text) => resolved?.memory?.matcher.match(text, threshold));
+      const hits = request.text.map((text) => resolved?.memory?.matcher.match(text, threshold, request.context));
       const pending = request.text.flatMap((text, index) => (hits[index] === undefined ? [{ text, index }] : []));
       const texts = pending.map((item) => item.text);
-      const options = engineOptions(request, target, undefined, context.signal, resolved?.styleInstructions);
-      const translated =
+      const options = offline
+        ? {
+            ...engineOptions({ ...request, custom_instructions: undefined }, target, undefined, context.signal),
+            ...(offline.tone && 'formality' in offline.tone ? { formality: offline.tone.formality } : {}),
+          }
+        : engineOptions(request, target, undefined, context.signal, resolved?.styleInstructions);
+      const engineResults =
         texts.length === 0
           ? []
           : await translateWithEngine(
@@ -76,6 +91,19 @@ export async function translateTexts(
               source ?? (deps.engine.detectsSource ? undefined : null),
               context.key.id,
             );
+      const translated =
+        offline && editsOutput(offline)
+          ? engineResults.map((result) => ({
+              ...result,
+              text: followInstructions(
+                result.text,
+                offline,
+                baseLanguage(target),
+                result.detectedSource,
+                request.tag_handling !== undefined,
+              ),
+            }))
+          : engineResults;
       const merged = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
       pending.forEach((item, position) => (merged[item.index] = translated[position]!));
       hits.forEach((hit, index) => {
@@ -156,8 +184,32 @@ function needsPlan(request: TranslateRequest): boolean {
     request.tag_handling !== undefined ||
     request.translation_memory_id !== undefined ||
     request.style_id !== undefined ||
-    request.preserve_formatting === true
+    request.preserve_formatting === true ||
+    request.custom_instructions !== undefined
   );
+}
+
+/**
+ * The request's and its style rule list's instructions as the offline engines can follow them (400 for
+ * one they cannot), or undefined when there are none.
+ */
+function offlineInstructions(
+  catalog: LanguageCatalog,
+  request: TranslateRequest,
+  target: string,
+  resolved: ResolvedResources | undefined,
+): OfflineInstructions | undefined {
+  const instructions: Instruction[] = [
+    ...(request.custom_instructions ?? []).map((text) => ({ text, origin: "from 'custom_instructions'" })),
+    ...(resolved?.styleInstructions ?? []).map((text) => ({ text, origin: `from style rule list '${request.style_id}'` })),
+  ];
+  if (instructions.length === 0) return undefined;
+  const language = baseLanguage(target);
+  return interpretInstructions(instructions, target, {
+    supportsFormality: catalog.supportsFormality(target),
+    hasRegister: (register) => rulesFor(language, register) !== undefined,
+    formality: request.formality,
+  });
 }
 
 export interface ResolvedResources {
@@ -175,7 +227,10 @@ export async function resolvePlan(
   const parameter = request.glossary_id !== undefined ? 'glossary_id' : 'glossary_ids';
   const glossaryIds = request.glossary_id !== undefined ? [request.glossary_id] : (request.glossary_ids ?? []);
   // The schema refuses glossaries without source_lang, so `source` is known whenever there are ids.
-  const glossaries = glossaryIds.length > 0 && source ? await resources.glossaries(glossaryIds, source, target, parameter) : [];
+  const glossaries = orderByContext(
+    glossaryIds.length > 0 && source ? await resources.glossaries(glossaryIds, source, target, parameter) : [],
+    request.context,
+  );
   const memory =
     request.translation_memory_id !== undefined
       ? await resources.translationMemory(request.translation_memory_id, source, target)
@@ -188,6 +243,21 @@ export async function resolvePlan(
   };
 }
 
+/**
+ * Several glossaries can hold the same term with different translations; the first in the list that
+ * holds it wins. With `context`, the glossaries whose terms the context uses most come first (a
+ * glossary for the text's domain is likelier to be the one its terms appear in), the request's order
+ * breaking ties.
+ */
+function orderByContext(glossaries: GlossaryMatcher[], context: string | undefined): GlossaryMatcher[] {
+  if (glossaries.length < 2 || !context?.trim()) return glossaries;
+  const uses = glossaries.map((glossary) => glossary.find(context).length);
+  return glossaries
+    .map((glossary, index) => ({ glossary, index }))
+    .sort((a, b) => uses[b.index]! - uses[a.index]! || a.index - b.index)
+    .map((item) => item.glossary);
+}
+
 function segmentFormat(request: TranslateRequest): SegmentFormat {
   return {
     // Plain text carrying placeholders travels as XML.
@@ -196,6 +266,7 @@ function segmentFormat(request: TranslateRequest): SegmentFormat {
     nonSplittingTags: request.non_splitting_tags ?? [],
     // DeepL detects the outline of XML by itself unless told not to; never for placeholders in plain text.
     outlineDetection: request.tag_handling === 'xml' && (request.outline_detection ?? true),
+    ...(request.tag_handling && request.tag_handling_version ? { version: request.tag_handling_version } : {}),
   };
 }
 

@@ -45,6 +45,7 @@ interface DeepLTranslation {
 export class DeepLEngine implements TranslationEngine {
   readonly name = 'deepl';
   readonly detectsSource = true;
+  readonly followsInstructions = true;
   private readonly url: string;
   private readonly lifetime = new AbortController();
   private readonly cachedLanguages: () => Promise<EngineLanguages>;

@@ -31,6 +31,7 @@ function fixedParams(options: TranslateOptions): URLSearchParams {
   // Markup (tag_handling, glossary placeholders) goes upstream with DeepL's own tag options.
   if (options.format) {
     params.append('tag_handling', options.format.tagHandling);
+    if (options.format.version) params.append('tag_handling_version', options.format.version);
     if (options.format.splittingTags.length) params.append('splitting_tags', options.format.splittingTags.join(','));
     if (options.format.nonSplittingTags.length) params.append('non_splitting_tags', options.format.nonSplittingTags.join(','));
     if (!options.format.outlineDetection) params.append('outline_detection', '0');
