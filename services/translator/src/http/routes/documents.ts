@@ -4,8 +4,6 @@ import { TranslateRequest, TRANSLATE_LIST_PARAMETERS } from '@workspace/contract
 import type { Express } from 'express';
 import { requireDocumentKey } from '../../domain/documents/document-record.js';
 import { documentStatus, downloadDocument } from '../../domain/documents/document-status.js';
-import { CONVERTED_CONTENT_TYPES } from '../../domain/documents/converters/converted-document.js';
-import { formatFor } from '../../domain/documents/formats/document-formats.js';
 import { type UploadDeps, uploadDocument } from '../../domain/documents/upload-document.js';
 import { TranslatorError } from '../../domain/translator-error.js';
 import { keyOf } from '../authenticate.js';
@@ -56,10 +54,9 @@ export function registerDocumentRoutes(app: Express, deps: DocumentRouteDeps): v
     const documentKey = requireDocumentKey(documentParams(req).document_key);
     const result = await downloadDocument(deps.pool, String(req.params.documentId), documentKey, keyOf(res));
     const name = `${result.fileName.replace(/\.[^.]*$/, '')}.${result.outputFormat}`;
-    res.setHeader(
-      'Content-Type',
-      formatFor(result.outputFormat)?.contentType ?? CONVERTED_CONTENT_TYPES[result.outputFormat] ?? 'application/octet-stream',
-    );
+    // DeepL's OpenAPI documents the download as application/octet-stream whatever the format; the file
+    // name (and its extension) is in Content-Disposition.
+    res.setHeader('Content-Type', 'application/octet-stream');
     res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
     res.end(result.output);
   });
