@@ -30,10 +30,11 @@ export function childPids(): number[] {
 }
 
 /** A modes directory whose one pair `xxx-yyy` runs the fake stage (echo, or silence after STUCK). */
-export function fakeModesDir(): string {
+/** A modes directory whose xxx-yyy chain is fake-stage.mjs; `loadMs` delays its first answers like a loading stage. */
+export function fakeModesDir(options: { loadMs?: number } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'translator-modes-'));
   const stage = join(dirname(fileURLToPath(import.meta.url)), 'fake-stage.mjs');
-  writeFileSync(join(dir, 'xxx-yyy.mode'), `'${process.execPath}' '${stage}'\n`);
+  writeFileSync(join(dir, 'xxx-yyy.mode'), `'${process.execPath}' '${stage}' 'load=${options.loadMs ?? 0}'\n`);
   return dir;
 }
 

@@ -18,6 +18,8 @@ export interface ApertiumRunnerOptions {
   maxChunkChars?: number;
   timeoutBaseMs?: number;
   timeoutPerCharMs?: number;
+  /** Extra budget for a fresh chain's first answer (pipeline.ts). */
+  startAllowanceMs?: number;
   timers?: Timers;
   /** Linux scheduling policy of the stage processes (stage-scheduling.ts); default `normal`. */
   stageScheduling?: StageScheduling;

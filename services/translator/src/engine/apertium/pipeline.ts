@@ -17,6 +17,11 @@ export interface PipelineOptions {
   /** Budget for the segment at the head of the queue: base plus a per-character share. */
   timeoutBaseMs?: number;
   timeoutPerCharMs?: number;
+  /**
+   * Added to the budget of a freshly started chain's first answer: its stages load their transducers first,
+   * which takes seconds on a busy machine, and a chain killed for that would only start cold again. Default 20 s.
+   */
+  startAllowanceMs?: number;
   timers?: Timers;
   /** Tells a real answer from debris of a dying chain; a record failing it restarts the chain. */
   isComplete?: (output: string) => boolean;
@@ -57,6 +62,8 @@ export class Pipeline {
   private received: Buffer[] = [];
   private unwritten: string[] = [];
   private timer: unknown;
+  /** Whether the running chain has answered once, i.e. finished loading. */
+  private answered = false;
   private closed = false;
   private readonly timers: Timers;
 
@@ -114,6 +121,7 @@ export class Pipeline {
       children.push(child);
     }
     this.children = children;
+    this.answered = false;
     this.received = [];
     // EPIPE on a dead chain surfaces as an exit above; writes must not throw unhandled.
     children[0]!.stdin!.on('error', () => {});
@@ -136,6 +144,7 @@ export class Pipeline {
         return;
       }
       const head = this.queue.shift();
+      this.answered = true;
       this.disarmTimer();
       if (this.queue.length) this.startHead();
       head?.resolve(text);
@@ -162,7 +171,8 @@ export class Pipeline {
 
   private armTimer(): void {
     const head = this.queue[0]!;
-    const ms = (this.options.timeoutBaseMs ?? 5000) + (this.options.timeoutPerCharMs ?? 0.5) * head.chars;
+    const startAllowance = this.answered ? 0 : (this.options.startAllowanceMs ?? 20_000);
+    const ms = (this.options.timeoutBaseMs ?? 5000) + (this.options.timeoutPerCharMs ?? 0.5) * head.chars + startAllowance;
     this.timer = this.timers.setTimeout(() => {
       this.reportRestart('timeout', `no answer within ${Math.round(ms)} ms`);
       const stuck = this.queue.shift();
