@@ -1,167 +1,141 @@
-// Which npm language detector should the translator use when a client omits source_lang?
-// Accuracy on our own source languages, each detector restricted to them the way the service
-// restricts it, plus time per detect call and what loading the detector costs.
-// Run: cd bench && npx tsx translator/detector-comparison.ts   (BENCH_REPEATS, default 20)
+// Which source-language detector for short strings? Every npm contender, restricted to the candidate
+// languages the way the service would restrict it, and the service's own detector, on the labelled
+// corpus of detector-corpus.txt (UI labels, product names, chat lines, sentences written for this bench).
+// Accuracy per length band and per language, and time per detection.
+// Run: pnpm bench:translator:detection   (after `pnpm --filter @workspace/translator build`)
+//   DETECTION_LANGUAGES=EN,ES,...  candidates and corpus blocks (default: every language of the corpus)
+//   BENCH_REPEATS=3                rounds of the corpus for the time per detection
 import { performance } from 'node:perf_hooks';
-import { loadContenders, type Contender } from './detector-contenders.js';
-import { SAMPLES } from './detector-samples.js';
+import type { LanguageDetector } from '@workspace/translator/languages/detect-language';
+import { type Contender, loadContenders } from './detector-contenders.js';
+import { type Band, type CorpusSample, loadCorpus } from './detector-corpus.js';
 
-const repeats = Number(process.env.BENCH_REPEATS ?? 20);
-const CANDIDATES = Object.keys(SAMPLES);
-// The languages the service is asked for most and its tests pin down: coverage of these first.
-const CORE = ['EN', 'ES', 'CA', 'PT', 'FR', 'IT', 'RU', 'UK'];
-// Every translator process keeps the detector's model next to its warm Apertium pipelines.
-const HEAP_BUDGET_MB = 100;
+const repeats = Number(process.env.BENCH_REPEATS ?? 3);
+const MODES_DIR = process.env.APERTIUM_MODES_DIR ?? '/usr/share/apertium/modes';
+const GRADED: Band[] = ['5-19', '20+'];
+const TARGET: Record<string, number> = { '5-19': 0.85, '20+': 0.95 };
 
-type Kind = 'short' | 'long' | 'pair' | 'greeting';
-interface Sample {
-  language: string;
-  text: string;
-  kind: Kind;
+const corpus = loadCorpus();
+const languages = process.env.DETECTION_LANGUAGES?.split(',') ?? [...new Set(corpus.map((sample) => sample.language))];
+const samples = corpus.filter((sample) => languages.includes(sample.language) && GRADED.includes(sample.band));
+
+/** A detector as the bench runs it: one sample in, one DeepL code (or nothing) out. */
+interface Runner {
+  name: string;
+  note: string;
+  detect(sample: CorpusSample): Promise<string | undefined> | string | undefined;
 }
-
-const LENGTH_BANDS: Partial<Record<Kind, [number, number]>> = { short: [20, 60], long: [200, Infinity], greeting: [1, 19] };
-
-/** Two-word pieces of the sentences: the UI-string sized texts where detectors part ways. */
-function wordPairs(language: string, texts: string[]): Sample[] {
-  return texts.flatMap((text) => {
-    const words = text
-      .replace(/[.,;:!?¿¡]/g, '')
-      .split(/\s+/)
-      .filter(Boolean);
-    const pairs: Sample[] = [];
-    for (let i = 0; i + 1 < words.length; i += 2) pairs.push({ language, text: `${words[i]} ${words[i + 1]}`, kind: 'pair' });
-    return pairs;
-  });
-}
-
-function labelledSamples(): Sample[] {
-  return Object.entries(SAMPLES).flatMap(([language, { short, long, tiny }]) => [
-    ...short.map((text) => ({ language, text, kind: 'short' as const })),
-    ...long.map((text) => ({ language, text, kind: 'long' as const })),
-    ...tiny.map((text) => ({ language, text, kind: 'greeting' as const })),
-    ...wordPairs(language, [...short, ...long]),
-  ]);
-}
-
-function assertSampleShape(samples: Sample[]): void {
-  const misfit = samples.find(({ text, kind }) => {
-    const band = LENGTH_BANDS[kind];
-    return band !== undefined && (text.length < band[0] || text.length > band[1]);
-  });
-  if (misfit) throw new Error(`sample outside its length band: ${misfit.language} ${misfit.kind}: ${misfit.text}`);
-}
-
-/** The accuracy the brief asks for: sentences and paragraphs; fragments are reported apart. */
-const isGraded = (sample: Sample): boolean => sample.kind === 'short' || sample.kind === 'long';
 
 interface Score {
-  contender: Contender;
-  results: Array<{ sample: Sample; hit: boolean }>;
-  misses: Map<string, string[]>;
-  microsPerCall: number;
+  runner: Runner;
+  hits: Map<CorpusSample, boolean>;
+  microsPerDetection: number;
 }
 
-function timePerCall(contender: Contender, texts: string[]): number {
-  for (const text of texts) contender.detect(text); // warm-up
+async function score(runner: Runner): Promise<Score> {
+  const hits = new Map<CorpusSample, boolean>();
+  for (const sample of samples) {
+    const answer = await runner.detect(sample);
+    hits.set(sample, answer !== undefined && sample.accepted.includes(answer));
+  }
   const start = performance.now();
-  for (let round = 0; round < repeats; round++) for (const text of texts) contender.detect(text);
-  return ((performance.now() - start) * 1000) / (repeats * texts.length);
+  for (let round = 0; round < repeats; round++) for (const sample of samples) await runner.detect(sample);
+  return { runner, hits, microsPerDetection: ((performance.now() - start) * 1000) / (repeats * samples.length) };
 }
 
-function score(contender: Contender, samples: Sample[]): Score {
-  const misses = new Map<string, string[]>();
-  const results = samples.map((sample) => {
-    const detected = contender.detect(sample.text);
-    const hit = detected === sample.language;
-    if (!hit && isGraded(sample)) misses.set(sample.language, [...(misses.get(sample.language) ?? []), detected ?? '-']);
-    return { sample, hit };
-  });
-  const microsPerCall = timePerCall(
-    contender,
-    samples.filter(isGraded).map((sample) => sample.text),
-  );
-  return { contender, results, misses, microsPerCall };
+function accuracy(score: Score, which: (sample: CorpusSample) => boolean): number {
+  const chosen = samples.filter(which);
+  return chosen.filter((sample) => score.hits.get(sample)).length / chosen.length;
 }
-
-/** Share of the samples passing `which` that the detector got right. */
-function accuracy(score: Score, which: (sample: Sample) => boolean): number {
-  const chosen = score.results.filter(({ sample }) => which(sample));
-  return chosen.filter(({ hit }) => hit).length / chosen.length;
-}
-
-const overall = (s: Score) => accuracy(s, isGraded);
-const core = (s: Score) => accuracy(s, (sample) => isGraded(sample) && CORE.includes(sample.language));
-const ownLanguages = (s: Score) => accuracy(s, (sample) => isGraded(sample) && s.contender.supported.includes(sample.language));
-const ofKind = (kind: Kind) => (s: Score) => accuracy(s, (sample) => sample.kind === kind);
-const fragments = (s: Score) => accuracy(s, (sample) => !isGraded(sample));
 
 const percent = (share: number): string => `${(100 * share).toFixed(1)}%`;
 
-function printTable(scores: Score[]): void {
-  const rows = scores.map((s) => [
-    `${s.contender.name}@${s.contender.version}`,
-    `${s.contender.supported.length}/${CANDIDATES.length}`,
-    percent(overall(s)),
-    percent(ofKind('short')(s)),
-    percent(ofKind('long')(s)),
-    percent(core(s)),
-    percent(ownLanguages(s)),
-    percent(ofKind('pair')(s)),
-    percent(ofKind('greeting')(s)),
-    `${s.microsPerCall.toFixed(1)} µs`,
-    `${s.contender.loadMs.toFixed(0)} ms`,
-    `${s.contender.heapMb.toFixed(0)} MB`,
-  ]);
-  const header = [
-    'detector',
-    'languages',
-    'accuracy',
-    'short 20-60',
-    'long 200+',
-    `core ${CORE.length}`,
-    'own languages',
-    'word pairs',
-    'greetings',
-    'time/call',
-    'import',
-    'heap',
-  ];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
+function table(header: string[], rows: string[][]): void {
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
-function printMisses(scores: Score[]): void {
-  console.log('\nMisses on sentences and paragraphs (expected: detected answers; - is no answer)');
-  for (const { contender, misses } of scores) {
-    const unsupported = CANDIDATES.filter((code) => !contender.supported.includes(code));
-    const listed = [...misses].map(([language, answers]) => `${language}: ${answers.join(',')}`).join('; ');
-    console.log(`  ${contender.name} (lacks ${unsupported.join(', ') || 'none'}): ${listed || 'none'}`);
-  }
+function fromContender(contender: Contender): Runner {
+  return {
+    name: `${contender.name}@${contender.version}`,
+    note: `${contender.supported.length}/${languages.length} languages, import ${contender.loadMs.toFixed(0)} ms, heap ${contender.heapMb.toFixed(0)} MB`,
+    detect: (sample) => contender.detect(sample.text),
+  };
 }
 
-// Within the heap budget: core languages first, then all of ours, then fragments; time breaks ties.
-function choose(scores: Score[]): Score | undefined {
-  return scores
-    .filter((s) => s.contender.heapMb <= HEAP_BUDGET_MB)
-    .sort((a, b) => core(b) - core(a) || overall(b) - overall(a) || fragments(b) - fragments(a) || a.microsPerCall - b.microsPerCall)[0];
+// Imported after the contenders, so that eld's import cost is measured on the contender's own import.
+async function serviceRunners(): Promise<{ runners: Runner[]; detectors: LanguageDetector[] }> {
+  const { createLanguageDetector } = await import('@workspace/translator/languages/detect-language');
+  const { createWordAnalysers } = await import('@workspace/translator/languages/word-analysers');
+  const plain = createLanguageDetector();
+  const checked = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: MODES_DIR }) });
+  // One key per language that sends that language's block in corpus order: the history it builds is
+  // the detector's own earlier answers, wrong ones included, never the labels.
+  const remembering = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: MODES_DIR }) });
+  return {
+    detectors: [plain, checked, remembering],
+    runners: [
+      {
+        name: 'service: detect',
+        note: 'eld/medium n-grams with stand-ins for the languages eld lacks (the sync path: /v2/write)',
+        detect: (sample) => plain.detect(sample.text, languages),
+      },
+      {
+        name: 'service: detectWithDictionaries',
+        note: '+ known-word rate of the Apertium analysers + cld3 vote (/v2/translate, documents)',
+        detect: (sample) => checked.detectWithDictionaries(sample.text, languages),
+      },
+      {
+        name: 'service: detectWithDictionaries + key history',
+        note: 'the same, each language sent by one key in corpus order',
+        detect: (sample) => remembering.detectWithDictionaries(sample.text, languages, { key: `bench-${sample.language}` }),
+      },
+    ],
+  };
 }
 
-const samples = labelledSamples();
-assertSampleShape(samples);
-const scores = (await loadContenders(CANDIDATES)).map((contender) => score(contender, samples));
-const count = (kind: Kind) => samples.filter((sample) => sample.kind === kind).length;
+const contenders = await loadContenders(languages);
+const service = await serviceRunners();
+const runners = [...contenders.map(fromContender), ...service.runners];
+const scores: Score[] = [];
+for (const runner of runners) scores.push(await score(runner));
+
+const count = (band: Band) => samples.filter((sample) => sample.band === band).length;
+const shared = samples.filter((sample) => sample.accepted.length > 1).length;
 console.log(
-  `${count('short')} sentences, ${count('long')} paragraphs, ${count('pair')} word pairs, ${count('greeting')} greetings;`,
-  `${CANDIDATES.length} candidate languages; accuracy = sentences + paragraphs; time/call over ${repeats} rounds of those\n`,
+  `${new Date().toISOString().slice(0, 10)}: ${samples.length} samples in ${languages.length} languages (${count('5-19')} of 5-19 characters,`,
+  `${count('20+')} of 20+; ${shared} are the same text in two languages, where either answer counts); time over ${repeats} rounds\n`,
 );
-printTable(scores);
-printMisses(scores);
-const chosen = choose(scores);
-console.log(
-  `\nChoice (heap <= ${HEAP_BUDGET_MB} MB; core ${CORE.join(' ')}, then accuracy, then fragments, then time):`,
-  chosen ? `${chosen.contender.name}@${chosen.contender.version}` : 'none within budget',
+table(
+  ['detector', '5-19 chars', '20+ chars', 'time/detection', 'notes'],
+  scores.map((s) => [
+    s.runner.name,
+    percent(accuracy(s, (sample) => sample.band === '5-19')),
+    percent(accuracy(s, (sample) => sample.band === '20+')),
+    `${(s.microsPerDetection / 1000).toFixed(2)} ms`,
+    s.runner.note,
+  ]),
 );
+
+console.log('\nPer language, 5-19 / 20+ characters:\n');
+const shown = scores.filter(
+  (s) => s.runner.name.startsWith('service') || s.runner.name.startsWith('eld/medium') || s.runner.name.startsWith('cld3'),
+);
+table(
+  ['language', ...shown.map((s) => s.runner.name)],
+  languages.map((language) => [
+    language,
+    ...shown.map((s) =>
+      GRADED.map((band) => percent(accuracy(s, (sample) => sample.language === language && sample.band === band))).join(' / '),
+    ),
+  ]),
+);
+
+const chosen = scores.find((s) => s.runner.name === 'service: detectWithDictionaries')!;
+const verdict = GRADED.map((band) => {
+  const share = accuracy(chosen, (sample) => sample.band === band);
+  return `${band}: ${percent(share)} (target ${percent(TARGET[band]!)}) ${share >= TARGET[band]! ? 'met' : 'NOT met'}`;
+});
+console.log(`\nService without history: ${verdict.join('; ')}`);
+for (const detector of service.detectors) detector.close();

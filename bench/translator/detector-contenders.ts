@@ -37,8 +37,11 @@ const ISO_639_3: Record<string, string> = {
   MK: 'mkd',
   BG: 'bul',
   EO: 'epo',
+  NB: 'nob',
+  IS: 'isl',
 };
-const iso6391 = (code: string): string => code.toLowerCase();
+// eld, tinyld and cld3 spell Norwegian Bokmål with the macrolanguage's code.
+const iso6391 = (code: string): string => (code === 'NB' ? 'no' : code.toLowerCase());
 const iso6393 = (code: string): string => ISO_639_3[code] ?? '';
 
 // The heap a detector keeps is part of its price, and only a forced collection makes it measurable.
@@ -105,7 +108,8 @@ async function eld(size: 'extrasmall' | 'small' | 'medium' | 'large', candidates
   const { module, ...cost } = await measuredImport<EldModule>(`eld/${size}`);
   const detector = module.eld.newInstance();
   const subset = detector.setLanguageSubset(candidates.map(iso6391));
-  const supported = Object.values(subset).map((code) => code.toUpperCase());
+  const eldCodes = new Set(Object.values(subset));
+  const supported = candidates.filter((code) => eldCodes.has(iso6391(code)));
   const toDeepL = reverseLookup(iso6391, supported);
   return {
     name: `eld/${size}`,
@@ -113,6 +117,57 @@ async function eld(size: 'extrasmall' | 'small' | 'medium' | 'large', candidates
     supported,
     ...cost,
     detect: (text) => toDeepL.get(detector.detect(text).language),
+  };
+}
+
+type LandeModule = { default: (text: string) => Array<[string, number]> };
+
+/** lande scores all its 50 languages; the restriction keeps the best-scoring candidate. */
+async function lande(candidates: string[]): Promise<Contender> {
+  const { module, ...cost } = await measuredImport<LandeModule>('lande');
+  const known = new Set(module.default('hello').map(([code]) => code));
+  const supported = candidates.filter((code) => known.has(iso6393(code)));
+  const toDeepL = reverseLookup(iso6393, supported);
+  return {
+    name: 'lande',
+    version: await versionOf('lande'),
+    supported,
+    ...cost,
+    detect: (text) => {
+      for (const [code] of module.default(text)) {
+        const answer = toDeepL.get(code);
+        if (answer !== undefined) return answer;
+      }
+      return undefined;
+    },
+  };
+}
+
+type Cld3Module = typeof import('cld3-asm');
+// The languages of cld3-asm 4.0's model that have DeepL codes or stand in for them.
+const CLD3_CODES = new Set(
+  'af ar az be bg bn ca cs da de el en eo es et eu fa fi fr ga gl hi hr hu hy id is it ja ka ko lt lv mk ms mt nl no pl pt ro ru sk sl sq sr sv th tr uk vi zh'.split(
+    ' ',
+  ),
+);
+
+// cld3's API answers its single best language among all 107 and cannot be restricted: an answer
+// outside the candidates counts as a miss. Its default 140-byte minimum is lowered to 0 so that
+// it answers short strings at all.
+async function cld3(candidates: string[]): Promise<Contender> {
+  const { module, ...cost } = await measuredImport<Cld3Module>('cld3-asm');
+  const start = performance.now();
+  const identifier = (await module.loadModule()).create(0, 1000);
+  const loadMs = cost.loadMs + performance.now() - start;
+  const supported = candidates.filter((code) => CLD3_CODES.has(iso6391(code)));
+  const toDeepL = reverseLookup(iso6391, supported);
+  return {
+    name: 'cld3-asm',
+    version: await versionOf('cld3-asm'),
+    supported,
+    ...cost,
+    loadMs,
+    detect: (text) => toDeepL.get(identifier.findLanguage(text).language),
   };
 }
 
@@ -127,5 +182,7 @@ export async function loadContenders(candidates: string[]): Promise<Contender[]>
     await eld('small', candidates),
     await eld('medium', candidates),
     await eld('large', candidates),
+    await lande(candidates),
+    await cld3(candidates),
   ];
 }

@@ -65,6 +65,10 @@ const STAND_INS: Readonly<Record<string, readonly string[]>> = {
   AF: ['nl'],
   ID: ['ms'],
   MK: ['bg'],
+  BS: ['hr', 'sr'],
+  OC: ['ca', 'es', 'fr'],
+  AN: ['es'],
+  EO: ['es', 'it', 'pt'],
 };
 
 /** The eld codes whose score stands for the candidate: its own, else its relatives'. */

@@ -9,8 +9,11 @@ import { dirname, join } from 'node:path';
 // DeepL base code -> the spellings Apertium's file names use for it.
 const APERTIUM_CODES: Readonly<Record<string, readonly string[]>> = {
   AF: ['afr', 'af'],
+  AN: ['arg', 'an'],
   BE: ['bel', 'be'],
   BG: ['bul', 'bg'],
+  BR: ['bre', 'br'],
+  BS: ['hbs'],
   CA: ['cat', 'ca'],
   DA: ['dan', 'da'],
   EN: ['eng', 'en'],
@@ -19,6 +22,8 @@ const APERTIUM_CODES: Readonly<Record<string, readonly string[]>> = {
   EU: ['eus', 'eu'],
   FR: ['fra', 'fr'],
   GL: ['glg', 'gl'],
+  HI: ['hin', 'hi'],
+  HR: ['hbs'],
   ID: ['ind', 'id'],
   IS: ['isl', 'is'],
   IT: ['ita', 'it'],
@@ -26,12 +31,15 @@ const APERTIUM_CODES: Readonly<Record<string, readonly string[]>> = {
   MS: ['zlm', 'msa', 'ms'],
   NB: ['nob', 'nb'],
   NL: ['nld', 'nl'],
+  OC: ['oci', 'oc'],
   PT: ['por', 'pt'],
   RO: ['ron', 'ro'],
   RU: ['rus', 'ru'],
   SL: ['slv', 'sl'],
+  SR: ['hbs'],
   SV: ['swe', 'sv'],
   UK: ['ukr', 'uk'],
+  UR: ['urd', 'ur'],
 };
 
 /** Per DeepL code, the largest analyser of that language among the installed pairs (the most words). */
@@ -83,6 +91,8 @@ export interface WordAnalysers {
 const STREAM_SYNTAX = /[\\^$[\]{}@<>/\0*]/g;
 const UNIT = /\^([^$]*)\$/g;
 const LETTER = /\p{L}/u;
+// Records owed by one process beyond which it counts as hung.
+const MAX_BEHIND = 64;
 
 /** Known words / words in one analysed record: `^word/lemma<tags>$` is known, `^word/*word$` is not. */
 export function knownRate(record: string): number {
@@ -97,7 +107,12 @@ export function knownRate(record: string): number {
   return words === 0 ? 0 : known / words;
 }
 
-/** One warm analyser process; a crash or a late answer drops it, and the next call starts a new one. */
+/**
+ * One warm analyser process. A late answer is given up on (that detection goes on without word rates)
+ * but the process is kept and its record dropped when it comes: a cold start on a loaded machine is
+ * slow, not broken. A process that exits, or falls MAX_BEHIND records behind, is dropped, and the next
+ * call starts a new one.
+ */
 class Analyser {
   private child: ChildProcess | undefined;
   private buffer = '';
@@ -109,13 +124,18 @@ class Analyser {
   ) {}
 
   analyse(text: string): Promise<string | undefined> {
+    if (this.waiting.length >= MAX_BEHIND) this.stop();
     const child = this.child ?? this.start();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.stop(), this.timeoutMs);
-      this.waiting.push((record) => {
+      let settled = false;
+      const settle = (record: string | undefined) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         resolve(record);
-      });
+      };
+      const timer = setTimeout(() => settle(undefined), this.timeoutMs);
+      this.waiting.push(settle);
       child.stdin!.write(`${text.replace(STREAM_SYNTAX, ' ')}\0`);
     });
   }
@@ -146,14 +166,14 @@ class Analyser {
     const child = this.child;
     this.child = undefined;
     child?.kill();
-    for (const resolve of this.waiting.splice(0)) resolve(undefined);
+    for (const settle of this.waiting.splice(0)) settle(undefined);
   }
 }
 
 export interface WordAnalysersOptions {
   /** The Apertium modes directory; the pairs' data directories are its siblings. */
   modesDir: string;
-  /** An answer later than this drops the analyser and detection goes on without word rates. */
+  /** An answer later than this is given up on, and that detection goes on without word rates. */
   timeoutMs?: number;
 }
 

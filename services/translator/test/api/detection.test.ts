@@ -6,7 +6,7 @@ import { createLanguageDetector } from '../../src/languages/detect-language.js';
 import { createWordAnalysers } from '../../src/languages/word-analysers.js';
 import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
 
-const detector = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: '/usr/share/apertium/modes' }) });
+const detector = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: '/usr/share/apertium/modes', timeoutMs: 60_000 }) });
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ detector });

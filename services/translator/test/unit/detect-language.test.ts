@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createLanguageDetector } from '../../src/languages/detect-language.js';
 import { RecentLanguages } from '../../src/languages/recent-languages.js';
-import { createWordAnalysers, knownRate } from '../../src/languages/word-analysers.js';
+import { createWordAnalysers, findAnalysers, knownRate } from '../../src/languages/word-analysers.js';
 
 // The Apertium engine's source languages.
 const ALL_SOURCES = [
@@ -107,8 +107,9 @@ describe('createLanguageDetector', () => {
   });
 });
 
-// The served languages' Apertium analysers (installed with the pairs), one warm lt-proc each.
-const checked = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: '/usr/share/apertium/modes' }) });
+// The served languages' Apertium analysers (installed with the pairs), one warm lt-proc each. The
+// timeout is generous: twenty cold starts at once on a loaded machine may pass the service's 2 s.
+const checked = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: '/usr/share/apertium/modes', timeoutMs: 60_000 }) });
 afterAll(() => checked.close());
 const SERVED = ALL_SOURCES.filter((code) => code !== 'EO');
 
@@ -138,6 +139,15 @@ describe('detectWithDictionaries: short strings', () => {
     for (const candidates of [['EN'], ['RU', 'UK'], ['ES', 'CA', 'GL'], ['BG', 'MK', 'SV']]) {
       const answer = await checked.detectWithDictionaries('Mijn zus werkt in een kleine bakkerij.', candidates);
       expect(candidates).toContain(answer);
+    }
+  });
+
+  it('answers from the n-grams alone when the analysers do not answer in time', async () => {
+    const impatient = createLanguageDetector({ analysers: createWordAnalysers({ modesDir: '/usr/share/apertium/modes', timeoutMs: 0 }) });
+    try {
+      await expect(impatient.detectWithDictionaries('Could you send me the report before Friday?', SERVED)).resolves.toBe('EN');
+    } finally {
+      impatient.close();
     }
   });
 
@@ -202,5 +212,20 @@ describe('knownRate', () => {
     expect(knownRate('^Protonenstrahl/*Protonenstrahl$')).toBe(0);
     expect(knownRate('^the/the<det>$ ^Protonenstrahl/*Protonenstrahl$')).toBe(0.5);
     expect(knownRate('')).toBe(0);
+  });
+});
+
+describe('findAnalysers', () => {
+  it("finds each installed language's analyser, the Serbo-Croatian one for HR, SR and BS", () => {
+    const analysers = findAnalysers('/usr/share/apertium/modes');
+    expect(analysers.get('ES')).toMatch(/\/spa-[a-z]+\.automorf\.bin$/);
+    expect(analysers.get('MS')).toMatch(/\/zlm-ind\.automorf\.bin$/);
+    expect(analysers.get('HR')).toMatch(/\/hbs-[a-z]+\.automorf\.bin$/);
+    expect(analysers.get('BS')).toBe(analysers.get('HR'));
+    expect(analysers.has('DE')).toBe(false);
+  });
+
+  it('finds none where no Apertium data is installed', () => {
+    expect(findAnalysers('/nonexistent/apertium/modes').size).toBe(0);
   });
 });
