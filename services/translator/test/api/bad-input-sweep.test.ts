@@ -22,8 +22,11 @@ afterAll(async () => {
 const ENDPOINTS: [method: 'get' | 'post' | 'put', path: string][] = [
   ['post', '/v2/translate'],
   ['post', '/v2/write/rephrase'],
+  ['post', '/v2/write/correct'],
   ['get', '/v2/languages'],
   ['post', '/v2/languages'],
+  ['get', '/v3/languages'],
+  ['get', '/v3/languages/resources'],
   ['get', '/v2/usage'],
   ['post', '/v2/usage'],
   ['post', '/v2/admin/developer-keys'],
