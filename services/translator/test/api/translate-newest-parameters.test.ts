@@ -122,6 +122,55 @@ describe('custom_instructions, offline', () => {
   });
 });
 
+describe('a style rule list on documents, offline', () => {
+  const styleList = async (prompt: string) =>
+    (
+      await request(ctx.app)
+        .post('/v3/style_rules')
+        .set(auth(ctx.adminKey))
+        .send({ name: prompt, language: 'es', custom_instructions: [{ label: 'rule', prompt }] })
+        .expect(201)
+    ).body.style_id as string;
+  const upload = (styleId: string) =>
+    request(ctx.app)
+      .post('/v2/document')
+      .set(auth(ctx.adminKey))
+      .field('source_lang', 'EN')
+      .field('target_lang', 'ES')
+      .field('style_id', styleId)
+      .attach('file', Buffer.from('The dog is "happy".\n'), 'pets.txt');
+
+  it('follows its instructions in the document, and refuses the upload for one it cannot follow', async () => {
+    const created = await upload(await styleList('Translate "dog" as "can".')).expect(200);
+    for (;;) {
+      const status = await request(ctx.app)
+        .post(`/v2/document/${created.body.document_id}`)
+        .set(auth(ctx.adminKey))
+        .send({ document_key: created.body.document_key })
+        .expect(200);
+      if (status.body.status === 'done') break;
+      expect(status.body.status).not.toBe('error');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const result = await request(ctx.app)
+      .post(`/v2/document/${created.body.document_id}/result`)
+      .set(auth(ctx.adminKey))
+      .send({ document_key: created.body.document_key })
+      .buffer(true)
+      .parse((res, done) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        res.on('end', () => done(null, body));
+      })
+      .expect(200);
+    expect(result.body).toMatch(/\bcan\b/);
+    expect(result.body).not.toMatch(/perro/);
+
+    const refused = await upload(await styleList('Sound like a pirate.')).expect(400);
+    expect(refused.body.message).toMatch(/Custom instruction 'Sound like a pirate\.' \(from style rule list/);
+  });
+});
+
 describe('model_type and show_billed_characters', () => {
   it('answers model_type_used with the type asked for, prefer_ dropped, and billed_characters per text', async () => {
     const response = await translate({

@@ -7,7 +7,7 @@ import type { GlossaryMatcher } from '../glossaries/glossary-matcher.js';
 import { detectSources } from '../translation/detect-sources.js';
 import { whenCapacity } from '../translation/when-capacity.js';
 import {
-  engineOptions,
+  followInstructionsPlan,
   resolveLanguages,
   resolvePlan,
   translateWithEngine,
@@ -63,7 +63,9 @@ export async function translateSegments(
     }
   });
 
-  const options = engineOptions(markupRequest, languages.target, undefined, signal, resolved.styleInstructions);
+  // A style rule list's instructions: passed on, or followed offline in the listed forms (refused at upload otherwise).
+  const instructed = followInstructionsPlan(deps.engine, catalog, markupRequest, languages.target, resolved);
+  const options = instructed.options(signal);
   let done = 0;
   const translateBatch = async (batch: number[]) => {
     signal?.throwIfAborted();
@@ -74,12 +76,13 @@ export async function translateSegments(
         catalog,
         batch.map((index) => segments[index]!),
         markupRequest,
-        resolved.plan,
+        instructed.plan ?? resolved.plan,
         options,
         source,
       ),
     );
-    batch.forEach((index, position) => (texts[index] = translated[position]!.text));
+    const finished = instructed.finish(translated);
+    batch.forEach((index, position) => (texts[index] = finished[position]!.text));
     done += batch.reduce((sum, index) => sum + plain[index]!.length, 0);
     await onProgress(done);
   };

@@ -4,7 +4,7 @@
 import type { TranslateRequest } from '@workspace/contracts';
 import type { ConnectionPool } from '../../db/database.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
-import { resolveLanguages, resolvePlan, type TranslateTextsDeps } from '../translation/translate-texts.js';
+import { followInstructionsPlan, resolveLanguages, resolvePlan, type TranslateTextsDeps } from '../translation/translate-texts.js';
 import { TranslatorError } from '../translator-error.js';
 import { billedCharacters } from '../usage/periods.js';
 import { type DocumentOptions, documentIdOf, hashDocumentKey, newDocumentKey } from './document-record.js';
@@ -69,8 +69,10 @@ export async function uploadDocument(
     const missing = conversionRefusal(deps.documentTools, extension, source, outputFormat);
     if (missing) throw new TranslatorError('BAD_REQUEST', missing);
   }
-  // Unknown glossaries, memories and style rules are refused now (404/400), not after billing.
-  await resolvePlan(deps.resources, { ...upload.request, tag_handling: 'xml' }, source, target);
+  // Unknown glossaries, memories and style rules are refused now (404/400), not after billing, and so is
+  // a style rule list's instruction the engine cannot follow.
+  const markupRequest = { ...upload.request, tag_handling: 'xml' as const };
+  followInstructionsPlan(deps.engine, catalog, markupRequest, target, await resolvePlan(deps.resources, markupRequest, source, target));
 
   let characters: number;
   try {

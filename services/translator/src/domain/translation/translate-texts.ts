@@ -56,11 +56,8 @@ export async function translateTexts(
   }
   if (request.tag_handling === 'xml' && request.tag_handling_version === 'v2') assertWellFormedXml(request.text);
   const resolved = needsPlan(request) ? await resolvePlan(deps.resources, request, source, target) : undefined;
-  const offline = deps.engine.followsInstructions ? undefined : offlineInstructions(catalog, request, target, resolved);
-  const plan =
-    resolved && offline?.terms.length
-      ? { ...resolved.plan, glossaries: [new GlossaryMatcher(offline.terms), ...resolved.plan.glossaries] }
-      : resolved?.plan;
+  const instructed = followInstructionsPlan(deps.engine, catalog, request, target, resolved);
+  const plan = instructed.plan;
   assertWithinRequestLimit(request.text, request.context);
 
   const billed = request.text.map(billedCharacters);
@@ -72,12 +69,7 @@ export async function translateTexts(
       const hits = request.text.map((text) => resolved?.memory?.matcher.match(text, threshold, request.context));
       const pending = request.text.flatMap((text, index) => (hits[index] === undefined ? [{ text, index }] : []));
       const texts = pending.map((item) => item.text);
-      const options = offline
-        ? {
-            ...engineOptions({ ...request, custom_instructions: undefined }, target, undefined, context.signal),
-            ...(offline.tone && 'formality' in offline.tone ? { formality: offline.tone.formality } : {}),
-          }
-        : engineOptions(request, target, undefined, context.signal, resolved?.styleInstructions);
+      const options = instructed.options(context.signal);
       const engineResults =
         texts.length === 0
           ? []
@@ -91,19 +83,7 @@ export async function translateTexts(
               source ?? (deps.engine.detectsSource ? undefined : null),
               context.key.id,
             );
-      const translated =
-        offline && editsOutput(offline)
-          ? engineResults.map((result) => ({
-              ...result,
-              text: followInstructions(
-                result.text,
-                offline,
-                baseLanguage(target),
-                result.detectedSource,
-                request.tag_handling !== undefined,
-              ),
-            }))
-          : engineResults;
+      const translated = instructed.finish(engineResults);
       const merged = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
       pending.forEach((item, position) => (merged[item.index] = translated[position]!));
       hits.forEach((hit, index) => {
@@ -187,6 +167,55 @@ function needsPlan(request: TranslateRequest): boolean {
     request.preserve_formatting === true ||
     request.custom_instructions !== undefined
   );
+}
+
+export interface InstructedPlan {
+  /** The resolved plan, with the instructions' terms as a first glossary. */
+  plan: SegmentPlan | undefined;
+  /** The engine's options: every instruction for an engine that follows them; else none, and a tone's formality. */
+  options(signal: AbortSignal | undefined): TranslateOptions;
+  /** The engine's results with the offline edits (register, quotation marks, numbers). */
+  finish<T extends { text: string; detectedSource: string }>(results: T[]): T[];
+}
+
+/**
+ * Custom instructions (the request's and its style rule list's): passed on to an engine that follows
+ * them; otherwise followed here in the listed forms (offline-instructions.ts), 400 for any other.
+ */
+export function followInstructionsPlan(
+  engine: TranslationEngine,
+  catalog: LanguageCatalog,
+  request: TranslateRequest,
+  target: string,
+  resolved: ResolvedResources | undefined,
+): InstructedPlan {
+  const offline = engine.followsInstructions ? undefined : offlineInstructions(catalog, request, target, resolved);
+  if (!offline) {
+    return {
+      plan: resolved?.plan,
+      options: (signal) => engineOptions(request, target, undefined, signal, resolved?.styleInstructions),
+      finish: (results) => results,
+    };
+  }
+  const language = baseLanguage(target);
+  const markup = request.tag_handling !== undefined;
+  return {
+    plan:
+      resolved && offline.terms.length
+        ? { ...resolved.plan, glossaries: [new GlossaryMatcher(offline.terms), ...resolved.plan.glossaries] }
+        : resolved?.plan,
+    options: (signal) => ({
+      ...engineOptions({ ...request, custom_instructions: undefined }, target, undefined, signal),
+      ...(offline.tone && 'formality' in offline.tone ? { formality: offline.tone.formality } : {}),
+    }),
+    finish: (results) =>
+      editsOutput(offline)
+        ? results.map((result) => ({
+            ...result,
+            text: followInstructions(result.text, offline, language, result.detectedSource, markup),
+          }))
+        : results,
+  };
 }
 
 /**
