@@ -21,13 +21,18 @@ export interface SpellingOptions {
 
 export function spellingEdits(text: string, dictionary: SpellingDictionary, options: SpellingOptions = {}): Edit[] {
   const edits: Edit[] = [];
-  for (const word of proseWords(text)) {
-    if ([...word.text].length < 2 || options.protectedTerms?.has(word.text.toLowerCase())) continue;
-    const initial = startsSentence(text, word.start);
-    const capitalized = isCapitalized(word.text);
+  const checked = proseWords(text).filter((word) => {
+    if ([...word.text].length < 2 || options.protectedTerms?.has(word.text.toLowerCase())) return false;
     // Capitals inside a sentence mark a name; capitals or mixed case anywhere, an acronym or a brand.
-    if (!isLowerCase(word.text) && !(capitalized && initial)) continue;
-    if (dictionary.knows(word.text) || (capitalized && dictionary.knows(word.text.toLowerCase()))) continue;
+    return isLowerCase(word.text) || (isCapitalized(word.text) && startsSentence(text, word.start));
+  });
+  // The text's words in one exchange with the dictionary's thread, as written and in lower case.
+  const asked = [...new Set(checked.flatMap((word) => [word.text, word.text.toLowerCase()]))];
+  const answers = dictionary.knowsAll(asked);
+  const known = new Set(asked.filter((_, index) => answers[index]));
+  for (const word of checked) {
+    const capitalized = isCapitalized(word.text);
+    if (known.has(word.text) || (capitalized && known.has(word.text.toLowerCase()))) continue;
     const best = bestCorrection(word.text.toLowerCase(), dictionary);
     if (best !== undefined) edits.push({ start: word.start, end: word.end, text: capitalized ? capitalize(best) : best });
   }
@@ -36,9 +41,14 @@ export function spellingEdits(text: string, dictionary: SpellingDictionary, opti
 
 /** The one clearly likeliest known word one edit away, or undefined when there is none or no clear one. */
 export function bestCorrection(word: string, dictionary: SpellingDictionary): string | undefined {
+  const candidates = [...oneEditAway(word, dictionary.alphabet)].filter(([candidate]) => candidate.length > 0);
+  // Asked in one exchange with the dictionary's thread (hundreds of candidates, many repeated).
+  const asked = [...new Set(candidates.map(([candidate]) => candidate))];
+  const answers = dictionary.knowsAll(asked);
+  const known = new Set(asked.filter((_, index) => answers[index]));
   const scores = new Map<string, number>();
-  for (const [candidate, slip] of oneEditAway(word, dictionary.alphabet)) {
-    if (candidate.length === 0 || !dictionary.knows(candidate)) continue;
+  for (const [candidate, slip] of candidates) {
+    if (!known.has(candidate)) continue;
     const score = PRIOR[slip] / (dictionary.rank(candidate) ?? UNRANKED);
     if (score > (scores.get(candidate) ?? 0)) scores.set(candidate, score);
   }

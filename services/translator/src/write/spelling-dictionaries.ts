@@ -51,6 +51,8 @@ export interface SpellingDictionary {
   readonly language: string;
   /** Whether the dictionary knows the word in exactly this spelling (Hunspell's case rules apply). */
   knows(word: string): boolean;
+  /** knows() for many words in one exchange with the dictionary's thread (a correction's candidates). */
+  knowsAll(words: readonly string[]): boolean[];
   /** 1 for the most common word of the language; undefined outside the 10,000 most common. */
   rank(word: string): number | undefined;
   /** Lower-case letters a correction may insert or substitute (the .aff's TRY line). */
@@ -74,6 +76,8 @@ interface Loading {
 
 // Room for one request: the words of one look-up, joined by newlines.
 const SHARED_BYTES = 64 * 1024;
+/** A longer "word" is answered unknown without asking. */
+const MAX_WORD_BYTES = 1024;
 // A look-up the worker has not answered by then (it died) counts as known: no correction is made.
 const ANSWER_TIMEOUT_MS = 5000;
 
@@ -218,23 +222,48 @@ function workerDictionary(language: string, shared: SharedArrayBuffer, ready: Sp
   ready.frequency.forEach((word, index) => {
     if (!ranks.has(word)) ranks.set(word, index + 1);
   });
-  const knows = (word: string): boolean => {
-    // Words are single tokens; one too long for the shared area is no word a dictionary holds.
-    if (word.includes('\n')) return false;
-    const { written } = encoder.encodeInto(word, bytes);
-    if (written === undefined || written >= SHARED_BYTES) return false;
+  // One exchange: the words, joined by newlines, in; one byte per word out. The main thread waits for the
+  // answer (the thread does nothing else, so it answers at once: microseconds per word).
+  const exchange = (words: readonly string[]): boolean[] => {
+    const { written } = encoder.encodeInto(words.join('\n'), bytes);
     Atomics.store(control, 1, written);
     Atomics.store(control, 0, REQUEST);
     Atomics.notify(control, 0);
     const waited = Atomics.wait(control, 0, REQUEST, ANSWER_TIMEOUT_MS);
-    if (waited === 'timed-out' || Atomics.load(control, 0) !== ANSWER) return true;
-    const known = bytes[0] === 1;
+    // A thread that does not answer (it died) knows every word: no correction is made.
+    if (waited === 'timed-out' || Atomics.load(control, 0) !== ANSWER) return words.map(() => true);
+    const known = words.map((_, index) => bytes[index] === 1);
     Atomics.store(control, 0, IDLE);
+    return known;
+  };
+  const knowsAll = (words: readonly string[]): boolean[] => {
+    const known: boolean[] = [];
+    let batch: string[] = [];
+    let size = 0;
+    const flush = () => {
+      if (batch.length > 0) known.push(...exchange(batch));
+      batch = [];
+      size = 0;
+    };
+    for (const word of words) {
+      // A newline would split the word; a word near the buffer's size is no word a dictionary holds.
+      const length = Buffer.byteLength(word);
+      if (word.includes('\n') || length > MAX_WORD_BYTES) {
+        flush();
+        known.push(false);
+        continue;
+      }
+      if (size + length + 1 > SHARED_BYTES) flush();
+      batch.push(word);
+      size += length + 1;
+    }
+    flush();
     return known;
   };
   return {
     language,
-    knows,
+    knows: (word) => knowsAll([word])[0]!,
+    knowsAll,
     rank: (word) => ranks.get(word.toLowerCase()),
     alphabet: ready.alphabet,
   };

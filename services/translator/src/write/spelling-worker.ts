@@ -7,7 +7,6 @@
 // packages and node: modules only, and uses no TypeScript syntax that needs transforming.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -45,13 +44,6 @@ const require = createRequire(import.meta.url);
 
 async function main(): Promise<void> {
   const data = workerData as SpellingWorkerData;
-  // Building is background work: on Linux a nice value is per thread, so this one thread yields the
-  // cores to the event loop's (on 2 cores, two builds at normal priority delay the loop by tens of ms).
-  try {
-    setPriority(19);
-  } catch {
-    // Not permitted here: the build runs at the process's priority.
-  }
   const started = performance.now();
   const directory = dirname(require.resolve(data.dictionary));
   const aff = readFileSync(join(directory, 'index.aff'));
