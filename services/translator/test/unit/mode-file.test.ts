@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listModes, parseMode, splitPipeline } from '../../src/engine/apertium/mode-file.js';
+import { findUnknownWords } from '../../src/engine/apertium/unknown-words.js';
 
 const ENG_SPA =
   "lt-proc '/d/eng-spa.automorf.bin' | apertium-tagger -g $2 '/d/eng-spa.prob' | apertium-pretransfer | " +
@@ -65,5 +66,16 @@ describe('listModes', () => {
 
   it('finds nothing when Apertium is not installed', async () => {
     expect(await listModes('/nonexistent/modes')).toEqual([]);
+  });
+});
+
+describe('findUnknownWords', () => {
+  it('does not check a mode whose Debian tagger crashes (the stock apertium command would answer nothing)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'modes-'));
+    writeFileSync(
+      join(dir, 'rus-ukr.mode'),
+      "lt-proc -w '/d/rus-ukr.automorf.bin' | cg-proc -w '/d/rus-ukr.rlx.bin' | apertium-tagger -g $2 '/d/rus-ukr.prob'",
+    );
+    await expect(findUnknownWords(dir, 'rus-ukr', ['Москва — столица России.'])).resolves.toBeUndefined();
   });
 });

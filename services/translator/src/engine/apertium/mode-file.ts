@@ -80,6 +80,11 @@ const CRASHING_TAGGER_MODELS = new Set(['rus-ukr.prob', 'rus-bel.prob', 'ukr-rus
  * keeps the first reading the grammar leaves and writes lexical units without their surface form, which
  * is what the tagger would have written (the remaining ambiguity is resolved by order, not statistics).
  */
+/** True when the mode runs a tagger model that crashes (the stock `apertium` command cannot run it). */
+export function hasCrashingTagger(commands: PipelineCommand[]): boolean {
+  return withoutCrashingTagger(commands) !== commands;
+}
+
 function withoutCrashingTagger(commands: PipelineCommand[]): PipelineCommand[] {
   const tagger = commands.findIndex(
     (command) => basename(command.program) === 'apertium-tagger' && command.args.some((arg) => CRASHING_TAGGER_MODELS.has(basename(arg))),
