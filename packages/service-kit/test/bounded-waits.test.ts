@@ -98,6 +98,10 @@ describe('errors of a bounded wait answer 503', () => {
       'statement_timeout as Prisma reports it',
       new Error('Raw query failed. Code: `57014`. Message: `canceling statement due to statement timeout`'),
     ],
+    [
+      'the server’s idle_in_transaction_session_timeout as Prisma reports it',
+      new Error('Database error. Code: `25P03`. Message: `terminating connection due to idle-in-transaction timeout`'),
+    ],
     ['Prisma waiting to start a transaction', new Error('Transaction API error: Unable to start a transaction in the given time.')],
     [
       'Prisma’s transaction outliving its timeout',

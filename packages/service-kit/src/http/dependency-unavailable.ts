@@ -1,9 +1,10 @@
 // Failures that mean a database or cache could not be reached, not that the request was wrong:
 // the caller should retry later, so they answer 503 rather than 500.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-// PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, and query_canceled
-// (the server's statement_timeout ended the statement, or an operator cancelled it).
-const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+// PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, query_canceled
+// (the server's statement_timeout ended the statement, or an operator cancelled it), and
+// idle_in_transaction_session_timeout (a transaction's next statement came too late: a busy process).
+const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
 // Prisma: can't reach the server, timed out, the server closed the connection, connection pool timeout.
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 const MESSAGES = [
@@ -26,6 +27,8 @@ const MESSAGES = [
   // ... and when it outlived its timeout: the next query, the commit or the rollback finds it expired.
   /cannot be executed on an expired transaction/,
   /Transaction already closed: .*timeout/s,
+  // Prisma's text for 25P03, whose code it does not pass on.
+  /terminating connection due to idle-in-transaction timeout/,
 ];
 
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
