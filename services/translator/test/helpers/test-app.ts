@@ -86,6 +86,8 @@ export async function createTestContext(
     detector?: LanguageDetector;
     /** TRANSLATOR_SPELLING_LANGUAGES (the default list unless given). */
     spellingLanguages?: readonly string[];
+    /** TRANSLATOR_SPELLING_PRELOAD: given, /readyz waits for these dictionaries (the test loads them). */
+    spellingPreload?: readonly string[];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ serverUrl: testServerUrl(), templateName: TEMPLATE.templateName, prefix: 'translator_test' });
@@ -97,7 +99,10 @@ export async function createTestContext(
   const spellingLanguages = options.spellingLanguages ?? DEFAULT_SPELLING_LANGUAGES;
   // Loaded on each language's first use, in their threads; a test's first rephrase waits for its load
   // however slow the loaded machine is (a service answers 503 after TRANSLATOR_SPELLING_WAIT_MS).
-  const spellingDictionaries = new SpellingDictionaries(spellingLanguages, { waitMs: 120_000 });
+  const spellingDictionaries = new SpellingDictionaries(spellingLanguages, {
+    waitMs: 120_000,
+    ...(options.spellingPreload ? { preload: options.spellingPreload } : {}),
+  });
   const deps: AppDeps = {
     db: handles.db,
     pool: handles.pool,
@@ -135,6 +140,7 @@ export async function createTestContext(
     },
     glossaryTerms: new GlossaryTerms(handles.pool),
     spellingLanguages,
+    ...(options.spellingPreload ? { spelling: spellingDictionaries } : {}),
     now,
     trustProxy: false,
     maxActiveDeveloperKeys: options.maxActiveDeveloperKeys ?? 25,
