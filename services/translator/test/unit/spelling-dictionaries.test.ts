@@ -17,23 +17,31 @@ afterAll(async () => {
 
 describe('spelling dictionaries, built in threads of their own', () => {
   it('keeps the event loop answering within 50 ms while German (nspell) and French (Hunspell) load for the first time', async () => {
-    // What the machine alone does to the loop (a loaded 2-core CI box delays an idle loop by tens of ms).
-    const idle = monitorEventLoopDelay({ resolution: 5 });
-    idle.enable();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    idle.disable();
+    // Building German on the event loop held it for 1 to 7 s. Only the loop's own delay is measured: 50 ms on
+    // a quiet machine, stretched by the load factor and by what an idle loop suffered just before (a loaded
+    // 2-core CI box delays an idle loop by tens of ms, now and then by hundreds). A loop held by a build fails
+    // every attempt; the machine's noise rarely spoils three in a row.
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const idle = monitorEventLoopDelay({ resolution: 5 });
+      idle.enable();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      idle.disable();
 
-    const loading = dictionaries(['DE', 'FR']);
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    const [german, french] = await Promise.all([loading.load('DE'), loading.load('FR')]);
-    delay.disable();
-    expect(german?.knows('Haus')).toBe(true);
-    expect(french?.knows('maison')).toBe(true);
-    // Building German on the event loop held it for 1 to 7 s. Only the loop's own delay is measured: 50 ms
-    // on a quiet machine, stretched by the load factor and by what the idle loop suffered just before.
-    expect(delay.max / 1e6).toBeLessThan(patient(50) + idle.max / 1e6);
-  });
+      const loading = dictionaries(['DE', 'FR']);
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      const [german, french] = await Promise.all([loading.load('DE'), loading.load('FR')]);
+      delay.disable();
+      expect(german?.knows('Haus')).toBe(true);
+      expect(french?.knows('maison')).toBe(true);
+      await loading.close();
+      const bound = patient(50) + idle.max / 1e6;
+      delays.push(delay.max / 1e6);
+      if (delay.max / 1e6 < bound) return;
+    }
+    throw new Error(`the event loop was delayed ${delays.map((ms) => ms.toFixed(0)).join(', ')} ms in three first loads`);
+  }, 180_000);
 
   it.each([
     ['FR', 'maison', 'maisonn'],
@@ -54,13 +62,13 @@ describe('spelling dictionaries, built in threads of their own', () => {
   });
 
   it('answers 503 with Retry-After when a dictionary is still loading past the wait bound', async () => {
-    const slow = dictionaries(['DA'], { waitMs: 0 });
-    const refused = await slow.prepare(['DA']).catch((error: unknown) => error);
+    const slow = dictionaries(['EN'], { waitMs: 0 });
+    const refused = await slow.prepare(['EN']).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TranslatorError);
-    expect(refused).toMatchObject({ code: 'UNAVAILABLE', retryAfterSeconds: 1, message: expect.stringMatching(/da is still loading/) });
+    expect(refused).toMatchObject({ code: 'UNAVAILABLE', retryAfterSeconds: 1, message: expect.stringMatching(/en is still loading/) });
     // The load goes on in the background: a later request finds it.
-    await slow.load('DA');
-    await expect(slow.prepare(['DA'])).resolves.toBeUndefined();
+    await slow.load('EN');
+    await expect(slow.prepare(['EN'])).resolves.toBeUndefined();
   });
 
   it('reports not ready until the preloaded languages are in, and leaves the others to load on first use', async () => {
