@@ -39,6 +39,12 @@ const ISO_639_3: Record<string, string> = {
   EO: 'epo',
   NB: 'nob',
   IS: 'isl',
+  SL: 'slv',
+  HR: 'hrv',
+  SR: 'srp',
+  BE: 'bel',
+  HI: 'hin',
+  UR: 'urd',
 };
 // eld, tinyld and cld3 spell Norwegian Bokmål with the macrolanguage's code.
 const iso6391 = (code: string): string => (code === 'NB' ? 'no' : code.toLowerCase());

@@ -65,7 +65,7 @@ const STAND_INS: Readonly<Record<string, readonly string[]>> = {
   AF: ['nl'],
   ID: ['ms'],
   MK: ['bg'],
-  BS: ['hr', 'sr'],
+  BS: ['hr'],
   OC: ['ca', 'es', 'fr'],
   AN: ['es'],
   EO: ['es', 'it', 'pt'],

@@ -179,10 +179,11 @@ export interface WordAnalysersOptions {
 
 export function createWordAnalysers({ modesDir, timeoutMs = 2000 }: WordAnalysersOptions): WordAnalysers {
   const paths = findAnalysers(modesDir);
+  // Keyed by file: HR, SR and BS share the Serbo-Croatian analyser, and so share its process.
   const running = new Map<string, Analyser>();
-  const analyser = (language: string): Analyser => {
-    let found = running.get(language);
-    if (!found) running.set(language, (found = new Analyser(paths.get(language)!, timeoutMs)));
+  const analyser = (path: string): Analyser => {
+    let found = running.get(path);
+    if (!found) running.set(path, (found = new Analyser(path, timeoutMs)));
     return found;
   };
   return {
@@ -190,9 +191,11 @@ export function createWordAnalysers({ modesDir, timeoutMs = 2000 }: WordAnalyser
     async knownWordRates(text, languages) {
       const covered = languages.filter((language) => paths.has(language.toUpperCase()));
       if (covered.length === 0) return undefined;
-      const records = await Promise.all(covered.map((language) => analyser(language.toUpperCase()).analyse(text)));
+      const files = [...new Set(covered.map((language) => paths.get(language.toUpperCase())!))];
+      const records = await Promise.all(files.map((path) => analyser(path).analyse(text)));
       if (records.some((record) => record === undefined)) return undefined;
-      return new Map(covered.map((language, index) => [language, knownRate(records[index]!)]));
+      const rateOf = new Map(files.map((path, index) => [path, knownRate(records[index]!)]));
+      return new Map(covered.map((language) => [language, rateOf.get(paths.get(language.toUpperCase())!)!]));
     },
     close() {
       for (const each of running.values()) each.stop();

@@ -225,6 +225,18 @@ describe('findAnalysers', () => {
     expect(analysers.has('DE')).toBe(false);
   });
 
+  it('gives HR, SR and BS the rate of their one shared analyser', async () => {
+    const analysers = createWordAnalysers({ modesDir: '/usr/share/apertium/modes', timeoutMs: 60_000 });
+    try {
+      const rates = await analysers.knownWordRates('Vidimo se sutra', ['HR', 'SR', 'BS', 'EN']);
+      expect(rates?.get('HR')).toBeGreaterThan(rates!.get('EN')!);
+      expect(rates?.get('SR')).toBe(rates?.get('HR'));
+      expect(rates?.get('BS')).toBe(rates?.get('HR'));
+    } finally {
+      analysers.close();
+    }
+  });
+
   it('finds none where no Apertium data is installed', () => {
     expect(findAnalysers('/nonexistent/apertium/modes').size).toBe(0);
   });
