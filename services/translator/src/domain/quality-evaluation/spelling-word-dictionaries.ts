@@ -3,7 +3,7 @@
 // Hunspell knows it or it is among the language's 10,000 most common words: nspell misses some common
 // inflections (German `teilen`, Swedish `arbetar`), and those must not read as misspelt or untranslated.
 import { bestCorrection } from '../../write/correct-spelling.js';
-import type { SpellingDictionaries, SpellingDictionary } from '../../write/spelling-dictionaries.js';
+import type { SpellingDictionaries } from '../../write/spelling-dictionaries.js';
 import type { WordDictionaries } from './evaluate-segments.js';
 
 // Look-ups are synchronous: the event loop is given back after this many words.
@@ -16,9 +16,14 @@ export function spellingWordDictionaries(dictionaries: SpellingDictionaries): Wo
       const dictionary = await dictionaries.load(language);
       if (!dictionary) return undefined;
       const known = new Set<string>();
-      for (const [index, word] of words.entries()) {
-        if (index > 0 && index % WORDS_PER_TURN === 0) await nextTurn();
-        if (knows(dictionary, word)) known.add(word);
+      for (let start = 0; start < words.length; start += WORDS_PER_TURN) {
+        if (start > 0) await nextTurn();
+        // One exchange with the dictionary's thread per turn.
+        const chunk = words.slice(start, start + WORDS_PER_TURN);
+        const answers = dictionary.knowsAll(chunk);
+        chunk.forEach((word, index) => {
+          if (answers[index] || dictionary.rank(word) !== undefined) known.add(word);
+        });
       }
       return known;
     },
@@ -35,10 +40,6 @@ export function spellingWordDictionaries(dictionaries: SpellingDictionaries): Wo
       return found;
     },
   };
-}
-
-function knows(dictionary: SpellingDictionary, word: string): boolean {
-  return dictionary.knows(word) || dictionary.rank(word) !== undefined;
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
