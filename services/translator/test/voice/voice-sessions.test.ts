@@ -141,7 +141,9 @@ describe.each(['json', 'msgpack'] as const)('a session in %s', (format) => {
     expect(tentative[0]).toMatchObject({ language: 'en', text: 'the' });
     await expectNothingRunning();
     // The ended session is recorded as ended: it cannot be resumed.
-    const resume = await request(server.url).get(`/v3/voice/realtime?token=${encodeURIComponent(session.token)}`).set(auth(key));
+    const resume = await request(server.url)
+      .get(`/v3/voice/realtime?token=${encodeURIComponent(session.token)}`)
+      .set(auth(key));
     expect(resume.status).toBe(400);
     expect(resume.body.message).toMatch(/has ended/);
   });
