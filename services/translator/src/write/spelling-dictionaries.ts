@@ -72,6 +72,8 @@ interface Loading {
   promise: Promise<SpellingDictionary>;
   dictionary?: SpellingDictionary;
   failed?: string;
+  /** The thread has ended. */
+  exited?: boolean;
 }
 
 // Room for one request: the words of one look-up, joined by newlines.
@@ -193,12 +195,15 @@ export class SpellingDictionaries {
           void worker.terminate();
           return;
         }
-        entry.dictionary = workerDictionary(language, shared, message);
+        entry.dictionary = workerDictionary(language, shared, message, () => !entry.exited);
         resolve(entry.dictionary);
       });
       worker.once('error', (error) => fail(error.message));
       worker.once('exit', (code) => {
+        entry.exited = true;
         if (!entry.dictionary) fail(`its thread exited with code ${code}`);
+        // A thread that ends after loading (it crashed; close() ends them all) is loaded again on next use.
+        else if (this.loading.get(language) === entry) this.loading.delete(language);
       });
     });
     // A load nobody awaits (preload) must not surface as an unhandled rejection.
@@ -214,7 +219,12 @@ function workerUrl(): URL {
   return new URL(`./spelling-worker${extension}`, import.meta.url);
 }
 
-function workerDictionary(language: string, shared: SharedArrayBuffer, ready: SpellingWorkerReady): SpellingDictionary {
+function workerDictionary(
+  language: string,
+  shared: SharedArrayBuffer,
+  ready: SpellingWorkerReady,
+  alive: () => boolean,
+): SpellingDictionary {
   const control = new Int32Array(shared, 0, 2);
   const bytes = new Uint8Array(shared, HEADER_BYTES);
   const encoder = new TextEncoder();
@@ -225,6 +235,8 @@ function workerDictionary(language: string, shared: SharedArrayBuffer, ready: Sp
   // One exchange: the words, joined by newlines, in; one byte per word out. The main thread waits for the
   // answer (the thread does nothing else, so it answers at once: microseconds per word).
   const exchange = (words: readonly string[]): boolean[] => {
+    // A thread that has ended knows every word (no correction is made) without being waited for.
+    if (!alive()) return words.map(() => true);
     const { written } = encoder.encodeInto(words.join('\n'), bytes);
     Atomics.store(control, 1, written);
     Atomics.store(control, 0, REQUEST);

@@ -71,6 +71,16 @@ describe('spelling dictionaries, built in threads of their own', () => {
     await expect(slow.prepare(['EN'])).resolves.toBeUndefined();
   });
 
+  it('answers at once, correcting nothing, from a dictionary whose thread has ended, and loads it again on next use', async () => {
+    const ending = dictionaries(['EN']);
+    const english = await ending.load('EN');
+    expect(english?.knowsAll(['hello', 'helo'])).toEqual([true, false]);
+    await ending.close();
+    expect(english?.knowsAll(['helo'])).toEqual([true]);
+    await ending.prepare(['EN']);
+    expect(ending.get('EN')?.knows('helo')).toBe(false);
+  });
+
   it('reports not ready until the preloaded languages are in, and leaves the others to load on first use', async () => {
     const preloading = dictionaries(['EN', 'ES'], { preload: ['EN'] });
     await expect(preloading.assertPreloaded()).rejects.toThrow(/still loading: EN/);
