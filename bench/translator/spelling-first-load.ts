@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
-import { OfflineWriter } from '../../services/translator/src/write/offline-writer.js';
-import { SPELLING_SOURCES, SpellingDictionaries } from '../../services/translator/src/write/spelling-dictionaries.js';
+import { OfflineWriter } from '@workspace/translator/write/offline-writer';
+import { SPELLING_SOURCES, SpellingDictionaries } from '@workspace/translator/write/spelling-dictionaries';
 
 const require = createRequire(new URL('../../services/translator/package.json', import.meta.url));
 const nspell = require('nspell') as (dictionary: { aff: Buffer; dic: Buffer }) => unknown;

@@ -1,27 +1,10 @@
 // The checks of one segment that need no language model: what the target lacks or adds against the
 // source (numbers, tags, entities and names: kept-feature-issues.ts; glossary terms), words copied from the source untranslated, words the target language's dictionary does not
 // know, garbled characters, and a length far from the source's. Meaning and fluency are not judged.
-import type { TermMatch } from '../glossaries/glossary-matcher.js';
 import { isCapitalized, isLowerCase, proseWords, startsSentence, type Word } from '../../write/text-spans.js';
 import { type Found, keptFeatureIssues, type Range, rangeOf } from './kept-feature-issues.js';
 import { codePointSpan, type QualityIssue } from './quality-issue.js';
-
-export interface SegmentToCheck {
-  source: string;
-  target: string;
-  /** DeepL base codes, upper-case. */
-  sourceLanguage: string;
-  targetLanguage: string;
-  /** Whether the language's spelling dictionary knows a word as written; absent: no dictionary. */
-  sourceKnows?: (word: string) => boolean;
-  targetKnows?: (word: string) => boolean;
-  /** Likely corrections of target words the target dictionary does not know. */
-  corrections?: ReadonlyMap<string, string>;
-  /** Source words the translation engine's dictionaries lack for this pair; absent: not asked. */
-  engineUnknown?: ReadonlySet<string>;
-  /** The glossary's terms found in the source. */
-  glossaryTerms: readonly TermMatch[];
-}
+import type { SegmentToCheck } from './segment-to-check.js';
 
 // Scripts written without spaces between words: their length says little against an alphabet's.
 const UNSPACED = new Set(['JA', 'ZH', 'KO', 'TH']);

@@ -2,7 +2,7 @@
 // URLs, e-mail addresses, handles, brand-like and code-like tokens, and names (capitalized inside a
 // sentence and unknown to the source language's dictionary). Offsets here are UTF-16 units.
 import { isCapitalized, proseWords, startsSentence, type Word } from '../../write/text-spans.js';
-import type { SegmentToCheck } from './find-segment-issues.js';
+import type { SegmentToCheck } from './segment-to-check.js';
 import type { IssueSubType, Severity } from './quality-issue.js';
 import { entitiesOf, type Feature, numbersOf, tagsOf, unmatched } from './text-features.js';
 
