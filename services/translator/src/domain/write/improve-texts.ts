@@ -59,7 +59,7 @@ export async function improveTexts(deps: WriteDeps, job: WriteJob, context: Writ
   const target = upstream ? undefined : resolveTarget(deps, job.targetLang);
   assertWithinLimit(job.texts);
   // Detection and the style check come before metering: a refused request costs nothing.
-  const languages = upstream ? [] : job.texts.map((text) => sourceLanguage(deps, text, target));
+  const languages = upstream ? [] : await Promise.all(job.texts.map((text) => sourceLanguage(deps, text, target, context.key.keyId)));
   if (!upstream && register && !register.preferred) {
     for (const language of new Set(target ? [baseOf(target)] : languages)) {
       if (!deps.writer.supports(language, register.name)) {
@@ -129,9 +129,11 @@ function resolveTarget(deps: WriteDeps, targetLang: string | undefined): string 
   return DEFAULT_VARIANT[code] ?? code;
 }
 
-function sourceLanguage(deps: WriteDeps, text: string, target: string | undefined): string {
+// As translation detects (detect-sources.ts): n-grams, the analysers' known words, cld3 and the key's recent
+// languages. N-grams alone call a one-word text the wrong language ("Protonenstrahl" Dutch, "Hello." Italian).
+async function sourceLanguage(deps: WriteDeps, text: string, target: string | undefined, keyId: string): Promise<string> {
   const candidates = [...new Set([...DEEPL_WRITE_TARGETS.map(baseOf), ...deps.spellingLanguages])];
-  return deps.detector.detect(text, candidates) ?? (target ? baseOf(target) : 'EN');
+  return (await deps.detector.detectWithDictionaries(text, candidates, { key: keyId })) ?? (target ? baseOf(target) : 'EN');
 }
 
 function assertWithinLimit(texts: string[]): void {
