@@ -4,8 +4,10 @@
 // Nothing is metered here: a document is billed once, at upload.
 import { DEFAULT_TRANSLATION_MEMORY_THRESHOLD, type TranslateRequest } from '@workspace/contracts';
 import type { GlossaryMatcher } from '../glossaries/glossary-matcher.js';
+import { baseLanguage } from '../languages/language-catalog.js';
 import { detectSources } from '../translation/detect-sources.js';
 import { whenCapacity } from '../translation/when-capacity.js';
+import { TranslatorError } from '../translator-error.js';
 import {
   followInstructionsPlan,
   resolveLanguages,
@@ -47,6 +49,13 @@ export async function translateSegments(
     (deps.engine.detectsSource
       ? undefined
       : (await detectSources(deps.detector, catalog, [plain.join('\n').slice(0, DETECTION_SAMPLE)], languages.target))[0]);
+  // As DeepL: a document already in the target language is an error (its status names it), not a copy.
+  if (source !== undefined && source === baseLanguage(languages.target)) {
+    throw new TranslatorError(
+      'BAD_REQUEST',
+      `Source and target language are equal: the document is ${languages.source ? 'given' : 'detected'} as ${source}, the target is ${languages.target}. Set source_lang if it is in another language.`,
+    );
+  }
   const resolved = await resolvePlan(deps.resources, markupRequest, source, languages.target);
 
   const texts = new Array<string>(segments.length);
