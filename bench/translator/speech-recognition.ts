@@ -15,7 +15,7 @@
 //   POCKETSPHINX_CLI       pocketsphinx's C tool (built from cmusphinx/pocketsphinx v5.1.1:
 //                          cmake --build build --target pocketsphinx_main); the wheel does not ship it
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -138,6 +138,7 @@ function runBaseline(wavs: string[]): { load: Promise<number>; runs: Map<string,
   child.on('exit', (code) => {
     if (code !== 0) {
       console.error(`speech-baseline.py exited with ${code}`);
+      rmSync(directory, { recursive: true, force: true });
       process.exit(1);
     }
   });
@@ -255,7 +256,10 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  // The synthesized audio (tens of MB per voice) is not left behind.
+  .finally(() => rmSync(directory, { recursive: true, force: true }));
