@@ -1,6 +1,8 @@
 // A document already in its target language ends in status error, as DeepL's does: deepl-node's own suite
 // (docs/deepl-node-suite.md, "should handle document failure") expects translateDocument to reject with
 // "Source and target language ...". Translated texts stay as they are (POST /v2/translate returns them).
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as deepl from 'deepl-node';
 import request from 'supertest';
@@ -48,7 +50,13 @@ describe('a document already in its target language', () => {
 
   it('makes deepl-node translateDocument reject with DeepL\'s "Source and target language" text', async () => {
     const translator = new deepl.Translator(ctx.adminKey, deeplClientOptions(serverUrl));
-    const call = translator.translateDocument(Buffer.from('El informe está listo.'), null, null, 'es', { filename: 'informe.txt' });
+    const call = translator.translateDocument(
+      Buffer.from('El informe está listo.'),
+      join(tmpdir(), `same-language-${process.pid}.txt`),
+      null,
+      'es',
+      { filename: 'informe.txt' },
+    );
     await expect(call).rejects.toBeInstanceOf(deepl.DocumentTranslationError);
     await expect(call).rejects.toThrow(/Source and target language/);
   });
