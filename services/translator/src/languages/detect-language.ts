@@ -7,7 +7,11 @@
 //   words that no analyser knows;
 // - a vote of cld3 (0.2 to the language it names; detectWithDictionaries only), a second model
 //   trained on other text than eld's, loaded (about 1 s of WebAssembly) at the first such detection;
-// - the key's recent detections (recent-languages.ts), up to 0.3 for a language the key always sends.
+// - the key's recent detections (recent-languages.ts), up to 0.3 for a language the key always sends;
+// When the best is Croatian, Serbian or Bosnian, the variant the words point to (serbo-croatian-variant.ts:
+// ekavian or ijekavian forms, the everyday words that differ, Cyrillic) decides among those three, which
+// n-grams and the shared analyser cannot tell apart; it never moves a text into that group (Slovenian is
+// ekavian too).
 // `context` (the request's text about the text) is read along with it. The weights and the choice of
 // signals are measured in bench/translator/detector-comparison.ts on bench/translator/detector-corpus.txt.
 import { loadModule } from 'cld3-asm';
@@ -15,6 +19,7 @@ import { eld } from 'eld/medium';
 import { eldCodesOf } from './detector-codes.js';
 import { textForDetection } from './detection-text.js';
 import { RecentLanguages } from './recent-languages.js';
+import { serboCroatianVariant } from './serbo-croatian-variant.js';
 import type { WordAnalysers } from './word-analysers.js';
 
 export interface DetectionHints {
@@ -92,6 +97,15 @@ const SERBO_CROATIAN = new Set(['hr', 'sr', 'bs']);
 const cld3Votes = (voted: string | undefined, candidate: string): boolean =>
   voted !== undefined && (voted === cld3Code(candidate) || (SERBO_CROATIAN.has(voted) && SERBO_CROATIAN.has(cld3Code(candidate))));
 
+/** Within Croatian, Serbian and Bosnian, the candidate the text's variant names, if it is one; else `best`. */
+function withinSerboCroatian(best: string, words: string, candidates: readonly string[]): string {
+  if (!SERBO_CROATIAN.has(best.toLowerCase())) return best;
+  const variant = serboCroatianVariant(words);
+  // Ijekavian text is Croatian or Bosnian (n-grams choose between those); ekavian or Cyrillic text is Serbian.
+  const named = variant === 'SR' ? 'sr' : variant === 'HR' && best.toLowerCase() === 'sr' ? 'hr' : undefined;
+  return candidates.find((candidate) => candidate.toLowerCase() === named) ?? best;
+}
+
 export function createLanguageDetector({ analysers, recent = new RecentLanguages() }: LanguageDetectorOptions = {}): LanguageDetector {
   const scorers = new Map<string, NgramScores>();
 
@@ -125,7 +139,7 @@ export function createLanguageDetector({ analysers, recent = new RecentLanguages
         bestScore = score;
       }
     }
-    return best;
+    return withinSerboCroatian(best, words, candidates);
   }
 
   const wordsOf = (text: string, hints: DetectionHints): string | undefined =>
