@@ -75,6 +75,14 @@ async function createLongJob(): Promise<{ jobId: string; key: Awaited<ReturnType
   return { jobId: created.body.job_id, key };
 }
 
+/** A voice-job worker on this test's database, engine and synthesizer, with a short lease, started; closed after the file. */
+function startWorker(recognizer: Parameters<typeof voiceJobWorker>[0]['recognizer']): ReturnType<typeof voiceJobWorker> {
+  const worker = voiceJobWorker({ databaseUrl: ctx.databaseUrl, engine: ctx.engine, recognizer, synthesizer, worker: { leaseMs: 1500 } });
+  closers.push(worker.close);
+  worker.worker.start();
+  return worker;
+}
+
 async function checkpointOf(jobId: string): Promise<number> {
   return (await ctx.db.voiceJob.findUniqueOrThrow({ where: { id: jobId } })).recognizedMs;
 }
@@ -148,15 +156,7 @@ describe('a voice job across a restart', () => {
     const poolA = new RecognizerPool(speechToolsForTests(), { size: 1, queueLimit: 1, queueTimeoutMs: 60_000 });
     closers.push(() => poolA.close());
     await poolA.warm();
-    const a = voiceJobWorker({
-      databaseUrl: ctx.databaseUrl,
-      engine: ctx.engine,
-      recognizer: poolA,
-      synthesizer,
-      worker: { leaseMs: 1500 },
-    });
-    closers.push(a.close);
-    a.worker.start();
+    const a = startWorker(poolA);
     while ((await checkpointOf(jobId)) < 30_000) await pause(200);
     const processing = await request(ctx.app).get(`${JOBS}/${jobId}`).set(auth(key.secret));
     expect(processing.body.results).toEqual([{ status: 'processing' }, { status: 'processing' }]);
@@ -172,15 +172,7 @@ describe('a voice job across a restart', () => {
     const poolB = new RecognizerPool(speechToolsForTests(), { size: 1, queueLimit: 1, queueTimeoutMs: 60_000 });
     closers.push(() => poolB.close());
     const recognizerB = new RecordingRecognizer(poolB);
-    const b = voiceJobWorker({
-      databaseUrl: ctx.databaseUrl,
-      engine: ctx.engine,
-      recognizer: recognizerB,
-      synthesizer,
-      worker: { leaseMs: 1500 },
-    });
-    closers.push(b.close);
-    b.worker.start();
+    const b = startWorker(recognizerB);
     const { attempts, bodies } = await completedResults(jobId, key.secret);
     const [srt, transcript] = bodies;
     await b.close();
@@ -218,15 +210,7 @@ describe('a voice job across a restart', () => {
 
     // Worker A hears the first minute and then hangs.
     const first = new KnownSpeechRecognizer(pcm, audio.layout, 60_000);
-    const a = voiceJobWorker({
-      databaseUrl: ctx.databaseUrl,
-      engine: ctx.engine,
-      recognizer: first,
-      synthesizer,
-      worker: { leaseMs: 1500 },
-    });
-    closers.push(a.close);
-    a.worker.start();
+    const a = startWorker(first);
     // A's checkpoints reach the last sentence it concluded before hanging; then it dies.
     const lastHeard = audio.layout.filter((sentence) => sentence.endMs <= 60_000).at(-1)!.endMs;
     while ((await checkpointOf(jobId)) < lastHeard) await pause(100);
@@ -234,15 +218,7 @@ describe('a voice job across a restart', () => {
 
     // Worker B, as the restarted process: takes the job once A's lease has lapsed.
     const second = new KnownSpeechRecognizer(pcm, audio.layout);
-    const b = voiceJobWorker({
-      databaseUrl: ctx.databaseUrl,
-      engine: ctx.engine,
-      recognizer: second,
-      synthesizer,
-      worker: { leaseMs: 1500 },
-    });
-    closers.push(b.close);
-    b.worker.start();
+    const b = startWorker(second);
     const { attempts, bodies } = await completedResults(jobId, key.secret);
     const [srt, transcript] = bodies;
     await b.close();
