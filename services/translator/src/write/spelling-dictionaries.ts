@@ -15,7 +15,7 @@
 // Basque at all (nspell's expansion of those runs to tens of millions of forms, of Basque to billions).
 import { Worker } from 'node:worker_threads';
 import { TranslatorError } from '../domain/translator-error.js';
-import { ANSWER, HEADER_BYTES, IDLE, REQUEST, type SpellingWorkerData, type SpellingWorkerReady } from './spelling-worker.js';
+import { ANSWER, HEADER_BYTES, IDLE, REQUEST, STOP, type SpellingWorkerData, type SpellingWorkerReady } from './spelling-worker.js';
 
 interface DictionarySource {
   /** npm package with index.aff and index.dic. */
@@ -68,6 +68,8 @@ export interface SpellingOptions {
 
 interface Loading {
   worker: Worker;
+  /** The exchange area shared with the thread (its first Int32 is the state). */
+  shared: SharedArrayBuffer;
   started: number;
   promise: Promise<SpellingDictionary>;
   dictionary?: SpellingDictionary;
@@ -82,6 +84,8 @@ const SHARED_BYTES = 64 * 1024;
 const MAX_WORD_BYTES = 1024;
 // A look-up the worker has not answered by then (it died) counts as known: no correction is made.
 const ANSWER_TIMEOUT_MS = 5000;
+/** How long close() waits for a thread to end. */
+const THREAD_STOP_MS = 5000;
 
 export class SpellingDictionaries {
   private readonly loading = new Map<string, Loading>();
@@ -164,9 +168,9 @@ export class SpellingDictionaries {
 
   /** Ends the threads (graceful shutdown, tests). */
   async close(): Promise<void> {
-    const workers = [...this.loading.values()].map((entry) => entry.worker);
+    const entries = [...this.loading.values()];
     this.loading.clear();
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all(entries.map((entry) => stopThread(entry)));
   }
 
   private start(language: string): Loading {
@@ -183,7 +187,7 @@ export class SpellingDictionaries {
     const worker = new Worker(workerUrl(), { workerData: data, name: `spelling-${language.toLowerCase()}` });
     // The threads never keep the process alive on their own.
     worker.unref();
-    const entry: Loading = { worker, started: Date.now(), promise: undefined as unknown as Promise<SpellingDictionary> };
+    const entry: Loading = { worker, shared, started: Date.now(), promise: undefined as unknown as Promise<SpellingDictionary> };
     entry.promise = new Promise<SpellingDictionary>((resolve, reject) => {
       const fail = (message: string) => {
         entry.failed = message;
@@ -211,6 +215,24 @@ export class SpellingDictionaries {
     this.loading.set(language, entry);
     return entry;
   }
+}
+
+/**
+ * Ends a dictionary's thread: STOP through the shared state ends a thread that is serving (it returns from
+ * its loop), terminate() one that is still building. Neither waits past THREAD_STOP_MS: a thread that has
+ * not ended by then is unreferenced and left to the process's exit rather than holding a shutdown.
+ */
+async function stopThread(entry: Loading): Promise<void> {
+  const control = new Int32Array(entry.shared, 0, 1);
+  Atomics.store(control, 0, STOP);
+  Atomics.notify(control, 0);
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, THREAD_STOP_MS);
+    timer.unref();
+  });
+  await Promise.race([entry.worker.terminate().then(() => undefined), bound]);
+  clearTimeout(timer);
 }
 
 /** The compiled worker beside this file in dist/, the TypeScript one under tsx and Jest. */
