@@ -5,14 +5,24 @@
 // in production) and times the backlog from the first delivery to the last. The receivers (one HTTP server,
 // a path per destination) deduplicate by webhook-id and check FIFO per destination.
 // Run: pnpm bench:webhook-relay:scale (needs pnpm build). BENCH_DESTINATIONS (1000), BENCH_EVENTS (10),
-// BENCH_WORKERS (the worker counts to run, in order: "1,2").
+// BENCH_WORKERS (the worker counts to run, in order: "1,2"). One hot destination: BENCH_DESTINATIONS=1
+// BENCH_EVENTS=10000.
+//
+// The baseline (issue 45) runs in the same run, before and after the relay's rounds: bare-outbox-consumer.ts,
+// the least durable work a FIFO delivery needs, with the same shape, the same receivers and the same
+// concurrency. The relay's deliveries/s are reported as a ratio of the baseline's mean, with each process's
+// CPU per delivery and Redis commands per delivery. BENCH_BASELINE=false leaves it out.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
+import pg from 'pg';
+import { cpuBetween, snapshotCpu, type CpuSnapshot } from '../lib/cpu-by-process.js';
 import type { RunningServer } from '../lib/processes.js';
-import { dropRedisPrefix, inParallel, relayProcessEnv, startRelay, startWorkers } from './relay-server.js';
+import { OUTBOX_SCHEMA } from './bare-outbox-consumer.js';
+import { databaseUrl, dropRedisPrefix, inParallel, recreateDatabase, relayProcessEnv, startRelay, startWorkers } from './relay-server.js';
 
 const DESTINATIONS = Number(process.env.BENCH_DESTINATIONS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10);
@@ -21,6 +31,11 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE = 'bench_relay_scale';
 const API_KEY = `whk_bench_${randomBytes(12).toString('hex')}`;
 const CREATE_CONCURRENCY = 16;
+const BASELINE = process.env.BENCH_BASELINE !== 'false';
+const BASELINE_DATABASE = 'bench_bare_outbox';
+// The relay's default RELAY_DELIVERY_CONCURRENCY.
+const CONCURRENCY = Number(process.env.RELAY_DELIVERY_CONCURRENCY ?? 32);
+const PAD = 'x'.repeat(400);
 
 /** Per destination: the `seq` of each first arrival (repeats of a webhook-id are left out), in arrival order. */
 class Receivers {
@@ -76,6 +91,62 @@ async function startReceivers(receivers: Receivers) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The top five processes' CPU per delivery, e.g. "workers 1444 us, postgres 572 us". */
+function cpuPerDelivery(cpu: Map<string, number>, delivered: number): string {
+  return [...cpu]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, delivered)).toFixed(0)} us`)
+    .join(', ');
+}
+
+/** The same backlog in the baseline's outbox, delivered by bare-outbox-consumer.ts; its deliveries/s. */
+async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<number> {
+  await recreateDatabase(BASELINE_DATABASE);
+  const db = new pg.Client({ connectionString: databaseUrl(BASELINE_DATABASE) });
+  await db.connect();
+  await db.query(OUTBOX_SCHEMA);
+  for (let seq = 0; seq < EVENTS; seq += 1) {
+    const payload = JSON.stringify({ round: 'bare', seq, pad: PAD });
+    await db.query('INSERT INTO outbox (destination, payload) SELECT d, $2 FROM generate_series(0, $1 - 1) AS d', [DESTINATIONS, payload]);
+  }
+  await db.end();
+  receivers.reset();
+  const before = snapshotCpu();
+  const consumer = spawn(process.execPath, [fileURLToPath(new URL('./bare-outbox-consumer.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl(BASELINE_DATABASE),
+      RECEIVER_URL: receiverUrl,
+      BARE_CONCURRENCY: String(CONCURRENCY),
+      BARE_SECRET: randomBytes(24).toString('base64'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  consumer.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => consumer.once('exit', resolve));
+  if (code !== 0) throw new Error(`the bare outbox consumer exited with ${code}`);
+  const cpu = cpuBetween(before, snapshotCpu(), (pid, name) =>
+    pid === consumer.pid ? 'bare consumer' : pid === process.pid ? 'receivers (bench)' : name,
+  );
+  const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
+  const perSecond = receivers.delivered / seconds;
+  const expected = EVENTS * DESTINATIONS;
+  console.log(
+    `bare outbox consumer: ${receivers.delivered}/${expected} deliveries in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s (its own count: ${JSON.parse(output).delivered}); FIFO held on every destination: ${receivers.fifoHeld()}; repeats: ${receivers.duplicates}`,
+  );
+  console.log(`  CPU per delivery: ${cpuPerDelivery(cpu, receivers.delivered)}`);
+  return perSecond;
+}
+
+async function redisCommands(redis: Redis): Promise<number> {
+  const stats = await redis.info('stats');
+  return Number(/total_commands_processed:(\d+)/.exec(stats)?.[1] ?? 0);
+}
+
 async function main(): Promise<void> {
   const prefix = `bench-scale-${randomBytes(4).toString('hex')}`;
   const shared = relayProcessEnv(prefix, REDIS_URL);
@@ -89,7 +160,8 @@ async function main(): Promise<void> {
   const receivers = new Receivers();
   const receiver = await startReceivers(receivers);
   const workers: RunningServer[] = [];
-  const results: Array<{ workers: number; perSecond: number }> = [];
+  const results: Array<{ workers: number; perSecond: number; postgresUs: number; redisCommands: number }> = [];
+  const baselines: number[] = [];
   try {
     const endpoint = await relay.post('/v1/endpoints', { name: 'scale' });
     const ingestUrl = `http://127.0.0.1:${relay.ingestPort}${new URL(endpoint.ingest_url).pathname}`;
@@ -108,6 +180,7 @@ async function main(): Promise<void> {
       return answers.reduce((sum, [, count]) => sum + Number(count), 0);
     };
 
+    if (BASELINE) baselines.push(await runBaseline(receivers, receiver.url));
     for (const [round, count] of WORKER_COUNTS.entries()) {
       receivers.reset();
       // The backlog: EVENTS events captured in order, each fanned out to every destination.
@@ -115,7 +188,7 @@ async function main(): Promise<void> {
         const response = await fetch(ingestUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ round, seq, pad: 'x'.repeat(400) }),
+          body: JSON.stringify({ round, seq, pad: PAD }),
         });
         if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
       }
@@ -123,31 +196,45 @@ async function main(): Promise<void> {
       const queuedBy = Date.now() + 120_000;
       while ((await queuedJobs()) < expected && Date.now() < queuedBy) await sleep(250);
 
-      const cpuBefore = snapshotCpu();
+      const cpuBefore: CpuSnapshot = snapshotCpu();
+      const commandsBefore = await redisCommands(redis);
       workers.push(...(await startWorkers({ count, database: DATABASE, env: shared, logName: `relay-scale-worker-${count}` })));
       const deadline = Date.now() + 300_000;
       while (receivers.delivered < expected && Date.now() < deadline) await sleep(50);
+      const commands = (await redisCommands(redis)) - commandsBefore;
       const workerPids = new Set(workers.map((worker) => worker.pid));
       const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, name) =>
         workerPids.has(pid) ? 'workers' : pid === process.pid ? 'receivers (bench)' : pid === relay.server.pid ? 'api' : name,
       );
       const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
       const perSecond = receivers.delivered / seconds;
-      results.push({ workers: count, perSecond });
+      const postgresUs = ((cpu.get('postgres') ?? 0) * 1000) / Math.max(1, receivers.delivered);
+      const redisPerDelivery = commands / Math.max(1, receivers.delivered);
+      results.push({ workers: count, perSecond, postgresUs, redisCommands: redisPerDelivery });
       console.log(
         `${count} worker process${count === 1 ? '' : 'es'}: ${receivers.delivered}/${expected} deliveries to ${DESTINATIONS} destinations in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s; FIFO held on every destination: ${receivers.fifoHeld()}; repeats (at-least-once): ${receivers.duplicates}`,
       );
-      const perDelivery = [...cpu]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 5)
-        .map(([name, ms]) => `${name} ${((ms * 1000) / Math.max(1, receivers.delivered)).toFixed(0)} us`);
-      console.log(`  CPU per delivery (from the workers' start): ${perDelivery.join(', ')}`);
+      console.log(
+        `  CPU per delivery (from the workers' start): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
+      );
       await Promise.all(workers.splice(0).map((worker) => worker.stop()));
     }
+    if (BASELINE) baselines.push(await runBaseline(receivers, receiver.url));
     const one = results.find((result) => result.workers === 1);
     const two = results.find((result) => result.workers === 2);
     if (one) console.log(`one worker process: ${one.perSecond.toFixed(0)} deliveries/s (target >= 1000)`);
-    if (one && two) console.log(`two worker processes vs one: ${(two.perSecond / one.perSecond).toFixed(2)}x (target >= 1.3x)`);
+    if (one && baselines.length > 0) {
+      const baseline = baselines.reduce((sum, value) => sum + value, 0) / baselines.length;
+      console.log(
+        `relay (one worker process) vs the bare outbox consumer (${baselines.map((value) => value.toFixed(0)).join(' and ')} deliveries/s): ${(one.perSecond / baseline).toFixed(2)}x (target >= 0.6x)`,
+      );
+    }
+    if (one && two) {
+      console.log(`two worker processes vs one: ${(two.perSecond / one.perSecond).toFixed(2)}x deliveries/s (target >= 0.95x)`);
+      console.log(
+        `  PostgreSQL CPU per delivery ${(two.postgresUs / Math.max(1, one.postgresUs)).toFixed(2)}x, Redis commands per delivery ${(two.redisCommands / Math.max(0.001, one.redisCommands)).toFixed(2)}x of one process (target <= 1.15x)`,
+      );
+    }
   } finally {
     await Promise.all(workers.map((worker) => worker.stop()));
     await receiver.close();
