@@ -6,10 +6,11 @@
 import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../../db/database.js';
 import type { AuthenticatedKey } from '../keys/api-key.js';
+import type { InflightLimit } from '../translation/inflight-limit.js';
 import { baseLanguage, type LanguageCatalog, normalizeCode } from '../languages/language-catalog.js';
 import type { TranslationResources } from '../translation/translation-resources.js';
 import { TranslatorError } from '../translator-error.js';
-import { type Evaluation, type EvaluationServices, evaluateSegments } from './evaluate-segments.js';
+import { type EvaluationServices, evaluateSegments } from './evaluate-segments.js';
 import type { QualityEvaluationRequest } from './quality-evaluation-request.js';
 
 /** DeepL keeps a job 24 hours after it reaches `done` or `error`. */
@@ -23,6 +24,8 @@ export interface QualityEvaluationDeps extends EvaluationServices {
   logger: Logger;
   now: () => Date;
   newId: () => string;
+  /** The engine's in-flight bound, which an evaluation holds like a translation of its characters (429 past it). */
+  inflight: InflightLimit;
 }
 
 export interface QualityEvaluationCreated {
@@ -53,18 +56,27 @@ export async function submitQualityEvaluation(
     : [];
 
   const id = deps.newId();
-  let evaluation: Evaluation | undefined;
-  try {
-    evaluation = await evaluateSegments(deps, {
-      sourceLanguage: source,
-      targetLanguage: target,
-      targetCode,
-      segments: request.segments,
-      glossaries,
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, jobId: id }, 'quality evaluation failed');
-  }
+  const characters = request.segments.reduce((sum, segment) => sum + segment.source.length + segment.target.length, 0);
+  // Within the engine's bound and the key's share of it: a key sending evaluations as fast as it can gets
+  // 429 past its share, and the other keys' translations and evaluations keep their room.
+  const evaluation = await deps.inflight.run(
+    characters,
+    async () => {
+      try {
+        return await evaluateSegments(deps, {
+          sourceLanguage: source,
+          targetLanguage: target,
+          targetCode,
+          segments: request.segments,
+          glossaries,
+        });
+      } catch (error) {
+        deps.logger.error({ err: error, jobId: id }, 'quality evaluation failed');
+        return undefined;
+      }
+    },
+    context.key.id,
+  );
   const now = deps.now();
   // Jobs past their retention go as new ones come: a few at a time, so no request pays for a backlog.
   await deps.pool.query(

@@ -63,34 +63,38 @@ export async function translateTexts(
   const billed = request.text.map(billedCharacters);
   const totalBilled = billed.reduce((sum, count) => sum + count, 0);
   const results = await deps.meter.metered({ key: context.key, characters: totalBilled, reportingTag: context.reportingTag }, () =>
-    deps.inflight.run(totalBilled, async () => {
-      // Memory hits skip the engine; only the other texts are detected and translated.
-      const threshold = request.translation_memory_threshold ?? DEFAULT_TRANSLATION_MEMORY_THRESHOLD;
-      const hits = request.text.map((text) => resolved?.memory?.matcher.match(text, threshold, request.context));
-      const pending = request.text.flatMap((text, index) => (hits[index] === undefined ? [{ text, index }] : []));
-      const texts = pending.map((item) => item.text);
-      const options = instructed.options(context.signal);
-      const engineResults =
-        texts.length === 0
-          ? []
-          : await translateWithEngine(
-              deps,
-              catalog,
-              texts,
-              request,
-              plan,
-              options,
-              source ?? (deps.engine.detectsSource ? undefined : null),
-              context.key.id,
-            );
-      const translated = instructed.finish(engineResults);
-      const merged = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
-      pending.forEach((item, position) => (merged[item.index] = translated[position]!));
-      hits.forEach((hit, index) => {
-        if (hit !== undefined) merged[index] = { text: hit, detectedSource: resolved!.memory!.sourceLang };
-      });
-      return merged;
-    }),
+    deps.inflight.run(
+      totalBilled,
+      async () => {
+        // Memory hits skip the engine; only the other texts are detected and translated.
+        const threshold = request.translation_memory_threshold ?? DEFAULT_TRANSLATION_MEMORY_THRESHOLD;
+        const hits = request.text.map((text) => resolved?.memory?.matcher.match(text, threshold, request.context));
+        const pending = request.text.flatMap((text, index) => (hits[index] === undefined ? [{ text, index }] : []));
+        const texts = pending.map((item) => item.text);
+        const options = instructed.options(context.signal);
+        const engineResults =
+          texts.length === 0
+            ? []
+            : await translateWithEngine(
+                deps,
+                catalog,
+                texts,
+                request,
+                plan,
+                options,
+                source ?? (deps.engine.detectsSource ? undefined : null),
+                context.key.id,
+              );
+        const translated = instructed.finish(engineResults);
+        const merged = new Array<{ text: string; detectedSource: string; modelTypeUsed?: string }>(request.text.length);
+        pending.forEach((item, position) => (merged[item.index] = translated[position]!));
+        hits.forEach((hit, index) => {
+          if (hit !== undefined) merged[index] = { text: hit, detectedSource: resolved!.memory!.sourceLang };
+        });
+        return merged;
+      },
+      context.key.id,
+    ),
   );
 
   return results.map((result, index) => ({

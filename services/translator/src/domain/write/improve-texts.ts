@@ -79,8 +79,10 @@ export async function improveTexts(deps: WriteDeps, job: WriteJob, context: Writ
   const improved = await deps.meter.metered(
     { key: context.key, characters: total, reportingTag: context.reportingTag, kind: 'improvement' },
     () =>
-      deps.inflight.run(total, async () =>
-        upstream ? upstream(context.signal) : improveAllOffline(deps, job.texts, languages, target, register?.name),
+      deps.inflight.run(
+        total,
+        async () => (upstream ? upstream(context.signal) : improveAllOffline(deps, job.texts, languages, target, register?.name)),
+        context.key.id,
       ),
   );
   return improved.map((item) => ({
