@@ -34,6 +34,12 @@ const translate = (key: string, text: string) =>
     .set(auth(key))
     .send({ text: [text], source_lang: 'EN', target_lang: 'ES' });
 
+const evaluate = (key: string, segment: { source: string; target: string }) =>
+  request(ctx.app)
+    .post('/v1/quality-evaluation')
+    .set(auth(key))
+    .send({ metadata: { source_language: 'en', target_language: 'es' }, segments: [segment] });
+
 describe("one key's flood and another key's requests", () => {
   it("refuses the flooding key past its share with a message naming it, and never refuses the other key's requests", async () => {
     const flooding = (await ctx.createKey()).secret;
@@ -56,23 +62,11 @@ describe("one key's flood and another key's requests", () => {
       const answered = await translate(other, `The cat is black. ${'y'.repeat(880)}`);
       expect(answered.status).toBe(200);
     }
-    const evaluation = await request(ctx.app)
-      .post('/v1/quality-evaluation')
-      .set(auth(other))
-      .send({
-        metadata: { source_language: 'en', target_language: 'es' },
-        segments: [{ source: 'The cat is black.', target: 'El gato es negro.' }],
-      });
+    const evaluation = await evaluate(other, { source: 'The cat is black.', target: 'El gato es negro.' });
     expect(evaluation.status).toBe(202);
 
     // The flooding key's own evaluation is held to its share like its translations.
-    const floodingEvaluation = await request(ctx.app)
-      .post('/v1/quality-evaluation')
-      .set(auth(flooding))
-      .send({
-        metadata: { source_language: 'en', target_language: 'es' },
-        segments: [{ source: 'x'.repeat(150), target: 'y'.repeat(150) }],
-      });
+    const floodingEvaluation = await evaluate(flooding, { source: 'x'.repeat(150), target: 'y'.repeat(150) });
     expect(floodingEvaluation.status).toBe(429);
 
     release();
