@@ -54,7 +54,11 @@ describe("a retention pass trusts its caller's clock only minutes ahead of the d
       maxBatches: 10,
     });
     expect(totals).toMatchObject({ partitionsDropped: 0, busy: false });
-    await context.ownerPool.query("UPDATE idempotency_records SET expires_at = now() - interval '1 second' WHERE key = 'tomorrow'");
+    // Expired by the clock the pass is given (not the database's now(), which has moved on since databaseNow was read).
+    await context.ownerPool.query(
+      "UPDATE idempotency_records SET expires_at = $1::timestamptz - interval '1 second' WHERE key = 'tomorrow'",
+      [databaseNow],
+    );
     await purgeExpired({ pool: context.pool, now: databaseNow, batch: 100, maxBatches: 10 });
     expect(await count("SELECT count(*) AS n FROM idempotency_records WHERE key = 'tomorrow'")).toBe(0);
   });
