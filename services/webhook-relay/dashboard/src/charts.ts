@@ -73,17 +73,24 @@ function plotData(spec: StackedBars): uPlot.AlignedData {
   return [spec.starts.map((start) => start.getTime() / 1000), ...totals.reverse()];
 }
 
-/** A chart that draws once it has a width, and redraws at the width its card takes (a phone turned, a window resized). */
+/**
+ * A chart that draws once it has a width, and redraws at the width its card takes (a phone turned, a window resized).
+ * Views build their sections while other requests are out, so the observer may first report while the chart is not
+ * yet in the document: only leaving the document after having been in it ends the chart.
+ */
 function plotElement(spec: StackedBars, captionId: string): HTMLElement {
   const holder = h('div', { class: 'chart', role: 'img', 'aria-labelledby': captionId });
   let plot: uPlot | null = null;
+  let placed = false;
   const observer = new ResizeObserver(() => {
-    const width = Math.floor(holder.clientWidth);
     if (!holder.isConnected) {
+      if (!placed) return;
       observer.disconnect();
       plot?.destroy();
       return;
     }
+    placed = true;
+    const width = Math.floor(holder.clientWidth);
     if (width <= 0) return;
     if (!plot) plot = new uPlot(plotOptions(spec, width), plotData(spec), holder);
     else if (Math.abs(plot.width - width) > 1) plot.setSize({ width, height: HEIGHT });

@@ -138,6 +138,23 @@ describe('destination health and volume over time', () => {
     await expectDrawn('Events captured per hour, last 24 hours');
   });
 
+  it('draws a chart that was laid out while still detached, once it joins the page', async () => {
+    // A view builds its sections while other requests are still out (the endpoint page waits for its secrets): a
+    // rendering frame can pass before the chart is in the document. That must not stop it from drawing later.
+    await page.evaluate(`(async () => {
+      const { stackedBarChart } = await import('/dashboard/charts.js');
+      const figure = stackedBarChart({
+        caption: 'Built before it was placed',
+        starts: [new Date(Date.now() - 3600000), new Date()],
+        bucketLabel: (start) => start.toISOString(),
+        layers: [{ label: 'Captured', colour: 'ok', values: [2, 5] }],
+      });
+      for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      document.querySelector('main').append(figure);
+    })()`);
+    await expectDrawn('Built before it was placed');
+  });
+
   it('redraws a chart at the width of a phone, inside its card', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const chart = page.getByRole('img', { name: 'Events captured per hour, last 24 hours' });
