@@ -24,11 +24,11 @@ function manualTimers() {
   };
 }
 
-/** A batcher on a recording pool whose linger fires only when the test says so. */
-function setup(options: { maxBatch?: number } = {}) {
+/** A batcher on a recording pool with a linger (5 ms unless told) that fires only when the test says so. */
+function setup(options: { maxBatch?: number; lingerMs?: number } = {}) {
   const { pool, commits } = recordingPool();
   const clock = manualTimers();
-  return { commits, clock, batcher: new UsageBatcher(pool, { timers: clock.timers, ...options }) };
+  return { commits, clock, batcher: new UsageBatcher(pool, { timers: clock.timers, lingerMs: 5, ...options }) };
 }
 
 const entry = (keyId: string): UsageEntry => ({ keyId, period: '2026-11-01', day: '2026-11-23', characters: 10, reportingTag: null });
@@ -40,6 +40,21 @@ const settled = (promise: Promise<void>) =>
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('usage group commit', () => {
+  it('by default an entry commits at once when no commit runs, and those arriving during it share the next', async () => {
+    const { commits, clock, batcher } = setup({ lingerMs: 0 });
+    const first = settled(batcher.record(entry('a')));
+    expect(commits.map((c) => c.keys)).toEqual([['a']]);
+    const later = ['b', 'c'].map((key) => settled(batcher.record(entry(key))));
+    expect(commits).toHaveLength(1);
+    commits[0]!.finish();
+    expect(await first).toBe('committed');
+    await flush();
+    expect(commits.map((c) => c.keys)).toEqual([['a'], ['b', 'c']]);
+    commits[1]!.finish();
+    expect(await Promise.all(later)).toEqual(['committed', 'committed']);
+    expect(clock.pending()).toBe(0);
+  });
+
   it('the first entry waits the linger, and every entry arriving meanwhile shares its commit', async () => {
     const { commits, clock, batcher } = setup();
     const results = ['a', 'b', 'c'].map((key) => settled(batcher.record(entry(key))));

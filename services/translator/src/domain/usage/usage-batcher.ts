@@ -1,6 +1,8 @@
-// Group commit for the usage of keys without a character limit: what requests arriving within a few
-// milliseconds of each other used is added by one statement and one commit, instead of one each.
-// A request hears back only after the commit that holds its usage, so nothing answered is uncounted.
+// Group commit for the usage of keys without a character limit: an entry arriving while no commit runs is
+// committed at once (alongside the engine's work, so a lone request never waits for it); entries arriving while
+// one runs share the next, which starts as soon as it ends. Under load the batches grow with the commit's time,
+// with no timer that a lone request would wait out. A request hears back only after the commit that holds its
+// usage, so nothing answered is uncounted.
 // (Keys with a limit are metered one request at a time, before translating: they may be refused.)
 import type { ConnectionPool } from '../../db/database.js';
 
@@ -47,7 +49,10 @@ export interface BatchTimers {
 }
 
 export interface UsageBatcherOptions {
-  /** How long the first entry of a batch waits for others; it runs alongside the engine's work. */
+  /**
+   * How long the first entry of a batch waits for others before committing (default 0: at once). A linger trades
+   * a lone request's latency for fewer commits; the commit in flight already gathers the next batch.
+   */
   lingerMs?: number;
   maxBatch?: number;
   timers?: BatchTimers;
@@ -99,7 +104,7 @@ export class UsageBatcher {
     private readonly pool: ConnectionPool,
     options: UsageBatcherOptions = {},
   ) {
-    this.lingerMs = options.lingerMs ?? 5;
+    this.lingerMs = options.lingerMs ?? 0;
     this.maxBatch = options.maxBatch ?? 256;
     this.timers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms) };
   }
@@ -108,7 +113,7 @@ export class UsageBatcher {
   record(entry: UsageEntry): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ entry, resolve, reject });
-      if (this.waiting.length >= this.maxBatch) this.commitNext();
+      if (this.waiting.length >= this.maxBatch || this.lingerMs <= 0) this.commitNext();
       else if (!this.lingering && !this.committing) {
         this.lingering = true;
         this.timers.setTimeout(() => {
