@@ -60,9 +60,8 @@ type Stop = { kind: 'wait'; ms: number } | { kind: 'gone'; reason: string } | nu
  * job goes back to the front), `held` (its delivery waits behind an earlier-captured event: set the job
  * aside for HELD_RETRY_MS).
  */
-export type HeadsOutcome = { next: 'done' } | { next: 'retry'; waitMs: number } | { next: 'held' };
+export type HeadsOutcome = { next: 'done'; finished: string[] } | { next: 'retry'; waitMs: number } | { next: 'held' };
 
-const DONE: HeadsOutcome = { next: 'done' };
 const HELD: HeadsOutcome = { next: 'held' };
 
 /**
@@ -76,6 +75,9 @@ const HELD: HeadsOutcome = { next: 'held' };
  */
 export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, done: RecentlyDone): Promise<HeadsOutcome> {
   const { tenantId, destinationId, deliveryId } = job;
+  // Deliveries this job's batches sent or dead-lettered: their own jobs (wake-ups) have nothing left to do.
+  const finished: string[] = [];
+  const DONE: HeadsOutcome = { next: 'done', finished };
   while (!done.has(deliveryId)) {
     const { target, heads, held } = await loadHeads(deps.pool, deps.sealed, {
       tenantId,
@@ -90,7 +92,11 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, don
     const stop = await sendInOrder(deps, target, heads, outcomes);
     await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes });
     reportOutcomes(deps, job, heads, outcomes);
-    for (const outcome of outcomes) if (outcome.state !== 'pending') done.add(outcome.deliveryId);
+    for (const outcome of outcomes) {
+      if (outcome.state === 'pending') continue;
+      done.add(outcome.deliveryId);
+      finished.push(outcome.deliveryId);
+    }
     if (stop?.kind === 'gone') {
       await deps.disableGone(job, stop.reason);
       return DONE;

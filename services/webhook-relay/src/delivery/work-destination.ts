@@ -119,7 +119,9 @@ async function runJob(
       await consumer.retryAfter(job, outcome.waitMs);
       return { action: 'settle', dueAt: now() + outcome.waitMs };
     }
-    const after = await consumer.complete(job, more, now());
+    // The jobs of the other deliveries the batch finished are dropped in the same round trip.
+    const others = outcome.finished.filter((id) => id !== job.id);
+    const after = await consumer.complete(job, more, now(), others);
     if (after.next) return { action: 'next', job: after.next };
     return after.remainder?.kind === 'later' ? { action: 'settle', dueAt: after.remainder.at } : { action: 'settle' };
   } catch (error) {

@@ -12,6 +12,29 @@ const STALE_LIMIT_RETRY_MS = 10;
 /** How soon a destination is looked at again while another process's job is active on its queue. */
 export const ACTIVE_ELSEWHERE_RETRY_MS = 1000;
 
+/**
+ * Removes, from the oldest end of a queue's wait list, the jobs of the given ids, and their keys: the wake-ups of
+ * deliveries an earlier job already sent. Looks at most twice as many entries as ids, from the oldest (BullMQ's
+ * own removal scans the whole list per job), so it stays cheap behind a backlog of thousands.
+ * KEYS[1] the wait list; ARGV[1] the queue's key prefix (a job's key is it followed by the id); ARGV[2..] ids.
+ */
+const DROP_WAITING = `
+local wanted = {}
+for index = 2, #ARGV do wanted[ARGV[index]] = true end
+local oldest = redis.call('LRANGE', KEYS[1], -2 * (#ARGV - 1), -1)
+local dropped = 0
+for _, id in ipairs(oldest) do
+  if wanted[id] then
+    redis.call('LREM', KEYS[1], -1, id)
+    local key = ARGV[1] .. id
+    redis.call('DEL', key, key .. ':logs', key .. ':dependencies', key .. ':processed', key .. ':failed', key .. ':unsuccessful')
+    dropped = dropped + 1
+  end
+end
+return dropped`;
+
+type DroppingRedis = Redis & { relayDropWaiting(wait: string, keyPrefix: string, ...ids: string[]): Promise<number> };
+
 /** What is left on a destination's queue once no job can be taken from it now. */
 export type QueueRemainder = { kind: 'empty' } | { kind: 'later'; at: number };
 
@@ -36,6 +59,7 @@ export class DestinationConsumer {
   private readonly shared: WorkerOptions;
   private readonly token = randomUUID();
   private concurrencySet = false;
+  private readonly redis: DroppingRedis;
 
   constructor(
     connection: Redis,
@@ -47,6 +71,8 @@ export class DestinationConsumer {
     this.shared = { connection, prefix, skipVersionCheck: true };
     this.queue = new Queue<DeliveryJob>(name, { ...this.shared, skipMetasUpdate: true });
     this.worker = manualWorker(name, this.shared, lockMs);
+    if (!('relayDropWaiting' in connection)) connection.defineCommand('relayDropWaiting', { numberOfKeys: 1, lua: DROP_WAITING });
+    this.redis = connection as DroppingRedis;
     // Errors reach the caller through the awaited calls; the emitter must not throw them unhandled.
     this.queue.on('error', () => undefined);
   }
@@ -77,13 +103,30 @@ export class DestinationConsumer {
    * to take, says what is left if BullMQ's answer tells (a retry wait or jobs set aside), or undefined when
    * it does not (an empty queue, or one whose active slot another process holds: ask `remainder`).
    */
-  async complete(job: Job<DeliveryJob>, takeNext: boolean, now: number): Promise<AfterComplete> {
-    const answer = (await job.moveToCompleted(null, this.token, takeNext)) as [JobJson | null, string, number, number] | undefined;
+  async complete(job: Job<DeliveryJob>, takeNext: boolean, now: number, alsoFinished: readonly string[] = []): Promise<AfterComplete> {
+    // Issued in the same tick, so both go out in one write (the connection auto-pipelines) and Redis drops the
+    // finished wake-ups before it picks the next job: one round trip for the job and all those it made redundant.
+    // Dropping is a saving only: if it fails, those jobs run and find their deliveries finished.
+    const dropping = alsoFinished.length > 0 ? this.dropWaiting(alsoFinished).catch(() => 0) : 0;
+    const [, answer] = (await Promise.all([dropping, job.moveToCompleted(null, this.token, takeNext)])) as [
+      number,
+      [JobJson | null, string, number, number] | undefined,
+    ];
     if (!takeNext || !answer) return { next: undefined, remainder: undefined };
     const [data, id, limitedUntil, delayedUntil] = answer;
     if (data) return { next: Job.fromJSON(this.worker, data, id) as Job<DeliveryJob> };
     const at = Math.max(Number(limitedUntil) > 0 ? now + Number(limitedUntil) : 0, Number(delayedUntil) || 0);
     return { next: undefined, remainder: at > 0 ? { kind: 'later', at } : undefined };
+  }
+
+  /**
+   * Removes the waiting jobs of deliveries already finished (sent or dead-lettered by an earlier job's batch):
+   * each would only be taken, found finished and completed, one round trip apiece. Only the oldest end of the
+   * wait list is looked at; a job not found there (added late, set aside, or active elsewhere) runs as before
+   * and finds its delivery finished.
+   */
+  async dropWaiting(jobIds: readonly string[]): Promise<number> {
+    return this.redis.relayDropWaiting(this.queue.keys.wait!, this.queue.toKey(''), ...jobIds);
   }
 
   /**
