@@ -1,0 +1,51 @@
+// A worker's read of a destination's heads (relay_delivery_heads) costs what its heads cost, not what the tenant
+// captured that day: each head's payload is looked up by its whole key. Before, PostgreSQL could start the join
+// from payloads (a new day's partition, whose statistics say it holds one row) and read every payload of the
+// tenant's day for each call: 148 ms per call behind a backlog of 10,000 to one destination
+// (bench/relay-delivery-scale.md). Counted here in rows read, from PostgreSQL's own per-transaction statistics.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+
+const CAPTURED = 200;
+
+describe("a worker's read of a destination's heads", () => {
+  let h: DeliveryHarness;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    h = await startDeliveryHarness({ workers: false });
+    receiver = await startReceiver();
+  }, 60_000);
+  afterAll(async () => {
+    await receiver.close();
+    await h.close();
+  });
+
+  it(`reads the payloads of its 20 heads only, with ${CAPTURED} payloads captured that day`, async () => {
+    const endpoint = await h.endpoint();
+    const destination = await h.destination(receiver.url);
+    await h.subscribe(endpoint.id, destination.id);
+    for (let n = 0; n < CAPTURED; n += 1) await h.send(endpoint.url, `{"distinct":${n}}`);
+
+    const client = await h.context.ownerPool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL ROLE webhook_relay_app');
+      const { rows } = await client.query<{ id: string | null; body: Buffer | null }>(
+        'SELECT id, body FROM relay_delivery_heads($1, $2, 20, now())',
+        [h.tenant.tenantId, destination.id],
+      );
+      expect(rows.map((row) => row.body?.toString())).toEqual(Array.from({ length: 20 }, (_, n) => `{"distinct":${n}}`));
+      // pg_stat_xact_user_tables: what this transaction read so far, per partition.
+      const read = await client.query<{ rows_read: string }>(
+        `SELECT coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0) AS rows_read
+           FROM pg_stat_xact_user_tables WHERE relname LIKE 'payloads%'`,
+      );
+      expect(Number(read.rows[0]!.rows_read)).toBeLessThanOrEqual(20);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  }, 120_000);
+});
