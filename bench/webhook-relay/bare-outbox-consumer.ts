@@ -7,7 +7,7 @@
 //
 // Run by delivery-scale.ts as a process of its own (node strips the types), so its CPU is measured apart:
 //   node bench/webhook-relay/bare-outbox-consumer.ts   with DATABASE_URL, RECEIVER_URL, BARE_CONCURRENCY,
-//   BARE_SECRET (base64). It prints one JSON line: { "delivered": n, "ms": elapsed }.
+//   BARE_SECRET (base64). It prints one JSON line: { "delivered": n, "ms": elapsed }, then waits for stdin to close.
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
@@ -96,9 +96,13 @@ async function consume(): Promise<void> {
     }),
   );
   const ms = performance.now() - started;
+  process.stdout.write(`${JSON.stringify({ delivered, ms })}\n`);
+  // The bench reads this process's CPU and its PostgreSQL backends' before they go: it closes stdin when done.
+  await new Promise((resolve) => {
+    process.stdin.once('end', resolve).once('close', resolve).resume();
+  });
   agent.destroy();
   await pool.end();
-  process.stdout.write(`${JSON.stringify({ delivered, ms })}\n`);
 }
 
 if (process.env.BARE_SECRET) {

@@ -43,13 +43,15 @@ class Receivers {
   private readonly seen = new Set<string>();
   firstAt = 0;
   lastAt = 0;
+  /** Every process's CPU at the first delivery: what a worker spent starting up is not counted per delivery. */
+  cpuAtFirst: CpuSnapshot | undefined;
   delivered = 0;
   duplicates = 0;
 
   reset(): void {
     for (const order of this.orders) order.length = 0;
     this.seen.clear();
-    Object.assign(this, { firstAt: 0, lastAt: 0, delivered: 0, duplicates: 0 });
+    Object.assign(this, { firstAt: 0, lastAt: 0, delivered: 0, duplicates: 0, cpuAtFirst: undefined });
   }
 
   record(destination: number, webhookId: string, seq: number): void {
@@ -59,6 +61,7 @@ class Receivers {
     }
     this.seen.add(webhookId);
     const at = performance.now();
+    if (!this.firstAt) this.cpuAtFirst = snapshotCpu();
     this.firstAt ||= at;
     this.lastAt = at;
     this.delivered += 1;
@@ -121,24 +124,32 @@ async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<n
       BARE_CONCURRENCY: String(CONCURRENCY),
       BARE_SECRET: randomBytes(24).toString('base64'),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   let output = '';
-  consumer.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
+  const exited = new Promise<number | null>((resolve) => consumer.once('exit', resolve));
+  // It prints its line when done and waits, connections open, until its stdin closes: its CPU and its PostgreSQL
+  // backends' are read while they still exist (an exited process has no /proc entry).
+  await new Promise<void>((resolve, reject) => {
+    consumer.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve();
+    });
+    void exited.then((code) => reject(new Error(`the bare outbox consumer exited with ${code} before it finished`)));
   });
-  const code = await new Promise<number | null>((resolve) => consumer.once('exit', resolve));
-  if (code !== 0) throw new Error(`the bare outbox consumer exited with ${code}`);
-  const cpu = cpuBetween(before, snapshotCpu(), (pid, name) =>
+  const cpu = cpuBetween(receivers.cpuAtFirst ?? before, snapshotCpu(), (pid, name) =>
     pid === consumer.pid ? 'bare consumer' : pid === process.pid ? 'receivers (bench)' : name,
   );
+  consumer.stdin.end();
+  const code = await exited;
+  if (code !== 0) throw new Error(`the bare outbox consumer exited with ${code}`);
   const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
   const perSecond = receivers.delivered / seconds;
   const expected = EVENTS * DESTINATIONS;
   console.log(
     `bare outbox consumer: ${receivers.delivered}/${expected} deliveries in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s (its own count: ${JSON.parse(output).delivered}); FIFO held on every destination: ${receivers.fifoHeld()}; repeats: ${receivers.duplicates}`,
   );
-  console.log(`  CPU per delivery: ${cpuPerDelivery(cpu, receivers.delivered)}`);
+  console.log(`  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}`);
   return perSecond;
 }
 
@@ -203,7 +214,7 @@ async function main(): Promise<void> {
       while (receivers.delivered < expected && Date.now() < deadline) await sleep(50);
       const commands = (await redisCommands(redis)) - commandsBefore;
       const workerPids = new Set(workers.map((worker) => worker.pid));
-      const cpu = cpuBetween(cpuBefore, snapshotCpu(), (pid, name) =>
+      const cpu = cpuBetween(receivers.cpuAtFirst ?? cpuBefore, snapshotCpu(), (pid, name) =>
         workerPids.has(pid) ? 'workers' : pid === process.pid ? 'receivers (bench)' : pid === relay.server.pid ? 'api' : name,
       );
       const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
@@ -215,7 +226,7 @@ async function main(): Promise<void> {
         `${count} worker process${count === 1 ? '' : 'es'}: ${receivers.delivered}/${expected} deliveries to ${DESTINATIONS} destinations in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s; FIFO held on every destination: ${receivers.fifoHeld()}; repeats (at-least-once): ${receivers.duplicates}`,
       );
       console.log(
-        `  CPU per delivery (from the workers' start): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
+        `  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
       );
       await Promise.all(workers.splice(0).map((worker) => worker.stop()));
     }
