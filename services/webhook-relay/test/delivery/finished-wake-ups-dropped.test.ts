@@ -2,12 +2,11 @@
 // them, so the jobs of the others have nothing left to do. Completing a job drops those jobs from the queue in the
 // same round trip (issue 45: each used to be taken and completed on its own). Real Redis and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { RecentlyDone } from '../../src/delivery/deliver-heads.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
-import { workDestination, type WorkDestinationDeps } from '../../src/delivery/work-destination.js';
+import { workDestination } from '../../src/delivery/work-destination.js';
 import { DestinationConsumer } from '../../src/queue/destination-consumer.js';
-import { FAST_POLICY, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
+import { startDeliveryHarness, workDestinationDeps, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 const aPlace = { stopping: () => false, sendingSlowly: () => undefined, answeredPromptly: () => undefined };
@@ -69,17 +68,7 @@ describe('the wake-ups of deliveries an earlier job already sent', () => {
 
     const completed = jest.spyOn(DestinationConsumer.prototype, 'complete');
     try {
-      const deps: WorkDestinationDeps = {
-        ...h.context.deps,
-        queues: h.queues,
-        sender,
-        policy: FAST_POLICY,
-        done: new RecentlyDone(),
-        lockMs: 5000,
-        turnMs: 60_000,
-        slowAfterMs: 60_000,
-        disableGone: async () => undefined,
-      };
+      const deps = workDestinationDeps(h, { queues: h.queues, sender });
       await workDestination(deps, { tenantId: h.tenant.tenantId, destinationId: destination.id }, aPlace);
       expect(receiver.bodies()).toEqual(bodies);
       // Batches of 20: the jobs of the first, the 21st and the 41st delivery ran; the others were dropped.

@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RecentlyDone } from '../../src/delivery/deliver-heads.js';
 import { DeliveryReconciler } from '../../src/delivery/delivery-reconciler.js';
 import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
-import { workDestination, type WorkDestinationDeps } from '../../src/delivery/work-destination.js';
+import { workDestination } from '../../src/delivery/work-destination.js';
 import { connectRedis, DeliveryQueues } from '../../src/queue/delivery-queues.js';
-import { FAST_POLICY, REDIS_URL, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
+import { REDIS_URL, startDeliveryHarness, workDestinationDeps, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 /** A second "process": its own Redis connections and sender on the same prefix, sharing nothing in memory. */
 function otherProcess(h: DeliveryHarness) {
   const queues = new DeliveryQueues(connectRedis(REDIS_URL), h.prefix);
   const sender = new HttpSender(new EgressGuard(parseCidrList('127.0.0.1/32')), 256);
-  const deps: WorkDestinationDeps = {
-    ...h.context.deps,
-    queues,
-    sender,
-    policy: FAST_POLICY,
-    done: new RecentlyDone(),
-    lockMs: 5000,
-    turnMs: 60_000,
-    slowAfterMs: 60_000,
-    disableGone: async () => undefined,
-  };
+  const deps = workDestinationDeps(h, { queues, sender });
   return {
     queues,
     deps,

@@ -7,7 +7,9 @@ import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { FanOut } from '../../src/delivery/fan-out.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
+import { RecentlyDone } from '../../src/delivery/deliver-heads.js';
 import type { RetryPolicy } from '../../src/delivery/retry-policy.js';
+import type { WorkDestinationDeps } from '../../src/delivery/work-destination.js';
 import { systemRuntime } from '../../src/domain/runtime.js';
 import type { RelayMetrics } from '../../src/metrics/relay-metrics.js';
 import { createIngest, type Ingest } from '../../src/ingest/create-ingest.js';
@@ -55,6 +57,23 @@ export interface DeliveryHarness {
 }
 
 export const FAST_POLICY: RetryPolicy = { schedule: [100, 100, 100], jitter: 0, retryAfterMin: 50, retryAfterMax: 2000 };
+
+/**
+ * What workDestination needs to work one destination directly (no claim), with these queues and sender: the
+ * fast retry policy, its own memory of finished deliveries, long turns, and nothing slow or gone.
+ */
+export function workDestinationDeps(h: DeliveryHarness, parts: { queues: DeliveryQueues; sender: HttpSender }): WorkDestinationDeps {
+  return {
+    ...h.context.deps,
+    ...parts,
+    policy: FAST_POLICY,
+    done: new RecentlyDone(),
+    lockMs: 5000,
+    turnMs: 60_000,
+    slowAfterMs: 60_000,
+    disableGone: async () => undefined,
+  };
+}
 
 /** Real PostgreSQL (own database), real Redis (own prefix), a real ingest listener, workers in process. */
 export async function startDeliveryHarness(options: DeliveryHarnessOptions = {}): Promise<DeliveryHarness> {
