@@ -3,28 +3,13 @@ import type { TenantTx } from '../../db/prisma.js';
 import type { DeliveryJob } from '../../queue/delivery-queues.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import { firstIdAt } from '../pagination.js';
+import { insertReplays, lockCaptureOrder } from './insert-replays.js';
 import { RelayError } from '../relay-error.js';
 import { expiredError, readableInWindow, type RetentionWindow } from '../retention/retention-window.js';
 import type { Runtime } from '../runtime.js';
 
 /** Events one replay may send at most (a larger range is split by the caller). */
 export const MAX_REPLAY_EVENTS = 10_000;
-
-// A replay joins its destination's FIFO order when it is requested: its deliveries take numbers of
-// the relay's order sequence under the tenant's capture-order lock (the lock subscribed captures hold
-// until commit; see the capture_order migration), in the events' capture order.
-const LOCK_CAPTURE_ORDER = "SELECT pg_advisory_xact_lock(hashtextextended('relay_capture_order:' || $1::text, 0))";
-
-// New deliveries (replay_of = the event, or the dead letter they re-send). Only events still stored and
-// inside the retention window ($6, the window's first id) are sent: one the purge has not reached yet is not.
-// e.id = ANY($4) lets the planner keep only the events' partitions (docs/retention.md).
-const REPLAY = `
-INSERT INTO deliveries (id, tenant_id, destination_id, event_id, replay_of, created_at)
-SELECT relay_uuid7(), $1, $2, s.event_id, s.replay_of, $3
-  FROM unnest($4::uuid[], $5::uuid[]) AS s(event_id, replay_of) JOIN events e ON e.id = s.event_id
- WHERE e.id >= $6::uuid AND e.id = ANY($4::uuid[])
- ORDER BY e.capture_seq NULLS FIRST, s.event_id
-RETURNING id`;
 
 export interface ReplayEventsOptions {
   tx: TenantTx;
@@ -44,16 +29,16 @@ export async function replayEvents(options: ReplayEventsOptions): Promise<{ jobs
   const selected = await selectEvents(tx, input, options.window);
   if (selected.length > MAX_REPLAY_EVENTS)
     throw new RelayError('invalid_request', `the selection holds more than ${MAX_REPLAY_EVENTS} events: narrow from/to`);
-  await tx.$executeRawUnsafe(LOCK_CAPTURE_ORDER, tenantId);
-  const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(
-    REPLAY,
+  await lockCaptureOrder(tx, tenantId);
+  const ids = await insertReplays({
+    tx,
     tenantId,
-    input.destination_id,
-    runtime.now(),
-    selected.map((s) => s.eventId),
-    selected.map((s) => s.replayOf),
-    options.window.firstId,
-  );
+    destinationId: input.destination_id,
+    now: runtime.now(),
+    replays: selected,
+    windowFirstId: options.window.firstId,
+    order: 'capture',
+  });
   await appendAuditEntry({
     tx,
     tenantId,
@@ -65,10 +50,10 @@ export async function replayEvents(options: ReplayEventsOptions): Promise<{ jobs
       selector: input.event_ids ? 'event_ids' : input.delivery_ids ? 'delivery_ids' : 'time_range',
       ...(input.from ? { from: input.from, to: input.to, endpoint_id: input.endpoint_id ?? null } : {}),
       events: selected.length,
-      deliveries: rows.map((row) => row.id),
+      deliveries: ids,
     },
   });
-  return { jobs: rows.map((row) => ({ tenantId, destinationId: input.destination_id, deliveryId: row.id })) };
+  return { jobs: ids.map((id) => ({ tenantId, destinationId: input.destination_id, deliveryId: id })) };
 }
 
 async function selectEvents(
