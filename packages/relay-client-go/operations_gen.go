@@ -10,10 +10,28 @@ import (
 
 // Not offered (not JSON over an API key): adminCreateTenant (not part of the versioned /v1 API); adminDeleteTenant (not part of the versioned /v1 API); adminGetTenant (not part of the versioned /v1 API); adminListTenantApiKeys (not part of the versioned /v1 API); adminListTenants (not part of the versioned /v1 API); adminRevokeTenantApiKey (not part of the versioned /v1 API); adminUpdateTenant (not part of the versioned /v1 API); answerOAuthConsent (not part of the versioned /v1 API); authorizeOAuth (not part of the versioned /v1 API); authorizeOAuthByForm (not part of the versioned /v1 API); finishCliSignIn (not part of the versioned /v1 API); getAuthorizationServerMetadata (not part of the versioned /v1 API); getCliBundle (not part of the versioned /v1 API); getDashboardSession (not part of the versioned /v1 API); getHealth (not part of the versioned /v1 API); getInstallScript (not part of the versioned /v1 API); getMcpResourceMetadata (not part of the versioned /v1 API); getOAuthToken (not part of the versioned /v1 API); getOpenApiDocument (not part of the versioned /v1 API); getReadiness (not part of the versioned /v1 API); getResourceMetadata (not part of the versioned /v1 API); mcp (not part of the versioned /v1 API); mcpEndSession (not part of the versioned /v1 API); mcpStream (not part of the versioned /v1 API); openDashboard (not part of the versioned /v1 API); registerOAuthClient (not part of the versioned /v1 API); revokeOAuthToken (not part of the versioned /v1 API); showOAuthConsent (not part of the versioned /v1 API); signInWithApiKey (not part of the versioned /v1 API); signOut (not part of the versioned /v1 API); startCliSignIn (not part of the versioned /v1 API); startDashboardSignIn (not part of the versioned /v1 API); streamEvents (answers text/event-stream, not JSON).
 
+// AcknowledgeIssue: Acknowledge an open issue (someone is on it); it still resolves by itself when deliveries succeed again (POST /v1/issues/{issue_id}/acknowledge).
+func (c *Client) AcknowledgeIssue(ctx context.Context, issueID string, opts ...RequestOption) (*Issue, error) {
+	var answer Issue
+	if err := c.do(ctx, request{method: "POST", path: "/v1/issues/" + url.PathEscape(issueID) + "/acknowledge", idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // AddProviderSecret: Add a provider secret (others stay active) (POST /v1/endpoints/{endpoint_id}/secrets).
 func (c *Client) AddProviderSecret(ctx context.Context, endpointID string, body AddProviderSecretRequest, opts ...RequestOption) (*ProviderSecret, error) {
 	var answer ProviderSecret
 	if err := c.do(ctx, request{method: "POST", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/secrets", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// CancelBulkRetry: Cancel a queued or running bulk retry: no dead letter is queued after the answer (409 conflict once it finished) (POST /v1/bulk-retries/{bulk_retry_id}/cancel).
+func (c *Client) CancelBulkRetry(ctx context.Context, bulkRetryID string, opts ...RequestOption) (*BulkRetry, error) {
+	var answer BulkRetry
+	if err := c.do(ctx, request{method: "POST", path: "/v1/bulk-retries/" + url.PathEscape(bulkRetryID) + "/cancel", idempotent: true}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil
@@ -41,6 +59,15 @@ func (c *Client) CreateDestination(ctx context.Context, body CreateDestinationRe
 func (c *Client) CreateEndpoint(ctx context.Context, body CreateEndpointRequest, opts ...RequestOption) (*EndpointWithIngestUrl, error) {
 	var answer EndpointWithIngestUrl
 	if err := c.do(ctx, request{method: "POST", path: "/v1/endpoints", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// CreateNotificationTarget: Register where notifications go: a webhook (signed with Standard Webhooks; its secret is shown once) or an email address (needs RELAY_SMTP_URL) (POST /v1/notification-targets).
+func (c *Client) CreateNotificationTarget(ctx context.Context, body CreateNotificationTargetRequest, opts ...RequestOption) (*CreatedNotificationTarget, error) {
+	var answer CreatedNotificationTarget
+	if err := c.do(ctx, request{method: "POST", path: "/v1/notification-targets", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil
@@ -82,6 +109,11 @@ func (c *Client) DeleteEndpoint(ctx context.Context, endpointID string, params *
 	return c.do(ctx, request{method: "DELETE", path: "/v1/endpoints/" + url.PathEscape(endpointID), query: params.values(), idempotent: false}, nil, opts)
 }
 
+// DeleteNotificationTarget: Delete a notification target and its notifications (pending ones are not sent) (DELETE /v1/notification-targets/{target_id}).
+func (c *Client) DeleteNotificationTarget(ctx context.Context, targetID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/notification-targets/" + url.PathEscape(targetID), idempotent: false}, nil, opts)
+}
+
 // DeleteSubscription: Stop forwarding (deliveries already queued go on) (DELETE /v1/subscriptions/{subscription_id}).
 func (c *Client) DeleteSubscription(ctx context.Context, subscriptionID string, opts ...RequestOption) error {
 	return c.do(ctx, request{method: "DELETE", path: "/v1/subscriptions/" + url.PathEscape(subscriptionID), idempotent: false}, nil, opts)
@@ -90,6 +122,15 @@ func (c *Client) DeleteSubscription(ctx context.Context, subscriptionID string, 
 // DeleteTrigger: Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (DELETE /v1/triggers/{trigger_id}).
 func (c *Client) DeleteTrigger(ctx context.Context, triggerID string, opts ...RequestOption) error {
 	return c.do(ctx, request{method: "DELETE", path: "/v1/triggers/" + url.PathEscape(triggerID), idempotent: false}, nil, opts)
+}
+
+// GetBulkRetry: Get a bulk retry: its state and progress (retried of total) (GET /v1/bulk-retries/{bulk_retry_id}).
+func (c *Client) GetBulkRetry(ctx context.Context, bulkRetryID string, opts ...RequestOption) (*BulkRetry, error) {
+	var answer BulkRetry
+	if err := c.do(ctx, request{method: "GET", path: "/v1/bulk-retries/" + url.PathEscape(bulkRetryID), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
 }
 
 // GetDelivery: Get a delivery with its attempts (GET /v1/deliveries/{delivery_id}).
@@ -194,6 +235,24 @@ func (c *Client) GetEvent(ctx context.Context, eventID string, opts ...RequestOp
 func (c *Client) GetIngestURL(ctx context.Context, endpointID string, opts ...RequestOption) (*IngestUrl, error) {
 	var answer IngestUrl
 	if err := c.do(ctx, request{method: "GET", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/ingest-url", idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetIssue: Get an issue (GET /v1/issues/{issue_id}).
+func (c *Client) GetIssue(ctx context.Context, issueID string, opts ...RequestOption) (*Issue, error) {
+	var answer Issue
+	if err := c.do(ctx, request{method: "GET", path: "/v1/issues/" + url.PathEscape(issueID), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetNotificationTarget: Get a notification target (GET /v1/notification-targets/{target_id}).
+func (c *Client) GetNotificationTarget(ctx context.Context, targetID string, opts ...RequestOption) (*NotificationTarget, error) {
+	var answer NotificationTarget
+	if err := c.do(ctx, request{method: "GET", path: "/v1/notification-targets/" + url.PathEscape(targetID), idempotent: false}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil
@@ -339,6 +398,52 @@ func (c *Client) ListAuditEntriesAll(params *ListAuditEntriesParams, opts ...Req
 	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]AuditEntry, *string, error) {
 		page.Cursor = cursor
 		answer, err := c.ListAuditEntries(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListBulkRetriesParams are the query parameters of ListBulkRetries; nil members are not sent.
+type ListBulkRetriesParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+}
+
+func (p *ListBulkRetriesParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	return values
+}
+
+// ListBulkRetries: List bulk retries, newest first, with their progress (GET /v1/bulk-retries).
+func (c *Client) ListBulkRetries(ctx context.Context, params *ListBulkRetriesParams, opts ...RequestOption) (*ListBulkRetriesAnswer, error) {
+	var answer ListBulkRetriesAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/bulk-retries", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListBulkRetriesAll walks every item of ListBulkRetries, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListBulkRetriesAll(params *ListBulkRetriesParams, opts ...RequestOption) *Pager[BulkRetry] {
+	var page ListBulkRetriesParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]BulkRetry, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListBulkRetries(ctx, &page, opts...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -564,6 +669,169 @@ func (c *Client) ListEventsAll(params *ListEventsParams, opts ...RequestOption) 
 	})
 }
 
+// ListIssuesParams are the query parameters of ListIssues; nil members are not sent.
+type ListIssuesParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+	// unresolved: open or acknowledged.
+	State *string
+	DestinationID *string
+	EndpointID *string
+	Kind *string
+}
+
+func (p *ListIssuesParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	if p.State != nil {
+		values.Set("state", fmt.Sprint(*p.State))
+	}
+	if p.DestinationID != nil {
+		values.Set("destination_id", fmt.Sprint(*p.DestinationID))
+	}
+	if p.EndpointID != nil {
+		values.Set("endpoint_id", fmt.Sprint(*p.EndpointID))
+	}
+	if p.Kind != nil {
+		values.Set("kind", fmt.Sprint(*p.Kind))
+	}
+	return values
+}
+
+// ListIssues: Failures grouped per destination (or endpoint) and kind, newest first: one issue per outage, not one per attempt (GET /v1/issues).
+func (c *Client) ListIssues(ctx context.Context, params *ListIssuesParams, opts ...RequestOption) (*ListIssuesAnswer, error) {
+	var answer ListIssuesAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/issues", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListIssuesAll walks every item of ListIssues, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListIssuesAll(params *ListIssuesParams, opts ...RequestOption) *Pager[Issue] {
+	var page ListIssuesParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]Issue, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListIssues(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListNotificationsParams are the query parameters of ListNotifications; nil members are not sent.
+type ListNotificationsParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+	TargetID *string
+	State *string
+}
+
+func (p *ListNotificationsParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	if p.TargetID != nil {
+		values.Set("target_id", fmt.Sprint(*p.TargetID))
+	}
+	if p.State != nil {
+		values.Set("state", fmt.Sprint(*p.State))
+	}
+	return values
+}
+
+// ListNotifications: Notifications sent or still being sent, newest first, one per target: state, attempts, the last error (GET /v1/notifications).
+func (c *Client) ListNotifications(ctx context.Context, params *ListNotificationsParams, opts ...RequestOption) (*ListNotificationsAnswer, error) {
+	var answer ListNotificationsAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/notifications", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListNotificationsAll walks every item of ListNotifications, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListNotificationsAll(params *ListNotificationsParams, opts ...RequestOption) *Pager[Notification] {
+	var page ListNotificationsParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]Notification, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListNotifications(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListNotificationTargetsParams are the query parameters of ListNotificationTargets; nil members are not sent.
+type ListNotificationTargetsParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+}
+
+func (p *ListNotificationTargetsParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	return values
+}
+
+// ListNotificationTargets: List notification targets, newest first (GET /v1/notification-targets).
+func (c *Client) ListNotificationTargets(ctx context.Context, params *ListNotificationTargetsParams, opts ...RequestOption) (*ListNotificationTargetsAnswer, error) {
+	var answer ListNotificationTargetsAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/notification-targets", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListNotificationTargetsAll walks every item of ListNotificationTargets, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListNotificationTargetsAll(params *ListNotificationTargetsParams, opts ...RequestOption) *Pager[NotificationTarget] {
+	var page ListNotificationTargetsParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]NotificationTarget, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListNotificationTargets(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
 // ListProviderSecrets: List provider secrets, masked (GET /v1/endpoints/{endpoint_id}/secrets).
 func (c *Client) ListProviderSecrets(ctx context.Context, endpointID string, opts ...RequestOption) (*ListProviderSecretsAnswer, error) {
 	var answer ListProviderSecretsAnswer
@@ -677,6 +945,24 @@ func (c *Client) ListTriggersAll(params *ListTriggersParams, opts ...RequestOpti
 	})
 }
 
+// PauseDestination: Pause a destination: events still join its queue, which holds in order (nothing sent, nothing dead-lettered) until it is resumed (POST /v1/destinations/{destination_id}/pause).
+func (c *Client) PauseDestination(ctx context.Context, destinationID string, body *PauseDestinationRequest, opts ...RequestOption) (*Destination, error) {
+	var answer Destination
+	if err := c.do(ctx, request{method: "POST", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/pause", body: body, hasBody: body != nil, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// PreviewBulkRetry: How many of a destination's dead letters (and distinct events) a bulk retry of this selection would send again; changes nothing (POST /v1/bulk-retries/preview).
+func (c *Client) PreviewBulkRetry(ctx context.Context, body BulkRetrySelection, opts ...RequestOption) (*BulkRetryPreview, error) {
+	var answer BulkRetryPreview
+	if err := c.do(ctx, request{method: "POST", path: "/v1/bulk-retries/preview", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // RemoveProviderSecret: Remove a provider secret at once (DELETE /v1/endpoints/{endpoint_id}/secrets/{secret_id}).
 func (c *Client) RemoveProviderSecret(ctx context.Context, endpointID string, secretID string, opts ...RequestOption) error {
 	return c.do(ctx, request{method: "DELETE", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/secrets/" + url.PathEscape(secretID), idempotent: false}, nil, opts)
@@ -686,6 +972,24 @@ func (c *Client) RemoveProviderSecret(ctx context.Context, endpointID string, se
 func (c *Client) Replay(ctx context.Context, body ReplayRequest, opts ...RequestOption) (*ReplayResult, error) {
 	var answer ReplayResult
 	if err := c.do(ctx, request{method: "POST", path: "/v1/replays", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ResolveIssue: Resolve an issue by hand; the next failure of its kind opens a new one (POST /v1/issues/{issue_id}/resolve).
+func (c *Client) ResolveIssue(ctx context.Context, issueID string, opts ...RequestOption) (*Issue, error) {
+	var answer Issue
+	if err := c.do(ctx, request{method: "POST", path: "/v1/issues/" + url.PathEscape(issueID) + "/resolve", idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ResumeDestination: Resume a paused or turned-off destination: its breaker closes and its queue is sent in order from the head, at once (POST /v1/destinations/{destination_id}/resume).
+func (c *Client) ResumeDestination(ctx context.Context, destinationID string, opts ...RequestOption) (*Destination, error) {
+	var answer Destination
+	if err := c.do(ctx, request{method: "POST", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/resume", idempotent: true}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil
@@ -733,6 +1037,24 @@ func (c *Client) RotateProviderSecrets(ctx context.Context, endpointID string, b
 	return &answer, nil
 }
 
+// StartBulkRetry: Start a durable job that sends a destination's selected dead letters again, in their order, as new deliveries (docs/bulk-retry.md) (POST /v1/bulk-retries).
+func (c *Client) StartBulkRetry(ctx context.Context, body BulkRetrySelection, opts ...RequestOption) (*BulkRetry, error) {
+	var answer BulkRetry
+	if err := c.do(ctx, request{method: "POST", path: "/v1/bulk-retries", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// TestNotificationTarget: Send a notification.test notification to this target only (whatever its types); answers the queued notification (POST /v1/notification-targets/{target_id}/test).
+func (c *Client) TestNotificationTarget(ctx context.Context, targetID string, opts ...RequestOption) (*Notification, error) {
+	var answer Notification
+	if err := c.do(ctx, request{method: "POST", path: "/v1/notification-targets/" + url.PathEscape(targetID) + "/test", idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // UpdateDestination: Change a destination; enabling it again resumes its queue (PATCH /v1/destinations/{destination_id}).
 func (c *Client) UpdateDestination(ctx context.Context, destinationID string, body UpdateDestinationRequest, opts ...RequestOption) (*Destination, error) {
 	var answer Destination
@@ -746,6 +1068,15 @@ func (c *Client) UpdateDestination(ctx context.Context, destinationID string, bo
 func (c *Client) UpdateEndpoint(ctx context.Context, endpointID string, body UpdateEndpointRequest, opts ...RequestOption) (*Endpoint, error) {
 	var answer Endpoint
 	if err := c.do(ctx, request{method: "PATCH", path: "/v1/endpoints/" + url.PathEscape(endpointID), body: body, hasBody: true, idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// UpdateNotificationTarget: Change the types, the address or url, the description, or turn a target off and on (PATCH /v1/notification-targets/{target_id}).
+func (c *Client) UpdateNotificationTarget(ctx context.Context, targetID string, body UpdateNotificationTargetRequest, opts ...RequestOption) (*NotificationTarget, error) {
+	var answer NotificationTarget
+	if err := c.do(ctx, request{method: "PATCH", path: "/v1/notification-targets/" + url.PathEscape(targetID), body: body, hasBody: true, idempotent: false}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil

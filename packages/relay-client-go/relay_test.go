@@ -129,6 +129,64 @@ func TestEndpointIngestPagesReplayAndAudit(t *testing.T) {
 	}
 }
 
+func TestFailingDestinationOpensOneIssueAcknowledgedAndResolved(t *testing.T) {
+	relay := startRelay(t)
+	client := newClient(t, relay, relay.APIKey)
+	ctx := context.Background()
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		_, _ = io.ReadAll(req.Body)
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(failing.Close)
+	endpoint, err := client.CreateEndpoint(ctx, CreateEndpointRequest{Name: "issues"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	destination, err := client.CreateDestination(ctx, CreateDestinationRequest{
+		Name:      "failing",
+		URL:       failing.URL + "/hook",
+		RateLimit: Value(DestinationRateLimit{Max: 5, Per: "second"}),
+		Breaker:   &BreakerSettings{Failures: Ptr(int64(2))},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if destination.RateLimit == nil || destination.RateLimit.Max != 5 || destination.Breaker.State != "closed" {
+		t.Fatalf("created: %+v", destination)
+	}
+	if _, err := client.CreateSubscription(ctx, CreateSubscriptionRequest{EndpointID: endpoint.ID, DestinationID: destination.ID}); err != nil {
+		t.Fatal(err)
+	}
+	ingest(t, endpoint.IngestURL, []byte(`{"n":1}`), nil)
+	var issues []Issue
+	for tries := 0; tries < 200 && len(issues) == 0; tries++ {
+		page, err := client.ListIssues(ctx, &ListIssuesParams{DestinationID: &destination.ID, State: Ptr("unresolved")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		issues = page.Data
+		if len(issues) == 0 {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	if len(issues) != 1 || issues[0].Kind != IssueKindHttp5xx || issues[0].State != IssueStateOpen {
+		t.Fatalf("issues: %+v", issues)
+	}
+	if acknowledged, err := client.AcknowledgeIssue(ctx, issues[0].ID); err != nil || acknowledged.State != IssueStateAcknowledged {
+		t.Fatalf("acknowledge: %v %+v", err, acknowledged)
+	}
+	if resolved, err := client.ResolveIssue(ctx, issues[0].ID); err != nil || resolved.State != IssueStateResolved {
+		t.Fatalf("resolve: %v %+v", err, resolved)
+	}
+	paused, err := client.PauseDestination(ctx, destination.ID, &PauseDestinationRequest{Reason: Ptr("receiver down")})
+	if err != nil || paused.PausedReason == nil || *paused.PausedReason != "receiver down" {
+		t.Fatalf("pause: %v %+v", err, paused)
+	}
+	if resumed, err := client.ResumeDestination(ctx, destination.ID); err != nil || resumed.PausedAt != nil {
+		t.Fatalf("resume: %v %+v", err, resumed)
+	}
+}
+
 func TestPostWithOneIdempotencyKeyIsAnsweredOnce(t *testing.T) {
 	relay := startRelay(t)
 	client := newClient(t, relay, relay.APIKey)

@@ -314,13 +314,37 @@ type CreatedDestination struct {
 	HeaderNames []string `json:"header_names"`
 	TimeoutMS int64 `json:"timeout_ms"`
 	Enabled bool `json:"enabled"`
-	// Why the relay disabled it (e.g. the destination answered 410).
+	// Why it is off (enabled false): turned off by hand, the destination answered 410, or it kept failing past its breaker.
 	DisabledReason *string `json:"disabled_reason"`
+	// Paused by hand: events still reach its queue, which holds in order until it is resumed.
+	PausedAt *string `json:"paused_at"`
+	PausedReason *string `json:"paused_reason"`
+	RateLimit *DestinationRateLimit `json:"rate_limit"`
+	Breaker DestinationBreaker `json:"breaker"`
 	Secrets []DestinationSecret `json:"secrets"`
 	CreatedAt string `json:"created_at"`
 	UpdatedAt string `json:"updated_at"`
 	// The signing secret, shown this once (whsec_...).
 	Secret string `json:"secret"`
+}
+
+// DestinationRateLimit: At most `max` deliveries per second or per minute, kept across every worker process; null: no limit.
+type DestinationRateLimit struct {
+	Max int64 `json:"max"`
+	Per string `json:"per"`
+}
+
+// DestinationBreaker is a schema of the API.
+type DestinationBreaker struct {
+	// closed: deliveries flow. open: the head of the queue waits for its next probe, nothing is dead-lettered. half_open: the probe is due or being sent; its success closes the breaker.
+	State string `json:"state"`
+	ConsecutiveFailures int64 `json:"consecutive_failures"`
+	FailingSince *string `json:"failing_since"`
+	OpenedAt *string `json:"opened_at"`
+	NextProbeAt *string `json:"next_probe_at"`
+	Failures int64 `json:"failures"`
+	WindowSeconds int64 `json:"window_seconds"`
+	DisableAfterHours int64 `json:"disable_after_hours"`
 }
 
 // DestinationSecret is a schema of the API.
@@ -344,6 +368,18 @@ type CreateDestinationRequest struct {
 	Enabled *bool `json:"enabled,omitempty"`
 	// A Standard Webhooks secret; one is generated when absent.
 	Secret *string `json:"secret,omitempty"`
+	RateLimit *Nullable[DestinationRateLimit] `json:"rate_limit,omitempty"`
+	Breaker *BreakerSettings `json:"breaker,omitempty"`
+}
+
+// BreakerSettings is a schema of the API.
+type BreakerSettings struct {
+	// Failures of the destination in a row that open the breaker (default 5)...
+	Failures *int64 `json:"failures,omitempty"`
+	// ...once they have lasted this long (default 300).
+	WindowSeconds *int64 `json:"window_seconds,omitempty"`
+	// Failing this long turns the destination off, with a notification (default 120: 5 days).
+	DisableAfterHours *int64 `json:"disable_after_hours,omitempty"`
 }
 
 // Destination is a schema of the API.
@@ -354,8 +390,13 @@ type Destination struct {
 	HeaderNames []string `json:"header_names"`
 	TimeoutMS int64 `json:"timeout_ms"`
 	Enabled bool `json:"enabled"`
-	// Why the relay disabled it (e.g. the destination answered 410).
+	// Why it is off (enabled false): turned off by hand, the destination answered 410, or it kept failing past its breaker.
 	DisabledReason *string `json:"disabled_reason"`
+	// Paused by hand: events still reach its queue, which holds in order until it is resumed.
+	PausedAt *string `json:"paused_at"`
+	PausedReason *string `json:"paused_reason"`
+	RateLimit *DestinationRateLimit `json:"rate_limit"`
+	Breaker DestinationBreaker `json:"breaker"`
 	Secrets []DestinationSecret `json:"secrets"`
 	CreatedAt string `json:"created_at"`
 	UpdatedAt string `json:"updated_at"`
@@ -456,6 +497,8 @@ type UpdateDestinationRequest struct {
 	Headers map[string]string `json:"headers,omitempty"`
 	TimeoutMS *int64 `json:"timeout_ms,omitempty"`
 	Enabled *bool `json:"enabled,omitempty"`
+	RateLimit *Nullable[DestinationRateLimit] `json:"rate_limit,omitempty"`
+	Breaker *BreakerSettings `json:"breaker,omitempty"`
 }
 
 // RotatedDestinationSecret is a schema of the API.
@@ -472,6 +515,61 @@ type RotateDestinationSecretRequest struct {
 	Label *string `json:"label,omitempty"`
 	PreviousExpireInSeconds *int64 `json:"previous_expire_in_seconds,omitempty"`
 }
+
+// PauseDestinationRequest is a schema of the API.
+type PauseDestinationRequest struct {
+	Reason *string `json:"reason,omitempty"`
+}
+
+// Issue is a schema of the API.
+type Issue struct {
+	ID string `json:"id"`
+	DestinationID *string `json:"destination_id"`
+	EndpointID *string `json:"endpoint_id"`
+	Kind IssueKind `json:"kind"`
+	State IssueState `json:"state"`
+	// Failures grouped in it.
+	Count int64 `json:"count"`
+	FirstSeenAt string `json:"first_seen_at"`
+	LastSeenAt string `json:"last_seen_at"`
+	LastStatus *int64 `json:"last_status"`
+	LastError *string `json:"last_error"`
+	// The start of the last failing answer's body.
+	LastExcerpt *string `json:"last_excerpt"`
+	LastDeliveryID *string `json:"last_delivery_id"`
+	LastEventID *string `json:"last_event_id"`
+	AcknowledgedAt *string `json:"acknowledged_at"`
+	AcknowledgedBy *string `json:"acknowledged_by"`
+	ResolvedAt *string `json:"resolved_at"`
+	// system:delivery or system:verification when it resolved by itself.
+	ResolvedBy *string `json:"resolved_by"`
+}
+
+// IssueKind: Delivery failures of a destination by cause, or verification_failed: an endpoint's captured requests fail signature verification (a provider secret rotated and not updated, say).
+type IssueKind string
+
+const (
+	IssueKindConnectionRefused IssueKind = "connection_refused"
+	IssueKindConnectionError IssueKind = "connection_error"
+	IssueKindTls IssueKind = "tls"
+	IssueKindTimeout IssueKind = "timeout"
+	IssueKindEgressRefused IssueKind = "egress_refused"
+	IssueKindHttp5xx IssueKind = "http_5xx"
+	IssueKindHttp429 IssueKind = "http_429"
+	IssueKindRedirect IssueKind = "redirect"
+	IssueKindHttp4xx IssueKind = "http_4xx"
+	IssueKindGone IssueKind = "gone"
+	IssueKindVerificationFailed IssueKind = "verification_failed"
+)
+
+// IssueState is a schema of the API.
+type IssueState string
+
+const (
+	IssueStateOpen IssueState = "open"
+	IssueStateAcknowledged IssueState = "acknowledged"
+	IssueStateResolved IssueState = "resolved"
+)
 
 // Subscription is a schema of the API.
 type Subscription struct {
@@ -579,6 +677,67 @@ type ReplayRequest struct {
 	EndpointID *string `json:"endpoint_id,omitempty"`
 }
 
+// BulkRetryPreview is a schema of the API.
+type BulkRetryPreview struct {
+	// Dead letters the selection holds now (those with a pending replay left out).
+	Deliveries int64 `json:"deliveries"`
+	// Distinct events among them.
+	Events int64 `json:"events"`
+	// When the oldest of them was dead-lettered; null when none.
+	Oldest *string `json:"oldest"`
+	// When the newest of them was dead-lettered; null when none.
+	Newest *string `json:"newest"`
+}
+
+// BulkRetrySelection is a schema of the API.
+type BulkRetrySelection struct {
+	// The destination whose dead letters are sent again (to itself).
+	DestinationID string `json:"destination_id"`
+	// Dead-lettered at or after this time.
+	From *string `json:"from,omitempty"`
+	// Dead-lettered before this time (default: when the request is made).
+	To *string `json:"to,omitempty"`
+	Filter *BulkRetryFilter `json:"filter,omitempty"`
+}
+
+// BulkRetryFilter is a schema of the API.
+type BulkRetryFilter struct {
+	// Only dead letters of events captured on this endpoint.
+	EndpointID *string `json:"endpoint_id,omitempty"`
+	// Only events of this type (the type subscriptions filter on: a type header, or the JSON body's type).
+	EventType *string `json:"event_type,omitempty"`
+	// Only dead letters whose last attempt was answered with this status (or class).
+	LastStatus any `json:"last_status,omitempty"`
+}
+
+// BulkRetry is a schema of the API.
+type BulkRetry struct {
+	ID string `json:"id"`
+	State BulkRetryState `json:"state"`
+	Selection BulkRetrySelection `json:"selection"`
+	// Dead letters the selection held when the job started; null while queued.
+	Total *int64 `json:"total"`
+	// New deliveries queued so far, in the dead letters’ order.
+	Retried int64 `json:"retried"`
+	CreatedAt string `json:"created_at"`
+	StartedAt *string `json:"started_at"`
+	FinishedAt *string `json:"finished_at"`
+	CancelledAt *string `json:"cancelled_at"`
+	// Why a failed job stopped.
+	Error *string `json:"error"`
+}
+
+// BulkRetryState is a schema of the API.
+type BulkRetryState string
+
+const (
+	BulkRetryStateQueued BulkRetryState = "queued"
+	BulkRetryStateRunning BulkRetryState = "running"
+	BulkRetryStateSucceeded BulkRetryState = "succeeded"
+	BulkRetryStateCancelled BulkRetryState = "cancelled"
+	BulkRetryStateFailed BulkRetryState = "failed"
+)
+
 // TriggerWaitResult is a schema of the API.
 type TriggerWaitResult struct {
 	TriggerID string `json:"trigger_id"`
@@ -685,6 +844,108 @@ type Usage struct {
 	// Events captured on each of the last 30 days (UTC), oldest first, today last; days without events count 0.
 	EventsPerDay []UsageEventsPerDayItem `json:"events_per_day"`
 }
+
+// CreatedNotificationTarget is a schema of the API.
+type CreatedNotificationTarget struct {
+	ID string `json:"id"`
+	Kind string `json:"kind"`
+	URL *string `json:"url"`
+	Address *string `json:"address"`
+	Types []NotificationType `json:"types"`
+	Description *string `json:"description"`
+	Enabled bool `json:"enabled"`
+	// Webhook targets: the end of the signing secret.
+	SecretHint *string `json:"secret_hint"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+	// Webhook targets: the Standard Webhooks signing secret (whsec_...), shown this once; null for email.
+	Secret *string `json:"secret"`
+}
+
+// NotificationType is a schema of the API.
+type NotificationType string
+
+const (
+	NotificationTypeIssueOpened NotificationType = "issue.opened"
+	NotificationTypeIssueResolved NotificationType = "issue.resolved"
+	NotificationTypeDestinationDisabled NotificationType = "destination.disabled"
+	NotificationTypeDestinationRecovered NotificationType = "destination.recovered"
+	NotificationTypeDeliveryExhausted NotificationType = "delivery.exhausted"
+	NotificationTypeEndpointVerificationFailing NotificationType = "endpoint.verification_failing"
+)
+
+// CreateNotificationTargetRequest is a schema of the API.
+type CreateNotificationTargetRequest struct {
+	Kind string `json:"kind"`
+	// kind webhook: where notifications are POSTed (the same address rules as destinations).
+	URL *string `json:"url,omitempty"`
+	// kind email: where notifications are mailed (needs RELAY_SMTP_URL).
+	Address *string `json:"address,omitempty"`
+	// The types this target receives; all of them when left out.
+	Types []NotificationType `json:"types,omitempty"`
+	Description *string `json:"description,omitempty"`
+}
+
+// NotificationTarget is a schema of the API.
+type NotificationTarget struct {
+	ID string `json:"id"`
+	Kind string `json:"kind"`
+	URL *string `json:"url"`
+	Address *string `json:"address"`
+	Types []NotificationType `json:"types"`
+	Description *string `json:"description"`
+	Enabled bool `json:"enabled"`
+	// Webhook targets: the end of the signing secret.
+	SecretHint *string `json:"secret_hint"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+// UpdateNotificationTargetRequest is a schema of the API.
+type UpdateNotificationTargetRequest struct {
+	// Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect.
+	URL *string `json:"url,omitempty"`
+	Address *string `json:"address,omitempty"`
+	// The types this target receives; all of them when left out.
+	Types []NotificationType `json:"types,omitempty"`
+	Description *Nullable[string] `json:"description,omitempty"`
+	Enabled *bool `json:"enabled,omitempty"`
+}
+
+// NotificationPayload is a schema of the API.
+type NotificationPayload struct {
+	Type string `json:"type"`
+	Timestamp string `json:"timestamp"`
+	Data map[string]any `json:"data"`
+}
+
+// Notification is a schema of the API.
+type Notification struct {
+	// Also the webhook-id header: the same on every attempt.
+	ID string `json:"id"`
+	TargetID string `json:"target_id"`
+	// One of the notification types, or notification.test.
+	Type string `json:"type"`
+	State NotificationState `json:"state"`
+	Attempts int64 `json:"attempts"`
+	// While pending.
+	NextAttemptAt *string `json:"next_attempt_at"`
+	LastAttemptAt *string `json:"last_attempt_at"`
+	LastStatus *int64 `json:"last_status"`
+	LastError *string `json:"last_error"`
+	Payload NotificationPayload `json:"payload"`
+	CreatedAt string `json:"created_at"`
+	CompletedAt *string `json:"completed_at"`
+}
+
+// NotificationState is a schema of the API.
+type NotificationState string
+
+const (
+	NotificationStatePending NotificationState = "pending"
+	NotificationStateSent NotificationState = "sent"
+	NotificationStateFailed NotificationState = "failed"
+)
 
 // RelayHealth is a schema of the API.
 type RelayHealth struct {
@@ -801,6 +1062,13 @@ type ListAuditEntriesAnswer struct {
 	NextCursor *string `json:"next_cursor"`
 }
 
+// ListBulkRetriesAnswer is a schema of the API.
+type ListBulkRetriesAnswer struct {
+	Data []BulkRetry `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
 // ListDeliveriesAnswer is a schema of the API.
 type ListDeliveriesAnswer struct {
 	Data []Delivery `json:"data"`
@@ -825,6 +1093,27 @@ type ListEndpointsAnswer struct {
 // ListEventsAnswer is a schema of the API.
 type ListEventsAnswer struct {
 	Data []EventSummary `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListIssuesAnswer is a schema of the API.
+type ListIssuesAnswer struct {
+	Data []Issue `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListNotificationsAnswer is a schema of the API.
+type ListNotificationsAnswer struct {
+	Data []Notification `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListNotificationTargetsAnswer is a schema of the API.
+type ListNotificationTargetsAnswer struct {
+	Data []NotificationTarget `json:"data"`
 	// null on the last page.
 	NextCursor *string `json:"next_cursor"`
 }

@@ -38,12 +38,30 @@ const V1_ROUTES = [
   'delete /v1/subscriptions/{subscription_id}',
   'get /v1/deliveries',
   'get /v1/deliveries/{delivery_id}',
+  'post /v1/bulk-retries/preview',
+  'post /v1/bulk-retries',
+  'get /v1/bulk-retries',
+  'get /v1/bulk-retries/{bulk_retry_id}',
+  'post /v1/bulk-retries/{bulk_retry_id}/cancel',
   'post /v1/replays',
   'post /v1/triggers/wait',
   'get /v1/triggers',
   'delete /v1/triggers/{trigger_id}',
   'get /v1/agents',
   'delete /v1/agents/{agent_id}',
+  'post /v1/destinations/{destination_id}/pause',
+  'post /v1/destinations/{destination_id}/resume',
+  'get /v1/issues',
+  'get /v1/issues/{issue_id}',
+  'post /v1/issues/{issue_id}/acknowledge',
+  'post /v1/issues/{issue_id}/resolve',
+  'post /v1/notification-targets',
+  'get /v1/notification-targets',
+  'get /v1/notification-targets/{target_id}',
+  'patch /v1/notification-targets/{target_id}',
+  'delete /v1/notification-targets/{target_id}',
+  'post /v1/notification-targets/{target_id}/test',
+  'get /v1/notifications',
 ];
 const PUBLIC_ROUTES = [
   'get /healthz',
@@ -167,10 +185,13 @@ describe('webhook-relay OpenAPI document', () => {
     }
   });
 
-  it('requires a JSON body on every body operation but the destination secret rotation (empty = defaults), and documents 415 on each', () => {
+  it('requires a JSON body on every body operation but the destination secret rotation and pause (empty = defaults), and documents 415 on each', () => {
     const withBody = v1.filter(({ operation }) => operation.requestBody);
     const optional = withBody.filter(({ operation }) => !operation.requestBody.required).map(({ route }) => route);
-    expect(optional).toEqual(['post /v1/destinations/{destination_id}/secrets/rotate']);
+    expect(optional.sort()).toEqual([
+      'post /v1/destinations/{destination_id}/pause',
+      'post /v1/destinations/{destination_id}/secrets/rotate',
+    ]);
     for (const { route, operation } of withBody)
       expect({ route, status: 415, schema: errorSchema(operation, 415) }).toEqual({ route, status: 415, schema: errorRef });
   });

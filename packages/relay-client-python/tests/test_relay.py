@@ -65,6 +65,33 @@ class RelayClientAgainstTheRelay(unittest.TestCase):
         self.assertTrue(audit["intact"])
         self.assertGreater(audit["entries"], 0)
 
+    def test_a_failing_destination_opens_one_issue_which_is_acknowledged_and_resolved(self) -> None:
+        failing = Recorder(answers=[(503, {})] * 1000)
+        try:
+            endpoint = self.client.create_endpoint({"name": "issues"})
+            destination = self.client.create_destination(
+                {"name": "failing", "url": failing.url, "rate_limit": {"max": 5, "per": "second"}, "breaker": {"failures": 2}}
+            )
+            self.assertEqual(destination["rate_limit"], {"max": 5, "per": "second"})
+            self.assertEqual(destination["breaker"]["state"], "closed")
+            self.client.create_subscription({"endpoint_id": endpoint["id"], "destination_id": destination["id"]})
+            self.assertEqual(post(endpoint["ingest_url"], b'{"n": 1}'), 200)
+            issues: list = []
+            for _ in range(200):
+                issues = list(self.client.list_issues_all(destination_id=destination["id"], state="unresolved"))
+                if issues:
+                    break
+                time.sleep(0.1)
+            self.assertEqual([(issue["kind"], issue["state"]) for issue in issues], [("http_5xx", "open")])
+            self.assertEqual(self.client.acknowledge_issue(issues[0]["id"])["state"], "acknowledged")
+            self.assertEqual(self.client.resolve_issue(issues[0]["id"])["state"], "resolved")
+            paused = self.client.pause_destination(destination["id"], body={"reason": "receiver down"})
+            self.assertEqual(paused["paused_reason"], "receiver down")
+            resumed = self.client.resume_destination(destination["id"])
+            self.assertIsNone(resumed["paused_at"])
+        finally:
+            failing.stop()
+
     def test_a_post_sent_twice_with_one_idempotency_key_is_answered_once(self) -> None:
         key = f"py-{uuid.uuid4()}"
         first = self.client.create_endpoint({"name": "once"}, idempotency_key=key)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
-from ._types import AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationHealth, DestinationHealthAttempts, DestinationHealthBacklog, DestinationHealthBucket, DestinationHealthDeliveries, DestinationHealthLastFailure, DestinationHealthLatencyMs, DestinationSecret, Endpoint, EndpointDedup, EndpointVolume, EndpointVolumeBucket, EndpointVolumeTotals, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailVerification, EventSummary, EventSummaryVerification, IngestUrl, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, OAuthError, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
+from ._types import AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, BreakerSettings, BulkRetry, BulkRetryFilter, BulkRetryPreview, BulkRetrySelection, BulkRetryState, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateNotificationTargetRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedNotificationTarget, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationBreaker, DestinationHealth, DestinationHealthAttempts, DestinationHealthBacklog, DestinationHealthBucket, DestinationHealthDeliveries, DestinationHealthLastFailure, DestinationHealthLatencyMs, DestinationRateLimit, DestinationSecret, Endpoint, EndpointDedup, EndpointVolume, EndpointVolumeBucket, EndpointVolumeTotals, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailVerification, EventSummary, EventSummaryVerification, IngestUrl, Issue, IssueKind, IssueState, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListBulkRetriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventsAnswer, ListIssuesAnswer, ListNotificationTargetsAnswer, ListNotificationsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, Notification, NotificationPayload, NotificationState, NotificationTarget, NotificationType, OAuthError, PauseDestinationRequest, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateNotificationTargetRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
 
 _Item = TypeVar('_Item')
 
@@ -26,9 +26,17 @@ class _Operations:
     _send: Callable[..., Any]
     _paginate: Callable[[Callable[[str | None], Any]], Iterator[Any]]
 
+    def acknowledge_issue(self, issue_id: str, *, idempotency_key: str | None = None, timeout: float | None = None) -> Issue:
+        """Acknowledge an open issue (someone is on it); it still resolves by itself when deliveries succeed again (``POST /v1/issues/{issue_id}/acknowledge``)."""
+        return self._send("POST", f"/v1/issues/{_quote(issue_id)}/acknowledge", query=None, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
     def add_provider_secret(self, endpoint_id: str, body: AddProviderSecretRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> ProviderSecret:
         """Add a provider secret (others stay active) (``POST /v1/endpoints/{endpoint_id}/secrets``)."""
         return self._send("POST", f"/v1/endpoints/{_quote(endpoint_id)}/secrets", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def cancel_bulk_retry(self, bulk_retry_id: str, *, idempotency_key: str | None = None, timeout: float | None = None) -> BulkRetry:
+        """Cancel a queued or running bulk retry: no dead letter is queued after the answer (409 conflict once it finished) (``POST /v1/bulk-retries/{bulk_retry_id}/cancel``)."""
+        return self._send("POST", f"/v1/bulk-retries/{_quote(bulk_retry_id)}/cancel", query=None, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
     def create_api_key(self, body: CreateApiKeyRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> CreatedApiKey:
         """Create an API key (the secret is shown once) (``POST /v1/api-keys``)."""
@@ -42,6 +50,10 @@ class _Operations:
         """Create an endpoint and its ingest URL (``POST /v1/endpoints``)."""
         return self._send("POST", "/v1/endpoints", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
+    def create_notification_target(self, body: CreateNotificationTargetRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> CreatedNotificationTarget:
+        """Register where notifications go: a webhook (signed with Standard Webhooks; its secret is shown once) or an email address (needs RELAY_SMTP_URL) (``POST /v1/notification-targets``)."""
+        return self._send("POST", "/v1/notification-targets", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
     def create_subscription(self, body: CreateSubscriptionRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> Subscription:
         """Forward an endpoint's events (optionally only some states or event types) to a destination (``POST /v1/subscriptions``)."""
         return self._send("POST", "/v1/subscriptions", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
@@ -54,6 +66,10 @@ class _Operations:
         """Delete an endpoint (its URL stops answering; its events stay for the retention window, or go now with purge_events=true) (``DELETE /v1/endpoints/{endpoint_id}``)."""
         return self._send("DELETE", f"/v1/endpoints/{_quote(endpoint_id)}", query={"purge_events": purge_events}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
+    def delete_notification_target(self, target_id: str, *, timeout: float | None = None) -> None:
+        """Delete a notification target and its notifications (pending ones are not sent) (``DELETE /v1/notification-targets/{target_id}``)."""
+        return self._send("DELETE", f"/v1/notification-targets/{_quote(target_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
     def delete_subscription(self, subscription_id: str, *, timeout: float | None = None) -> None:
         """Stop forwarding (deliveries already queued go on) (``DELETE /v1/subscriptions/{subscription_id}``)."""
         return self._send("DELETE", f"/v1/subscriptions/{_quote(subscription_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -61,6 +77,10 @@ class _Operations:
     def delete_trigger(self, trigger_id: str, *, timeout: float | None = None) -> None:
         """Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (``DELETE /v1/triggers/{trigger_id}``)."""
         return self._send("DELETE", f"/v1/triggers/{_quote(trigger_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def get_bulk_retry(self, bulk_retry_id: str, *, timeout: float | None = None) -> BulkRetry:
+        """Get a bulk retry: its state and progress (retried of total) (``GET /v1/bulk-retries/{bulk_retry_id}``)."""
+        return self._send("GET", f"/v1/bulk-retries/{_quote(bulk_retry_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def get_delivery(self, delivery_id: str, *, timeout: float | None = None) -> DeliveryDetail:
         """Get a delivery with its attempts (``GET /v1/deliveries/{delivery_id}``)."""
@@ -90,6 +110,14 @@ class _Operations:
         """Read the ingest URL again (``GET /v1/endpoints/{endpoint_id}/ingest-url``)."""
         return self._send("GET", f"/v1/endpoints/{_quote(endpoint_id)}/ingest-url", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
+    def get_issue(self, issue_id: str, *, timeout: float | None = None) -> Issue:
+        """Get an issue (``GET /v1/issues/{issue_id}``)."""
+        return self._send("GET", f"/v1/issues/{_quote(issue_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def get_notification_target(self, target_id: str, *, timeout: float | None = None) -> NotificationTarget:
+        """Get a notification target (``GET /v1/notification-targets/{target_id}``)."""
+        return self._send("GET", f"/v1/notification-targets/{_quote(target_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
     def get_usage(self, *, timeout: float | None = None) -> Usage:
         """The plan, its allowance and this period's captured events (``GET /v1/usage``)."""
         return self._send("GET", "/v1/usage", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -117,6 +145,14 @@ class _Operations:
     def list_audit_entries_all(self, *, limit: int | None = None, timeout: float | None = None) -> Iterator[AuditEntry]:
         """Every item of ``list_audit_entries``, page after page (follows ``next_cursor``)."""
         return self._paginate(lambda cursor: self.list_audit_entries(limit=limit, cursor=cursor, timeout=timeout))
+
+    def list_bulk_retries(self, *, limit: int | None = None, cursor: str | None = None, timeout: float | None = None) -> ListBulkRetriesAnswer:
+        """List bulk retries, newest first, with their progress (``GET /v1/bulk-retries``)."""
+        return self._send("GET", "/v1/bulk-retries", query={"limit": limit, "cursor": cursor}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def list_bulk_retries_all(self, *, limit: int | None = None, timeout: float | None = None) -> Iterator[BulkRetry]:
+        """Every item of ``list_bulk_retries``, page after page (follows ``next_cursor``)."""
+        return self._paginate(lambda cursor: self.list_bulk_retries(limit=limit, cursor=cursor, timeout=timeout))
 
     def list_deliveries(self, *, limit: int | None = None, cursor: str | None = None, state: DeliveryState | None = None, destination_id: str | None = None, event_id: str | None = None, timeout: float | None = None) -> ListDeliveriesAnswer:
         """List deliveries, newest first; state=dead_lettered lists the dead letters (``GET /v1/deliveries``)."""
@@ -150,6 +186,30 @@ class _Operations:
         """Every item of ``list_events``, page after page (follows ``next_cursor``)."""
         return self._paginate(lambda cursor: self.list_events(limit=limit, cursor=cursor, endpoint_id=endpoint_id, state=state, provider=provider, from_=from_, to=to, timeout=timeout))
 
+    def list_issues(self, *, limit: int | None = None, cursor: str | None = None, state: Literal["open", "acknowledged", "resolved", "unresolved"] | None = None, destination_id: str | None = None, endpoint_id: str | None = None, kind: str | None = None, timeout: float | None = None) -> ListIssuesAnswer:
+        """Failures grouped per destination (or endpoint) and kind, newest first: one issue per outage, not one per attempt (``GET /v1/issues``)."""
+        return self._send("GET", "/v1/issues", query={"limit": limit, "cursor": cursor, "state": state, "destination_id": destination_id, "endpoint_id": endpoint_id, "kind": kind}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def list_issues_all(self, *, limit: int | None = None, state: Literal["open", "acknowledged", "resolved", "unresolved"] | None = None, destination_id: str | None = None, endpoint_id: str | None = None, kind: str | None = None, timeout: float | None = None) -> Iterator[Issue]:
+        """Every item of ``list_issues``, page after page (follows ``next_cursor``)."""
+        return self._paginate(lambda cursor: self.list_issues(limit=limit, cursor=cursor, state=state, destination_id=destination_id, endpoint_id=endpoint_id, kind=kind, timeout=timeout))
+
+    def list_notifications(self, *, limit: int | None = None, cursor: str | None = None, target_id: str | None = None, state: Literal["pending", "sent", "failed"] | None = None, timeout: float | None = None) -> ListNotificationsAnswer:
+        """Notifications sent or still being sent, newest first, one per target: state, attempts, the last error (``GET /v1/notifications``)."""
+        return self._send("GET", "/v1/notifications", query={"limit": limit, "cursor": cursor, "target_id": target_id, "state": state}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def list_notifications_all(self, *, limit: int | None = None, target_id: str | None = None, state: Literal["pending", "sent", "failed"] | None = None, timeout: float | None = None) -> Iterator[Notification]:
+        """Every item of ``list_notifications``, page after page (follows ``next_cursor``)."""
+        return self._paginate(lambda cursor: self.list_notifications(limit=limit, cursor=cursor, target_id=target_id, state=state, timeout=timeout))
+
+    def list_notification_targets(self, *, limit: int | None = None, cursor: str | None = None, timeout: float | None = None) -> ListNotificationTargetsAnswer:
+        """List notification targets, newest first (``GET /v1/notification-targets``)."""
+        return self._send("GET", "/v1/notification-targets", query={"limit": limit, "cursor": cursor}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def list_notification_targets_all(self, *, limit: int | None = None, timeout: float | None = None) -> Iterator[NotificationTarget]:
+        """Every item of ``list_notification_targets``, page after page (follows ``next_cursor``)."""
+        return self._paginate(lambda cursor: self.list_notification_targets(limit=limit, cursor=cursor, timeout=timeout))
+
     def list_provider_secrets(self, endpoint_id: str, *, timeout: float | None = None) -> ListProviderSecretsAnswer:
         """List provider secrets, masked (``GET /v1/endpoints/{endpoint_id}/secrets``)."""
         return self._send("GET", f"/v1/endpoints/{_quote(endpoint_id)}/secrets", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -170,6 +230,14 @@ class _Operations:
         """Every item of ``list_triggers``, page after page (follows ``next_cursor``)."""
         return self._paginate(lambda cursor: self.list_triggers(limit=limit, cursor=cursor, endpoint_id=endpoint_id, timeout=timeout))
 
+    def pause_destination(self, destination_id: str, *, body: PauseDestinationRequest | None = None, idempotency_key: str | None = None, timeout: float | None = None) -> Destination:
+        """Pause a destination: events still join its queue, which holds in order (nothing sent, nothing dead-lettered) until it is resumed (``POST /v1/destinations/{destination_id}/pause``)."""
+        return self._send("POST", f"/v1/destinations/{_quote(destination_id)}/pause", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def preview_bulk_retry(self, body: BulkRetrySelection, *, idempotency_key: str | None = None, timeout: float | None = None) -> BulkRetryPreview:
+        """How many of a destination's dead letters (and distinct events) a bulk retry of this selection would send again; changes nothing (``POST /v1/bulk-retries/preview``)."""
+        return self._send("POST", "/v1/bulk-retries/preview", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
     def remove_provider_secret(self, endpoint_id: str, secret_id: str, *, timeout: float | None = None) -> None:
         """Remove a provider secret at once (``DELETE /v1/endpoints/{endpoint_id}/secrets/{secret_id}``)."""
         return self._send("DELETE", f"/v1/endpoints/{_quote(endpoint_id)}/secrets/{_quote(secret_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -177,6 +245,14 @@ class _Operations:
     def replay(self, body: ReplayRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> ReplayResult:
         """Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order) (``POST /v1/replays``)."""
         return self._send("POST", "/v1/replays", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def resolve_issue(self, issue_id: str, *, idempotency_key: str | None = None, timeout: float | None = None) -> Issue:
+        """Resolve an issue by hand; the next failure of its kind opens a new one (``POST /v1/issues/{issue_id}/resolve``)."""
+        return self._send("POST", f"/v1/issues/{_quote(issue_id)}/resolve", query=None, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def resume_destination(self, destination_id: str, *, idempotency_key: str | None = None, timeout: float | None = None) -> Destination:
+        """Resume a paused or turned-off destination: its breaker closes and its queue is sent in order from the head, at once (``POST /v1/destinations/{destination_id}/resume``)."""
+        return self._send("POST", f"/v1/destinations/{_quote(destination_id)}/resume", query=None, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
     def revoke_agent(self, agent_id: str, *, timeout: float | None = None) -> None:
         """Revoke an agent: its access and refresh tokens stop working at once (``DELETE /v1/agents/{agent_id}``)."""
@@ -202,6 +278,14 @@ class _Operations:
         """Add a secret and retire the active ones after a grace period (``POST /v1/endpoints/{endpoint_id}/secrets/rotate``)."""
         return self._send("POST", f"/v1/endpoints/{_quote(endpoint_id)}/secrets/rotate", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
+    def start_bulk_retry(self, body: BulkRetrySelection, *, idempotency_key: str | None = None, timeout: float | None = None) -> BulkRetry:
+        """Start a durable job that sends a destination's selected dead letters again, in their order, as new deliveries (docs/bulk-retry.md) (``POST /v1/bulk-retries``)."""
+        return self._send("POST", "/v1/bulk-retries", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def test_notification_target(self, target_id: str, *, idempotency_key: str | None = None, timeout: float | None = None) -> Notification:
+        """Send a notification.test notification to this target only (whatever its types); answers the queued notification (``POST /v1/notification-targets/{target_id}/test``)."""
+        return self._send("POST", f"/v1/notification-targets/{_quote(target_id)}/test", query=None, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
     def update_destination(self, destination_id: str, body: UpdateDestinationRequest, *, timeout: float | None = None) -> Destination:
         """Change a destination; enabling it again resumes its queue (``PATCH /v1/destinations/{destination_id}``)."""
         return self._send("PATCH", f"/v1/destinations/{_quote(destination_id)}", query=None, body=body, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -209,6 +293,10 @@ class _Operations:
     def update_endpoint(self, endpoint_id: str, body: UpdateEndpointRequest, *, timeout: float | None = None) -> Endpoint:
         """Rename an endpoint or change its provider (``PATCH /v1/endpoints/{endpoint_id}``)."""
         return self._send("PATCH", f"/v1/endpoints/{_quote(endpoint_id)}", query=None, body=body, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def update_notification_target(self, target_id: str, body: UpdateNotificationTargetRequest, *, timeout: float | None = None) -> NotificationTarget:
+        """Change the types, the address or url, the description, or turn a target off and on (``PATCH /v1/notification-targets/{target_id}``)."""
+        return self._send("PATCH", f"/v1/notification-targets/{_quote(target_id)}", query=None, body=body, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def verify_audit_chain(self, *, idempotency_key: str | None = None, timeout: float | None = None) -> AuditVerification:
         """Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted) (``POST /v1/audit/verify``)."""

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
+IssueKind = Literal["connection_refused", "connection_error", "tls", "timeout", "egress_refused", "http_5xx", "http_429", "redirect", "http_4xx", "gone", "verification_failed"]
+IssueState = Literal["open", "acknowledged", "resolved"]
 VerificationState = Literal["verified", "authenticated", "failed", "unattempted"]
 DeliveryState = Literal["pending", "succeeded", "dead_lettered", "cancelled"]
+BulkRetryState = Literal["queued", "running", "succeeded", "cancelled", "failed"]
+NotificationType = Literal["issue.opened", "issue.resolved", "destination.disabled", "destination.recovered", "delivery.exhausted", "endpoint.verification_failing"]
+NotificationState = Literal["pending", "sent", "failed"]
 
 
 class CreatedApiKey(TypedDict):
@@ -301,12 +306,34 @@ class CreatedDestination(TypedDict):
     timeout_ms: int
     enabled: bool
     disabled_reason: str | None
-    """Why the relay disabled it (e.g. the destination answered 410)."""
+    """Why it is off (enabled false): turned off by hand, the destination answered 410, or it kept failing past its breaker."""
+    paused_at: str | None
+    """Paused by hand: events still reach its queue, which holds in order until it is resumed."""
+    paused_reason: str | None
+    rate_limit: DestinationRateLimit | None
+    breaker: DestinationBreaker
     secrets: list[DestinationSecret]
     created_at: str
     updated_at: str
     secret: str
     """The signing secret, shown this once (whsec_...)."""
+
+
+class DestinationRateLimit(TypedDict):
+    max: int
+    per: Literal["second", "minute"]
+
+
+class DestinationBreaker(TypedDict):
+    state: Literal["closed", "open", "half_open"]
+    """closed: deliveries flow. open: the head of the queue waits for its next probe, nothing is dead-lettered. half_open: the probe is due or being sent; its success closes the breaker."""
+    consecutive_failures: int
+    failing_since: str | None
+    opened_at: str | None
+    next_probe_at: str | None
+    failures: int
+    window_seconds: int
+    disable_after_hours: int
 
 
 class DestinationSecret(TypedDict):
@@ -331,6 +358,17 @@ class CreateDestinationRequest(_CreateDestinationRequestRequired, total=False):
     enabled: bool
     secret: str
     """A Standard Webhooks secret; one is generated when absent."""
+    rate_limit: DestinationRateLimit | None
+    breaker: BreakerSettings
+
+
+class BreakerSettings(TypedDict, total=False):
+    failures: int
+    """Failures of the destination in a row that open the breaker (default 5)..."""
+    window_seconds: int
+    """...once they have lasted this long (default 300)."""
+    disable_after_hours: int
+    """Failing this long turns the destination off, with a notification (default 120: 5 days)."""
 
 
 class Destination(TypedDict):
@@ -341,7 +379,12 @@ class Destination(TypedDict):
     timeout_ms: int
     enabled: bool
     disabled_reason: str | None
-    """Why the relay disabled it (e.g. the destination answered 410)."""
+    """Why it is off (enabled false): turned off by hand, the destination answered 410, or it kept failing past its breaker."""
+    paused_at: str | None
+    """Paused by hand: events still reach its queue, which holds in order until it is resumed."""
+    paused_reason: str | None
+    rate_limit: DestinationRateLimit | None
+    breaker: DestinationBreaker
     secrets: list[DestinationSecret]
     created_at: str
     updated_at: str
@@ -418,6 +461,8 @@ class UpdateDestinationRequest(TypedDict, total=False):
     """Extra request headers (stored encrypted; only their names are shown back)."""
     timeout_ms: int
     enabled: bool
+    rate_limit: DestinationRateLimit | None
+    breaker: BreakerSettings
 
 
 class RotatedDestinationSecret(TypedDict):
@@ -431,6 +476,33 @@ class RotateDestinationSecretRequest(TypedDict, total=False):
     secret: str
     label: str
     previous_expire_in_seconds: int
+
+
+class PauseDestinationRequest(TypedDict, total=False):
+    reason: str
+
+
+class Issue(TypedDict):
+    id: str
+    destination_id: str | None
+    endpoint_id: str | None
+    kind: IssueKind
+    state: IssueState
+    count: int
+    """Failures grouped in it."""
+    first_seen_at: str
+    last_seen_at: str
+    last_status: int | None
+    last_error: str | None
+    last_excerpt: str | None
+    """The start of the last failing answer's body."""
+    last_delivery_id: str | None
+    last_event_id: str | None
+    acknowledged_at: str | None
+    acknowledged_by: str | None
+    resolved_at: str | None
+    resolved_by: str | None
+    """system:delivery or system:verification when it resolved by itself."""
 
 
 class Subscription(TypedDict):
@@ -510,6 +582,50 @@ _ReplayRequestOptional = TypedDict("_ReplayRequestOptional", {"event_ids": "list
 
 class ReplayRequest(_ReplayRequestRequired, _ReplayRequestOptional):
     pass
+
+
+class BulkRetryPreview(TypedDict):
+    deliveries: int
+    """Dead letters the selection holds now (those with a pending replay left out)."""
+    events: int
+    """Distinct events among them."""
+    oldest: str | None
+    """When the oldest of them was dead-lettered; null when none."""
+    newest: str | None
+    """When the newest of them was dead-lettered; null when none."""
+
+
+_BulkRetrySelectionRequired = TypedDict("_BulkRetrySelectionRequired", {"destination_id": "str"})
+_BulkRetrySelectionOptional = TypedDict("_BulkRetrySelectionOptional", {"from": "str", "to": "str", "filter": "BulkRetryFilter"}, total=False)
+
+
+class BulkRetrySelection(_BulkRetrySelectionRequired, _BulkRetrySelectionOptional):
+    pass
+
+
+class BulkRetryFilter(TypedDict, total=False):
+    endpoint_id: str
+    """Only dead letters of events captured on this endpoint."""
+    event_type: str
+    """Only events of this type (the type subscriptions filter on: a type header, or the JSON body's type)."""
+    last_status: Any
+    """Only dead letters whose last attempt was answered with this status (or class)."""
+
+
+class BulkRetry(TypedDict):
+    id: str
+    state: BulkRetryState
+    selection: BulkRetrySelection
+    total: int | None
+    """Dead letters the selection held when the job started; null while queued."""
+    retried: int
+    """New deliveries queued so far, in the dead letters’ order."""
+    created_at: str
+    started_at: str | None
+    finished_at: str | None
+    cancelled_at: str | None
+    error: str | None
+    """Why a failed job stopped."""
 
 
 class TriggerWaitResult(TypedDict):
@@ -614,6 +730,84 @@ class Usage(TypedDict):
     paused_reason: Literal["allowance", "paused"] | None
     events_per_day: list[UsageEventsPerDayItem]
     """Events captured on each of the last 30 days (UTC), oldest first, today last; days without events count 0."""
+
+
+class CreatedNotificationTarget(TypedDict):
+    id: str
+    kind: Literal["webhook", "email"]
+    url: str | None
+    address: str | None
+    types: list[NotificationType]
+    description: str | None
+    enabled: bool
+    secret_hint: str | None
+    """Webhook targets: the end of the signing secret."""
+    created_at: str
+    updated_at: str
+    secret: str | None
+    """Webhook targets: the Standard Webhooks signing secret (whsec_...), shown this once; null for email."""
+
+
+class _CreateNotificationTargetRequestRequired(TypedDict):
+    kind: Literal["webhook", "email"]
+
+
+class CreateNotificationTargetRequest(_CreateNotificationTargetRequestRequired, total=False):
+    url: str
+    """kind webhook: where notifications are POSTed (the same address rules as destinations)."""
+    address: str
+    """kind email: where notifications are mailed (needs RELAY_SMTP_URL)."""
+    types: list[NotificationType]
+    """The types this target receives; all of them when left out."""
+    description: str
+
+
+class NotificationTarget(TypedDict):
+    id: str
+    kind: Literal["webhook", "email"]
+    url: str | None
+    address: str | None
+    types: list[NotificationType]
+    description: str | None
+    enabled: bool
+    secret_hint: str | None
+    """Webhook targets: the end of the signing secret."""
+    created_at: str
+    updated_at: str
+
+
+class UpdateNotificationTargetRequest(TypedDict, total=False):
+    url: str
+    """Where deliveries go. A host that is an IP address deliveries may not reach (loopback, private, link-local, metadata, ...; unless RELAY_EGRESS_ALLOW allows it) is refused with 400; a host name is checked when deliveries connect."""
+    address: str
+    types: list[NotificationType]
+    """The types this target receives; all of them when left out."""
+    description: str | None
+    enabled: bool
+
+
+class NotificationPayload(TypedDict):
+    type: str
+    timestamp: str
+    data: dict[str, Any]
+
+
+class Notification(TypedDict):
+    id: str
+    """Also the webhook-id header: the same on every attempt."""
+    target_id: str
+    type: str
+    """One of the notification types, or notification.test."""
+    state: NotificationState
+    attempts: int
+    next_attempt_at: str | None
+    """While pending."""
+    last_attempt_at: str | None
+    last_status: int | None
+    last_error: str | None
+    payload: NotificationPayload
+    created_at: str
+    completed_at: str | None
 
 
 class _RelayHealthRequired(TypedDict):
@@ -727,6 +921,12 @@ class ListAuditEntriesAnswer(TypedDict):
     """null on the last page."""
 
 
+class ListBulkRetriesAnswer(TypedDict):
+    data: list[BulkRetry]
+    next_cursor: str | None
+    """null on the last page."""
+
+
 class ListDeliveriesAnswer(TypedDict):
     data: list[Delivery]
     next_cursor: str | None
@@ -751,6 +951,24 @@ class ListEventsAnswer(TypedDict):
     """null on the last page."""
 
 
+class ListIssuesAnswer(TypedDict):
+    data: list[Issue]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+class ListNotificationsAnswer(TypedDict):
+    data: list[Notification]
+    next_cursor: str | None
+    """null on the last page."""
+
+
+class ListNotificationTargetsAnswer(TypedDict):
+    data: list[NotificationTarget]
+    next_cursor: str | None
+    """null on the last page."""
+
+
 class ListProviderSecretsAnswer(TypedDict):
     data: list[ProviderSecret]
 
@@ -767,4 +985,4 @@ class ListTriggersAnswer(TypedDict):
     """null on the last page."""
 
 
-__all__ = ["AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationHealth", "DestinationHealthAttempts", "DestinationHealthBacklog", "DestinationHealthBucket", "DestinationHealthDeliveries", "DestinationHealthLastFailure", "DestinationHealthLatencyMs", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointVolume", "EndpointVolumeBucket", "EndpointVolumeTotals", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "OAuthError", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]
+__all__ = ["AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "BreakerSettings", "BulkRetry", "BulkRetryFilter", "BulkRetryPreview", "BulkRetrySelection", "BulkRetryState", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateNotificationTargetRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedNotificationTarget", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationBreaker", "DestinationHealth", "DestinationHealthAttempts", "DestinationHealthBacklog", "DestinationHealthBucket", "DestinationHealthDeliveries", "DestinationHealthLastFailure", "DestinationHealthLatencyMs", "DestinationRateLimit", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointVolume", "EndpointVolumeBucket", "EndpointVolumeTotals", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "Issue", "IssueKind", "IssueState", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListBulkRetriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListIssuesAnswer", "ListNotificationTargetsAnswer", "ListNotificationsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "Notification", "NotificationPayload", "NotificationState", "NotificationTarget", "NotificationType", "OAuthError", "PauseDestinationRequest", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateNotificationTargetRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]

@@ -69,6 +69,39 @@ describe('RelayClient against the running relay', () => {
     expect(audit.entries).toBeGreaterThan(0);
   });
 
+  it('sees a failing destination open one issue, acknowledges and resolves it, and pauses and resumes the destination', async () => {
+    const failing = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(503).end('down'));
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const endpoint = await client.createEndpoint({ name: 'issues' });
+      const destination = await client.createDestination({
+        name: 'failing',
+        url: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/hook`,
+        rate_limit: { max: 5, per: 'second' },
+        breaker: { failures: 2 },
+      });
+      expect(destination).toMatchObject({ rate_limit: { max: 5, per: 'second' }, breaker: { state: 'closed', failures: 2 } });
+      await client.createSubscription({ endpoint_id: endpoint.id, destination_id: destination.id });
+      expect((await fetch(endpoint.ingest_url, { method: 'POST', body: '{"n":1}' })).status).toBe(200);
+      let issues: Awaited<ReturnType<RelayClient['listIssues']>>['data'] = [];
+      for (let tries = 0; tries < 200 && issues.length === 0; tries++) {
+        issues = (await client.listIssues({ destination_id: destination.id, state: 'unresolved' })).data;
+        if (issues.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(issues.map((issue) => [issue.kind, issue.state])).toEqual([['http_5xx', 'open']]);
+      expect((await client.acknowledgeIssue(issues[0]!.id)).state).toBe('acknowledged');
+      expect((await client.resolveIssue(issues[0]!.id)).state).toBe('resolved');
+      expect((await client.pauseDestination(destination.id, { reason: 'receiver down' })).paused_reason).toBe('receiver down');
+      expect((await client.resumeDestination(destination.id)).paused_at).toBeNull();
+    } finally {
+      failing.closeAllConnections();
+      await new Promise((resolve) => failing.close(resolve));
+    }
+  });
+
   it('answers a POST sent twice with the same Idempotency-Key once', async () => {
     const key = `test-${Date.now()}`;
     const a = await client.createEndpoint({ name: 'once' }, { idempotencyKey: key });

@@ -15,7 +15,9 @@ import { registerApiKeyRoutes } from './http/routes/api-keys.js';
 import { registerAuditRoutes } from './http/routes/audit.js';
 import { registerDashboardSessionRoutes } from './http/routes/dashboard-session.js';
 import { registerDeliveryRoutes } from './http/routes/deliveries.js';
+import { registerBulkRetryRoutes } from './http/routes/bulk-retries.js';
 import { registerDestinationRoutes } from './http/routes/destinations.js';
+import { registerIssueRoutes } from './http/routes/issues.js';
 import { registerEndpointRoutes } from './http/routes/endpoints.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerInstallRoutes } from './http/routes/install.js';
@@ -28,6 +30,7 @@ import { registerTriggerRoutes } from './http/routes/triggers.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
 import { registerOAuthRoutes } from './http/routes/oauth.js';
 import { registerOAuthConsentRoutes } from './http/routes/oauth-consent.js';
+import { registerNotificationRoutes } from './http/routes/notifications.js';
 import { PgClientsStore } from './mcp/oauth/client-store.js';
 import { RelayOAuthProvider } from './mcp/oauth/relay-oauth-provider.js';
 
@@ -85,7 +88,10 @@ export function createApp(deps: Deps): express.Express {
   registerDestinationRoutes(app, deps, json);
   registerSubscriptionRoutes(app, deps, json);
   registerDeliveryRoutes(app, deps, json);
+  registerBulkRetryRoutes(app, deps, json);
+  registerIssueRoutes(app, deps, json);
   registerTriggerRoutes(app, deps, json);
+  registerNotificationRoutes(app, deps, json);
   registerAdminRoutes(app, deps, json);
 
   app.use((req, _res, next) => next(new RelayError('not_found', `no route for ${req.method} ${req.path}`)));

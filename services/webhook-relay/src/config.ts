@@ -83,6 +83,8 @@ export const ConfigSchema = z.object({
   RELAY_RETENTION_INTERVAL_MS: envInteger(60_000, { min: 1000, max: 24 * 60 * 60 * 1000 }),
   /** Events one purge statement removes at most (one short transaction each). */
   RELAY_RETENTION_BATCH: envInteger(5000, { min: 100, max: 100_000 }),
+  /** Dead letters a bulk retry re-sends per transaction (docs/bulk-retry.md). */
+  RELAY_BULK_RETRY_CHUNK: envInteger(500, { min: 1, max: 5000 }),
   IDEMPOTENCY_TTL_SECONDS: envInteger(24 * 60 * 60, { min: 60 }),
   /** Largest request body ingest stores; above it, 413. */
   INGEST_MAX_BODY_BYTES: envInteger(1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
@@ -119,8 +121,24 @@ export const ConfigSchema = z.object({
   /** Bounds on a destination's Retry-After: a shorter one waits this long, a longer one this long at most. */
   RELAY_RETRY_AFTER_MIN: z.string().default('1s').transform(parsed(parseDuration)),
   RELAY_RETRY_AFTER_MAX: z.string().default('6h').transform(parsed(parseDuration)),
+  /** An open circuit breaker's first probe waits this long; each failed probe doubles it, up to the max. */
+  RELAY_BREAKER_PROBE_FIRST: z.string().default('30s').transform(parsed(parseDuration)),
+  RELAY_BREAKER_PROBE_MAX: z.string().default('1h').transform(parsed(parseDuration)),
   /** CIDRs outbound deliveries may reach even though they are private, loopback, link-local, ... (e.g. 10.1.2.0/24). */
   RELAY_EGRESS_ALLOW: envOptional().transform((value, ctx) => parsed(parseCidrList)(value ?? '', ctx)),
+  /** How often each worker process looks for notifications due (docs/notifications.md); at most 1 s, for the 60 s target. */
+  RELAY_NOTIFICATION_POLL_MS: envInteger(1000, { min: 50, max: 1000 }),
+  /** Waits before each retry of a failing notification; after the last one it is marked failed. */
+  RELAY_NOTIFICATION_RETRY_SCHEDULE: z.string().default('10s,1m,5m,30m,2h,6h').transform(parsed(parseDurationList)),
+  /** The SMTP relay email notification targets are sent through (smtp:// or smtps://, credentials in the URL); unset: no email targets. */
+  RELAY_SMTP_URL: envOptional().pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@smtp.example.com:587')
+      .optional(),
+  ),
+  /** The From address of notification emails. */
+  RELAY_SMTP_FROM: z.string().default('webhook-relay <notifications@localhost>'),
   /** Bytes of a destination's response kept with each attempt. */
   RELAY_RESPONSE_EXCERPT_BYTES: envInteger(1024, { min: 0, max: 64 * 1024 }),
   /** How often the reconciler compares pending deliveries with the jobs Redis holds (one worker process per interval). */

@@ -33,6 +33,8 @@ export interface Deps {
     METRICS_PORT?: number | undefined;
     /** The operator's credential for /admin/* (absent: /admin answers 404). */
     RELAY_ADMIN_API_KEY?: string | undefined;
+    /** RELAY_SMTP_URL is set: email notification targets may be registered (docs/notifications.md). */
+    notificationEmail?: boolean | undefined;
   };
   /** The delivery egress rules (RELAY_EGRESS_ALLOW): a destination URL at an IP literal they refuse is refused at once. */
   egressGuard: EgressGuard;
@@ -75,13 +77,23 @@ export function masterKeyProvider(config: Pick<Config, 'RELAY_MASTER_KEY' | 'REL
 }
 
 export function retryPolicy(
-  config: Pick<Config, 'RELAY_RETRY_SCHEDULE' | 'RELAY_RETRY_JITTER' | 'RELAY_RETRY_AFTER_MIN' | 'RELAY_RETRY_AFTER_MAX'>,
+  config: Pick<
+    Config,
+    | 'RELAY_RETRY_SCHEDULE'
+    | 'RELAY_RETRY_JITTER'
+    | 'RELAY_RETRY_AFTER_MIN'
+    | 'RELAY_RETRY_AFTER_MAX'
+    | 'RELAY_BREAKER_PROBE_FIRST'
+    | 'RELAY_BREAKER_PROBE_MAX'
+  >,
 ): RetryPolicy {
   return {
     schedule: config.RELAY_RETRY_SCHEDULE,
     jitter: config.RELAY_RETRY_JITTER,
     retryAfterMin: config.RELAY_RETRY_AFTER_MIN,
     retryAfterMax: config.RELAY_RETRY_AFTER_MAX,
+    probeFirstMs: config.RELAY_BREAKER_PROBE_FIRST,
+    probeMaxMs: config.RELAY_BREAKER_PROBE_MAX,
   };
 }
 
@@ -143,6 +155,7 @@ export function connectResources(
       TRUST_PROXY: config.TRUST_PROXY,
       METRICS_PORT: config.METRICS_PORT,
       RELAY_ADMIN_API_KEY: config.RELAY_ADMIN_API_KEY,
+      notificationEmail: config.RELAY_SMTP_URL !== undefined,
     },
     signIn: {
       providers: config.RELAY_SIGN_IN_PROVIDERS,

@@ -7,7 +7,9 @@ import { connectDelivery, deliveryLanes, connectResources } from './deps.js';
 import { DeliveryWorkers } from './delivery/delivery-workers.js';
 import { workerHealthServer } from './delivery/worker-health.js';
 import { RetentionPurger } from './retention/retention-purger.js';
+import { BulkRetryRunner } from './delivery/bulk-retry-runner.js';
 import { applyPlanRetention } from './domain/retention/plan-retention.js';
+import { notifierFor } from './notifications/notifier-for.js';
 
 const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,6 +48,15 @@ async function main(): Promise<void> {
     batch: config.RELAY_RETENTION_BATCH,
   });
   purger.start();
+  const notifier = notifierFor(config, resources, delivery.sender);
+  notifier.start();
+  const bulkRetries = new BulkRetryRunner({
+    ...resources,
+    queues: delivery.queues,
+    leaseMs: config.RELAY_WORKER_LOCK_MS,
+    chunk: config.RELAY_BULK_RETRY_CHUNK,
+  });
+  bulkRetries.start();
   logger.info(
     { concurrency: config.RELAY_DELIVERY_CONCURRENCY, prefix: config.RELAY_QUEUE_PREFIX, healthPort },
     'webhook-relay delivery workers running',
@@ -57,6 +68,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping delivery workers: finishing the deliveries in flight');
     health.close();
+    await notifier.close();
+    await bulkRetries.close();
     await purger.close();
     await workers.close();
     await delivery.close();

@@ -47,6 +47,76 @@ const TimeoutMs = z
   .min(100, 'timeout_ms must be at least 100')
   .max(60_000, 'timeout_ms must be at most 60000');
 
+export const DestinationRateLimit = z
+  .strictObject(
+    {
+      max: z
+        .number({ error: 'rate_limit.max must be a number' })
+        .int('rate_limit.max must be an integer')
+        .min(1, 'rate_limit.max must be at least 1')
+        .max(100_000, 'rate_limit.max must be at most 100000'),
+      per: z.enum(['second', 'minute'], { error: 'rate_limit.per must be second or minute' }),
+    },
+    { error: 'rate_limit must be an object {max, per} or null' },
+  )
+  .meta({
+    id: 'DestinationRateLimit',
+    description: 'At most `max` deliveries per second or per minute, kept across every worker process; null: no limit.',
+  });
+export type DestinationRateLimit = z.infer<typeof DestinationRateLimit>;
+
+export const BreakerSettings = z
+  .strictObject(
+    {
+      failures: z
+        .number({ error: 'breaker.failures must be a number' })
+        .int('breaker.failures must be an integer')
+        .min(1, 'breaker.failures must be at least 1')
+        .max(1000, 'breaker.failures must be at most 1000')
+        .optional()
+        .meta({ description: 'Failures of the destination in a row that open the breaker (default 5)...' }),
+      window_seconds: z
+        .number({ error: 'breaker.window_seconds must be a number' })
+        .int('breaker.window_seconds must be an integer')
+        .min(0, 'breaker.window_seconds must be at least 0')
+        .max(604_800, 'breaker.window_seconds must be at most 604800 (7 days)')
+        .optional()
+        .meta({ description: '...once they have lasted this long (default 300).' }),
+      disable_after_hours: z
+        .number({ error: 'breaker.disable_after_hours must be a number' })
+        .int('breaker.disable_after_hours must be an integer')
+        .min(1, 'breaker.disable_after_hours must be at least 1')
+        .max(720, 'breaker.disable_after_hours must be at most 720 (30 days)')
+        .optional()
+        .meta({ description: 'Failing this long turns the destination off, with a notification (default 120: 5 days).' }),
+    },
+    { error: 'breaker must be an object of failures, window_seconds, disable_after_hours' },
+  )
+  .meta({ id: 'BreakerSettings' });
+export type BreakerSettings = z.infer<typeof BreakerSettings>;
+
+export const DestinationBreaker = z
+  .object({
+    state: z.enum(['closed', 'open', 'half_open']).meta({
+      description:
+        'closed: deliveries flow. open: the head of the queue waits for its next probe, nothing is dead-lettered. half_open: the probe is due or being sent; its success closes the breaker.',
+    }),
+    consecutive_failures: z.number().int(),
+    failing_since: RelayTimestamp('failing_since').nullable(),
+    opened_at: RelayTimestamp('opened_at').nullable(),
+    next_probe_at: RelayTimestamp('next_probe_at').nullable(),
+    failures: z.number().int(),
+    window_seconds: z.number().int(),
+    disable_after_hours: z.number().int(),
+  })
+  .meta({ id: 'DestinationBreaker' });
+export type DestinationBreaker = z.infer<typeof DestinationBreaker>;
+
+export const PauseDestinationRequest = jsonObject({
+  reason: nonBlankName('reason', 500).optional(),
+}).meta({ id: 'PauseDestinationRequest' });
+export type PauseDestinationRequest = z.infer<typeof PauseDestinationRequest>;
+
 export const SigningSecret = z
   .string({ error: 'secret must be a string' })
   .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, 'secret must be whsec_ followed by base64 of 24 to 64 bytes (Standard Webhooks)');
@@ -58,6 +128,8 @@ export const CreateDestinationRequest = jsonObject({
   timeout_ms: TimeoutMs.default(15_000),
   enabled: z.boolean({ error: 'enabled must be a boolean' }).default(true),
   secret: SigningSecret.optional().meta({ description: 'A Standard Webhooks secret; one is generated when absent.' }),
+  rate_limit: DestinationRateLimit.nullable().default(null),
+  breaker: BreakerSettings.optional(),
 }).meta({ id: 'CreateDestinationRequest' });
 export type CreateDestinationRequest = z.infer<typeof CreateDestinationRequest>;
 
@@ -67,8 +139,13 @@ export const UpdateDestinationRequest = jsonObject({
   headers: DestinationHeaders.optional(),
   timeout_ms: TimeoutMs.optional(),
   enabled: z.boolean({ error: 'enabled must be a boolean' }).optional(),
+  rate_limit: DestinationRateLimit.nullable().optional(),
+  breaker: BreakerSettings.optional(),
 })
-  .refine((body) => Object.keys(body).length > 0, 'body must change at least one of name, url, headers, timeout_ms, enabled')
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'body must change at least one of name, url, headers, timeout_ms, enabled, rate_limit, breaker',
+  )
   .meta({ id: 'UpdateDestinationRequest', minProperties: 1 });
 export type UpdateDestinationRequest = z.infer<typeof UpdateDestinationRequest>;
 
@@ -92,7 +169,15 @@ export const Destination = z
     header_names: z.array(z.string()),
     timeout_ms: z.number().int(),
     enabled: z.boolean(),
-    disabled_reason: z.string().nullable().meta({ description: 'Why the relay disabled it (e.g. the destination answered 410).' }),
+    disabled_reason: z.string().nullable().meta({
+      description: 'Why it is off (enabled false): turned off by hand, the destination answered 410, or it kept failing past its breaker.',
+    }),
+    paused_at: RelayTimestamp('paused_at')
+      .nullable()
+      .meta({ description: 'Paused by hand: events still reach its queue, which holds in order until it is resumed.' }),
+    paused_reason: z.string().nullable(),
+    rate_limit: DestinationRateLimit.nullable(),
+    breaker: DestinationBreaker,
     secrets: z.array(DestinationSecret),
     created_at: RelayTimestamp('created_at'),
     updated_at: RelayTimestamp('updated_at'),

@@ -38,9 +38,19 @@ export abstract class RelayOperations {
   protected abstract send<Answer>(request: OperationRequest, options?: RequestOptions): Promise<Answer>;
   protected abstract paginate<Item>(fetchPage: (cursor: string | undefined) => Promise<Page<Item>>): AsyncGenerator<Item, void, undefined>;
 
+  /** Acknowledge an open issue (someone is on it); it still resolves by itself when deliveries succeed again (`POST /v1/issues/{issue_id}/acknowledge`). */
+  acknowledgeIssue(issueId: string, options?: RequestOptions): Promise<operations['acknowledgeIssue']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'acknowledgeIssue', method: 'POST', path: `/v1/issues/${encodeURIComponent(issueId)}/acknowledge`, idempotent: true }, options);
+  }
+
   /** Add a provider secret (others stay active) (`POST /v1/endpoints/{endpoint_id}/secrets`). */
   addProviderSecret(endpointId: string, body: NonNullable<operations['addProviderSecret']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['addProviderSecret']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'addProviderSecret', method: 'POST', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets`, body, idempotent: true }, options);
+  }
+
+  /** Cancel a queued or running bulk retry: no dead letter is queued after the answer (409 conflict once it finished) (`POST /v1/bulk-retries/{bulk_retry_id}/cancel`). */
+  cancelBulkRetry(bulkRetryId: string, options?: RequestOptions): Promise<operations['cancelBulkRetry']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'cancelBulkRetry', method: 'POST', path: `/v1/bulk-retries/${encodeURIComponent(bulkRetryId)}/cancel`, idempotent: true }, options);
   }
 
   /** Create an API key (the secret is shown once) (`POST /v1/api-keys`). */
@@ -58,6 +68,11 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'createEndpoint', method: 'POST', path: '/v1/endpoints', body, idempotent: true }, options);
   }
 
+  /** Register where notifications go: a webhook (signed with Standard Webhooks; its secret is shown once) or an email address (needs RELAY_SMTP_URL) (`POST /v1/notification-targets`). */
+  createNotificationTarget(body: NonNullable<operations['createNotificationTarget']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createNotificationTarget']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'createNotificationTarget', method: 'POST', path: '/v1/notification-targets', body, idempotent: true }, options);
+  }
+
   /** Forward an endpoint's events (optionally only some states or event types) to a destination (`POST /v1/subscriptions`). */
   createSubscription(body: NonNullable<operations['createSubscription']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createSubscription']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'createSubscription', method: 'POST', path: '/v1/subscriptions', body, idempotent: true }, options);
@@ -73,6 +88,11 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'deleteEndpoint', method: 'DELETE', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, query, idempotent: false }, options);
   }
 
+  /** Delete a notification target and its notifications (pending ones are not sent) (`DELETE /v1/notification-targets/{target_id}`). */
+  deleteNotificationTarget(targetId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'deleteNotificationTarget', method: 'DELETE', path: `/v1/notification-targets/${encodeURIComponent(targetId)}`, idempotent: false }, options);
+  }
+
   /** Stop forwarding (deliveries already queued go on) (`DELETE /v1/subscriptions/{subscription_id}`). */
   deleteSubscription(subscriptionId: string, options?: RequestOptions): Promise<void> {
     return this.send({ operationId: 'deleteSubscription', method: 'DELETE', path: `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, idempotent: false }, options);
@@ -81,6 +101,11 @@ export abstract class RelayOperations {
   /** Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (`DELETE /v1/triggers/{trigger_id}`). */
   deleteTrigger(triggerId: string, options?: RequestOptions): Promise<void> {
     return this.send({ operationId: 'deleteTrigger', method: 'DELETE', path: `/v1/triggers/${encodeURIComponent(triggerId)}`, idempotent: false }, options);
+  }
+
+  /** Get a bulk retry: its state and progress (retried of total) (`GET /v1/bulk-retries/{bulk_retry_id}`). */
+  getBulkRetry(bulkRetryId: string, options?: RequestOptions): Promise<operations['getBulkRetry']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getBulkRetry', method: 'GET', path: `/v1/bulk-retries/${encodeURIComponent(bulkRetryId)}`, idempotent: false }, options);
   }
 
   /** Get a delivery with its attempts (`GET /v1/deliveries/{delivery_id}`). */
@@ -118,6 +143,16 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'getIngestUrl', method: 'GET', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/ingest-url`, idempotent: false }, options);
   }
 
+  /** Get an issue (`GET /v1/issues/{issue_id}`). */
+  getIssue(issueId: string, options?: RequestOptions): Promise<operations['getIssue']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getIssue', method: 'GET', path: `/v1/issues/${encodeURIComponent(issueId)}`, idempotent: false }, options);
+  }
+
+  /** Get a notification target (`GET /v1/notification-targets/{target_id}`). */
+  getNotificationTarget(targetId: string, options?: RequestOptions): Promise<operations['getNotificationTarget']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getNotificationTarget', method: 'GET', path: `/v1/notification-targets/${encodeURIComponent(targetId)}`, idempotent: false }, options);
+  }
+
   /** The plan, its allowance and this period's captured events (`GET /v1/usage`). */
   getUsage(options?: RequestOptions): Promise<operations['getUsage']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'getUsage', method: 'GET', path: '/v1/usage', idempotent: false }, options);
@@ -151,6 +186,16 @@ export abstract class RelayOperations {
   /** Every item of `listAuditEntries`, page after page (follows `next_cursor`). */
   listAuditEntriesAll(query?: Omit<NonNullable<operations['listAuditEntries']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listAuditEntries']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
     return this.paginate((cursor) => this.listAuditEntries({ ...query, cursor }, options));
+  }
+
+  /** List bulk retries, newest first, with their progress (`GET /v1/bulk-retries`). */
+  listBulkRetries(query?: operations['listBulkRetries']['parameters']['query'], options?: RequestOptions): Promise<operations['listBulkRetries']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listBulkRetries', method: 'GET', path: '/v1/bulk-retries', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listBulkRetries`, page after page (follows `next_cursor`). */
+  listBulkRetriesAll(query?: Omit<NonNullable<operations['listBulkRetries']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listBulkRetries']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listBulkRetries({ ...query, cursor }, options));
   }
 
   /** List deliveries, newest first; state=dead_lettered lists the dead letters (`GET /v1/deliveries`). */
@@ -193,6 +238,36 @@ export abstract class RelayOperations {
     return this.paginate((cursor) => this.listEvents({ ...query, cursor }, options));
   }
 
+  /** Failures grouped per destination (or endpoint) and kind, newest first: one issue per outage, not one per attempt (`GET /v1/issues`). */
+  listIssues(query?: operations['listIssues']['parameters']['query'], options?: RequestOptions): Promise<operations['listIssues']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listIssues', method: 'GET', path: '/v1/issues', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listIssues`, page after page (follows `next_cursor`). */
+  listIssuesAll(query?: Omit<NonNullable<operations['listIssues']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listIssues']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listIssues({ ...query, cursor }, options));
+  }
+
+  /** Notifications sent or still being sent, newest first, one per target: state, attempts, the last error (`GET /v1/notifications`). */
+  listNotifications(query?: operations['listNotifications']['parameters']['query'], options?: RequestOptions): Promise<operations['listNotifications']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listNotifications', method: 'GET', path: '/v1/notifications', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listNotifications`, page after page (follows `next_cursor`). */
+  listNotificationsAll(query?: Omit<NonNullable<operations['listNotifications']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listNotifications']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listNotifications({ ...query, cursor }, options));
+  }
+
+  /** List notification targets, newest first (`GET /v1/notification-targets`). */
+  listNotificationTargets(query?: operations['listNotificationTargets']['parameters']['query'], options?: RequestOptions): Promise<operations['listNotificationTargets']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listNotificationTargets', method: 'GET', path: '/v1/notification-targets', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listNotificationTargets`, page after page (follows `next_cursor`). */
+  listNotificationTargetsAll(query?: Omit<NonNullable<operations['listNotificationTargets']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listNotificationTargets']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listNotificationTargets({ ...query, cursor }, options));
+  }
+
   /** List provider secrets, masked (`GET /v1/endpoints/{endpoint_id}/secrets`). */
   listProviderSecrets(endpointId: string, options?: RequestOptions): Promise<operations['listProviderSecrets']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'listProviderSecrets', method: 'GET', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets`, idempotent: false }, options);
@@ -218,6 +293,16 @@ export abstract class RelayOperations {
     return this.paginate((cursor) => this.listTriggers({ ...query, cursor }, options));
   }
 
+  /** Pause a destination: events still join its queue, which holds in order (nothing sent, nothing dead-lettered) until it is resumed (`POST /v1/destinations/{destination_id}/pause`). */
+  pauseDestination(destinationId: string, body?: NonNullable<operations['pauseDestination']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['pauseDestination']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'pauseDestination', method: 'POST', path: `/v1/destinations/${encodeURIComponent(destinationId)}/pause`, body, idempotent: true }, options);
+  }
+
+  /** How many of a destination's dead letters (and distinct events) a bulk retry of this selection would send again; changes nothing (`POST /v1/bulk-retries/preview`). */
+  previewBulkRetry(body: NonNullable<operations['previewBulkRetry']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['previewBulkRetry']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'previewBulkRetry', method: 'POST', path: '/v1/bulk-retries/preview', body, idempotent: true }, options);
+  }
+
   /** Remove a provider secret at once (`DELETE /v1/endpoints/{endpoint_id}/secrets/{secret_id}`). */
   removeProviderSecret(endpointId: string, secretId: string, options?: RequestOptions): Promise<void> {
     return this.send({ operationId: 'removeProviderSecret', method: 'DELETE', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets/${encodeURIComponent(secretId)}`, idempotent: false }, options);
@@ -226,6 +311,16 @@ export abstract class RelayOperations {
   /** Send events again to a registered destination: by event, by dead letter, or by time range (new deliveries, in capture order) (`POST /v1/replays`). */
   replay(body: NonNullable<operations['replay']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['replay']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'replay', method: 'POST', path: '/v1/replays', body, idempotent: true }, options);
+  }
+
+  /** Resolve an issue by hand; the next failure of its kind opens a new one (`POST /v1/issues/{issue_id}/resolve`). */
+  resolveIssue(issueId: string, options?: RequestOptions): Promise<operations['resolveIssue']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'resolveIssue', method: 'POST', path: `/v1/issues/${encodeURIComponent(issueId)}/resolve`, idempotent: true }, options);
+  }
+
+  /** Resume a paused or turned-off destination: its breaker closes and its queue is sent in order from the head, at once (`POST /v1/destinations/{destination_id}/resume`). */
+  resumeDestination(destinationId: string, options?: RequestOptions): Promise<operations['resumeDestination']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'resumeDestination', method: 'POST', path: `/v1/destinations/${encodeURIComponent(destinationId)}/resume`, idempotent: true }, options);
   }
 
   /** Revoke an agent: its access and refresh tokens stop working at once (`DELETE /v1/agents/{agent_id}`). */
@@ -258,6 +353,16 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'rotateProviderSecrets', method: 'POST', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets/rotate`, body, idempotent: true }, options);
   }
 
+  /** Start a durable job that sends a destination's selected dead letters again, in their order, as new deliveries (docs/bulk-retry.md) (`POST /v1/bulk-retries`). */
+  startBulkRetry(body: NonNullable<operations['startBulkRetry']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['startBulkRetry']['responses'][202]['content']['application/json']> {
+    return this.send({ operationId: 'startBulkRetry', method: 'POST', path: '/v1/bulk-retries', body, idempotent: true }, options);
+  }
+
+  /** Send a notification.test notification to this target only (whatever its types); answers the queued notification (`POST /v1/notification-targets/{target_id}/test`). */
+  testNotificationTarget(targetId: string, options?: RequestOptions): Promise<operations['testNotificationTarget']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'testNotificationTarget', method: 'POST', path: `/v1/notification-targets/${encodeURIComponent(targetId)}/test`, idempotent: true }, options);
+  }
+
   /** Change a destination; enabling it again resumes its queue (`PATCH /v1/destinations/{destination_id}`). */
   updateDestination(destinationId: string, body: NonNullable<operations['updateDestination']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['updateDestination']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'updateDestination', method: 'PATCH', path: `/v1/destinations/${encodeURIComponent(destinationId)}`, body, idempotent: false }, options);
@@ -266,6 +371,11 @@ export abstract class RelayOperations {
   /** Rename an endpoint or change its provider (`PATCH /v1/endpoints/{endpoint_id}`). */
   updateEndpoint(endpointId: string, body: NonNullable<operations['updateEndpoint']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['updateEndpoint']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'updateEndpoint', method: 'PATCH', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, body, idempotent: false }, options);
+  }
+
+  /** Change the types, the address or url, the description, or turn a target off and on (`PATCH /v1/notification-targets/{target_id}`). */
+  updateNotificationTarget(targetId: string, body: NonNullable<operations['updateNotificationTarget']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['updateNotificationTarget']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'updateNotificationTarget', method: 'PATCH', path: `/v1/notification-targets/${encodeURIComponent(targetId)}`, body, idempotent: false }, options);
   }
 
   /** Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted) (`POST /v1/audit/verify`). */

@@ -1,6 +1,7 @@
 -- Deletes a tenant's data for /admin's DELETE /admin/tenants/{id}: deliveries (their attempts with them),
 -- events with their checks and payloads, destinations and endpoints (their secrets, tokens, subscriptions,
--- triggers and cursors with them), users and idempotency records. The tenant row, its keys (revoked by the
+-- triggers, cursors, issues and bulk retries with them), notification targets (their notifications with them),
+-- users and idempotency records. The tenant row, its keys (revoked by the
 -- caller) and its audit log stay. Only the tenant the transaction is set to (app.tenant_id): owned by the
 -- role that runs migrations, which owns the tables, so the tenant_isolation policies still apply to it
 -- (FORCE ROW LEVEL SECURITY); the application role may not delete event checks itself.
@@ -33,6 +34,7 @@ BEGIN
   GET DIAGNOSTICS n_destinations = ROW_COUNT;
   DELETE FROM endpoints n WHERE n.tenant_id = p_tenant;
   GET DIAGNOSTICS n_endpoints = ROW_COUNT;
+  DELETE FROM notification_targets t WHERE t.tenant_id = p_tenant;
   DELETE FROM users u WHERE u.tenant_id = p_tenant;
   DELETE FROM idempotency_records i WHERE i.tenant_id = p_tenant;
   RETURN QUERY SELECT n_events, n_deliveries, n_endpoints, n_destinations;

@@ -1,9 +1,11 @@
 -- A delivery worker's read, in one call: the destination (no row when it does not exist; live is
--- false when it is disabled or deleted), its signing secrets in force at p_now (sealed), and its
+-- false when it is disabled, paused or deleted), its signing secrets in force at p_now (sealed), and its
 -- oldest pending deliveries in FIFO order with their event's body. One row per head with the
 -- destination's columns repeated, or one row with null head columns when none is due. The heads stop
 -- before the smallest capture number still in fan_out_pending for an endpoint the destination
--- subscribes to; held says pending deliveries wait behind it.
+-- subscribes to; held says pending deliveries wait behind it. The destination's circuit breaker and rate limit
+-- come with it (docs/failure-handling.md): the worker holding the destination keeps them; unresolved_issues says
+-- a success resolves issues (one probe of the partial unique index of unresolved issues).
 -- The heads are read first, from deliveries alone; their events, payloads and checks are then looked up by those
 -- event ids (and the payloads by their days), so each call plans only the partitions holding them: joined in one
 -- query, every partition of the three tables was planned per call (6.6 ms per call with 140 per table, 1.7 ms now).
@@ -17,6 +19,9 @@
 CREATE OR REPLACE FUNCTION relay_delivery_heads(p_tenant uuid, p_destination uuid, p_limit int, p_now timestamptz)
   RETURNS TABLE (
     url text, timeout_ms int, headers_ciphertext bytea, live boolean, secrets json,
+    breaker_state text, consecutive_failures int, failing_since timestamptz, probes_failed int,
+    breaker_failures int, breaker_window_ms int, disable_after_ms bigint, rate_limit_max int, rate_limit_per_ms int,
+    unresolved_issues boolean,
     id uuid, event_id uuid, attempts int, next_attempt_at timestamptz, state text, content_type text, body bytea, held boolean)
   LANGUAGE plpgsql
 AS $$
@@ -48,10 +53,13 @@ BEGIN
   -- Once, not per row: the days the heads' events (and so their payloads) were captured on.
   head_days := relay_uuid7_days(head_events);
   RETURN QUERY
-  SELECT d.url::text, d.timeout_ms, d.headers_ciphertext, d.enabled AND d.deleted_at IS NULL,
+  SELECT d.url::text, d.timeout_ms, d.headers_ciphertext, d.enabled AND d.deleted_at IS NULL AND d.paused_at IS NULL,
          coalesce((SELECT json_agg(json_build_object('id', s.id, 'sealed', encode(s.secret_ciphertext, 'base64')) ORDER BY s.created_at)
                      FROM destination_secrets s
                     WHERE s.destination_id = d.id AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > p_now)), '[]'),
+         d.breaker_state, d.consecutive_failures, d.failing_since, d.probes_failed,
+         d.breaker_failures, d.breaker_window_ms, d.disable_after_ms, d.rate_limit_max, d.rate_limit_per_ms,
+         EXISTS (SELECT 1 FROM issues i WHERE i.destination_id = d.id AND i.state <> 'resolved'),
          h.id, h.event_id, h.attempts, h.next_attempt_at, h.state, h.content_type, h.body, waiting
     FROM destinations d
     LEFT JOIN LATERAL (
@@ -70,7 +78,7 @@ BEGIN
            LIMIT 1 -- the whole key: one row at most; the LIMIT also keeps the planner from flattening the lookup
         ) AS p
         LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY (head_events)
-       WHERE d.enabled AND d.deleted_at IS NULL
+       WHERE d.enabled AND d.deleted_at IS NULL AND d.paused_at IS NULL
        ORDER BY k.n) AS h ON true
    WHERE d.id = p_destination;
 END

@@ -1,4 +1,4 @@
--- The enabled destinations (not deleted) of every tenant that have pending deliveries, each with how many
+-- The enabled destinations (not deleted, not paused) of every tenant that have pending deliveries, each with how many
 -- are pending, counted up to p_count_limit: the delivery reconciler compares the count with the jobs Redis
 -- holds and makes sure each destination is marked ready. It walks the partial index
 -- deliveries_destination_pending_idx one destination at a time (a loose index scan), so a pass costs in
@@ -26,7 +26,7 @@ AS $$
                                  WHERE x.destination_id = d.id AND x.state = 'pending' LIMIT p_count_limit) AS counted)
     FROM walk w
     JOIN destinations d ON d.id = w.destination_id
-   WHERE d.enabled AND d.deleted_at IS NULL
+   WHERE d.enabled AND d.deleted_at IS NULL AND d.paused_at IS NULL
 $$;
 
 ALTER FUNCTION relay_pending_destinations(int) OWNER TO webhook_relay_delivery;

@@ -4,8 +4,11 @@ import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
 import type { AttemptResult, RelayMetrics } from '../metrics/relay-metrics.js';
 import type { DeliveryJob } from '../queue/delivery-queues.js';
+import type { DestinationPacer } from '../queue/destination-pacer.js';
+import type { DestinationTrouble } from '../domain/issues/record-destination-trouble.js';
+import { breakerAfterFailure, CLOSED, failureKind, type Breaker } from './circuit-breaker.js';
 import { loadHeads, recordOutcomes, type AttemptOutcome, type DestinationTarget, type PendingHead } from './delivery-store.js';
-import type { Sender } from './http-sender.js';
+import { NO_RETRY_HEADER, type Sender } from './http-sender.js';
 import { nextRetryDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.js';
 import { standardWebhookHeaders } from './sign-standard-webhook.js';
 
@@ -29,11 +32,14 @@ export interface DeliverHeadsDeps {
   policy: RetryPolicy;
   random?: () => number;
   /**
-   * A destination answered 410: turn it off and audit it, in one transaction. Runs after the attempt
-   * is recorded; a crash in between leaves the destination on and the delivery pending, so the next
-   * attempt meets the 410 again.
+   * A round failed or recovered: its breaker, issues, notifications and (410, or failing past the breaker's
+   * disable window) turning the destination off, in one transaction (recordDestinationTrouble). Runs after the
+   * attempts are recorded; a crash in between leaves the destination as it was and the delivery pending, so
+   * the next attempt meets the failure again.
    */
-  disableGone: (job: DeliveryJob, reason: string) => Promise<void>;
+  noteTrouble: (trouble: DestinationTrouble) => Promise<void>;
+  /** Keeps destinations' rate limits across processes (absent: limits are not kept). */
+  pacer?: DestinationPacer;
   /** Attempts counted by result; a dead letter is counted and logged once recorded (absent: neither). */
   metrics?: RelayMetrics;
   logger?: Logger;
@@ -52,7 +58,69 @@ export class RecentlyDone {
   }
 }
 
-type Stop = { kind: 'wait'; ms: number } | { kind: 'gone'; reason: string } | null;
+/** After a round: wait (a failed head's retry or probe, or the rate limit's next slot), or the destination is off. */
+type Stop = { kind: 'wait'; ms: number } | { kind: 'off' } | null;
+
+/** A rate limit's slot due within this long is waited for in place; a later one gives the destination back until then. */
+const PACE_IN_PLACE_MS = 25;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a round did to its destination beyond its deliveries (see DestinationTrouble). */
+class Round {
+  breaker: Breaker;
+  nextProbeAt: Date | null = null;
+  failure: DestinationTrouble['failure'];
+  recovered = false;
+  /** The recovery came after the round's failure (else before it: the failure opens a new issue). */
+  recoveredLast = false;
+  private unresolvedIssues: boolean;
+  readonly exhausted: DestinationTrouble['exhausted'] = [];
+  disable: DestinationTrouble['disable'];
+  readonly wasOpen: boolean;
+
+  constructor(target: DestinationTarget) {
+    this.breaker = target.breaker;
+    this.wasOpen = target.breaker.state === 'open';
+    this.unresolvedIssues = target.unresolvedIssues;
+  }
+
+  succeeded(): void {
+    const troubled =
+      this.unresolvedIssues || this.breaker.state === 'open' || this.breaker.failingSince !== null || this.breaker.consecutiveFailures > 0;
+    if (!troubled) return;
+    this.recovered = true;
+    this.recoveredLast = true;
+    this.unresolvedIssues = false;
+    this.breaker = CLOSED;
+    this.nextProbeAt = null;
+  }
+
+  failed(failure: NonNullable<DestinationTrouble['failure']>): void {
+    this.failure = failure;
+    this.recoveredLast = false;
+    this.unresolvedIssues = true;
+    if (!this.breaker.failingSince) this.breaker = { ...this.breaker, failingSince: failure.at };
+  }
+
+  get changed(): boolean {
+    return this.failure !== undefined || this.recovered || this.exhausted.length > 0 || this.disable !== undefined;
+  }
+
+  trouble(job: DeliveryJob): DestinationTrouble {
+    return {
+      tenantId: job.tenantId,
+      destinationId: job.destinationId,
+      breaker: { ...this.breaker, nextProbeAt: this.breaker.state === 'open' ? this.nextProbeAt : null },
+      wasOpen: this.wasOpen,
+      ...(this.failure ? { failure: this.failure } : {}),
+      recovered: this.recovered,
+      recoveredLast: this.recoveredLast,
+      exhausted: this.exhausted,
+      ...(this.disable ? { disable: this.disable } : {}),
+    };
+  }
+}
 
 /**
  * What became of a job: `done` (its delivery was sent, dead-lettered or cannot be sent: the job is
@@ -89,18 +157,17 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, don
     if (!target) return DONE;
     if (heads.length === 0) return held ? HELD : DONE;
     const outcomes: AttemptOutcome[] = [];
-    const stop = await sendInOrder(deps, target, heads, outcomes);
+    const round = new Round(target);
+    const stop = await sendInOrder(deps, job, target, heads, outcomes, round);
     await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes });
     reportOutcomes(deps, job, heads, outcomes);
+    if (round.changed) await deps.noteTrouble(round.trouble(job));
     for (const outcome of outcomes) {
       if (outcome.state === 'pending') continue;
       done.add(outcome.deliveryId);
       finished.push(outcome.deliveryId);
     }
-    if (stop?.kind === 'gone') {
-      await deps.disableGone(job, stop.reason);
-      return DONE;
-    }
+    if (stop?.kind === 'off') return DONE;
     if (stop?.kind === 'wait') return { next: 'retry', waitMs: stop.ms };
     // Every sendable head was read and sent; the job's delivery, if still pending, is held. A held delivery
     // is not a failure: its job (a wake-up; the order comes from the outbox) runs again shortly.
@@ -144,13 +211,21 @@ function attemptResult(outcome: AttemptOutcome): AttemptResult {
 
 async function sendInOrder(
   deps: DeliverHeadsDeps,
+  job: DeliveryJob,
   target: DestinationTarget,
   heads: PendingHead[],
   outcomes: AttemptOutcome[],
+  round: Round,
 ): Promise<Stop> {
   for (const head of heads) {
-    const now = deps.runtime.now();
+    let now = deps.runtime.now();
     if (head.nextAttemptAt && head.nextAttemptAt > now) return { kind: 'wait', ms: head.nextAttemptAt.getTime() - now.getTime() };
+    if (target.rateLimit && deps.pacer) {
+      const slot = await deps.pacer.reserve(job.destinationId, target.rateLimit, PACE_IN_PLACE_MS);
+      if (!slot.reserved) return { kind: 'wait', ms: slot.waitMs };
+      if (slot.waitMs > 0) await sleep(slot.waitMs);
+      now = deps.runtime.now();
+    }
     const signed = SIGNED_STATES.has(head.state) && target.secrets.length > 0;
     const headers: Record<string, string> = {
       ...target.headers,
@@ -176,15 +251,63 @@ async function sendInOrder(
       nextAttemptAt: null,
     };
     outcomes.push(outcome);
-    if (result.ok) continue;
-    if (result.status === 410) {
-      outcome.state = 'pending';
-      return { kind: 'gone', reason: `the destination answered 410 Gone at ${now.toISOString()}` };
+    if (result.ok) {
+      round.succeeded();
+      continue;
     }
+    const kind = failureKind(result);
+    round.failed({
+      kind,
+      at: now,
+      status: result.status,
+      error: outcome.error,
+      excerpt: result.excerpt,
+      deliveryId: head.id,
+      eventId: head.eventId,
+    });
     const attempts = head.attempts + 1;
-    const delay = nextRetryDelay(deps.policy, attempts, deps.random ?? Math.random, parseRetryAfter(result.retryAfter, now));
-    if (delay === null) {
+    const exhausted = () => {
       outcome.state = 'dead_lettered';
+      round.exhausted.push({ deliveryId: head.id, eventId: head.eventId, attempts, status: result.status, at: now });
+    };
+    if (kind === 'gone') {
+      outcome.state = 'pending';
+      round.disable = { reason: `the destination answered 410 Gone at ${now.toISOString()}`, deliveryId: head.id };
+      return { kind: 'off' };
+    }
+    if (result.noRetry) {
+      // The receiver said it will never take this message: dead-lettered now, and the queue moves on.
+      outcome.error = `${outcome.error ?? `answered ${result.status}`}; the receiver declined it for good (${NO_RETRY_HEADER})`;
+      exhausted();
+      continue;
+    }
+    const retryAfter = parseRetryAfter(result.retryAfter, now);
+    const judged = breakerAfterFailure(round.breaker, target.breakerSettings, kind, now, {
+      firstMs: deps.policy.probeFirstMs,
+      maxMs: deps.policy.probeMaxMs,
+    });
+    round.breaker = judged.breaker;
+    if (judged.verdict === 'disable') {
+      outcome.state = 'pending';
+      const since = judged.breaker.failingSince?.toISOString() ?? now.toISOString();
+      round.disable = {
+        reason: `the destination kept failing since ${since}: turned off after its breaker's disable window`,
+        deliveryId: head.id,
+      };
+      return { kind: 'off' };
+    }
+    if (judged.verdict === 'probe') {
+      // The breaker is open: nothing is dead-lettered; the head itself is the next probe.
+      const clamped = retryAfter === null ? 0 : Math.min(Math.max(retryAfter, deps.policy.retryAfterMin), deps.policy.retryAfterMax);
+      const wait = Math.max(judged.waitMs, clamped);
+      outcome.state = 'pending';
+      outcome.nextAttemptAt = new Date(now.getTime() + wait);
+      round.nextProbeAt = outcome.nextAttemptAt;
+      return { kind: 'wait', ms: wait };
+    }
+    const delay = nextRetryDelay(deps.policy, attempts, deps.random ?? Math.random, retryAfter);
+    if (delay === null) {
+      exhausted();
       continue;
     }
     outcome.state = 'pending';

@@ -4,6 +4,8 @@ import type { ConnectionPool } from '../db/prisma.js';
 import { withTenantSql } from '../db/tenant-sql.js';
 import { pooledWrappedKeyStore } from '../db/wrapped-key-store.js';
 import type { SealedValues } from '../domain/sealed-values.js';
+import type { RateLimit } from '../queue/destination-pacer.js';
+import type { Breaker, BreakerSettings } from './circuit-breaker.js';
 
 export interface DestinationTarget {
   url: string;
@@ -11,6 +13,12 @@ export interface DestinationTarget {
   headers: Record<string, string>;
   /** Signing secrets in force now, opened. */
   secrets: string[];
+  breaker: Breaker;
+  breakerSettings: BreakerSettings;
+  /** null: no limit. */
+  rateLimit: RateLimit | null;
+  /** Issues of the destination are open or acknowledged: a success resolves them. */
+  unresolvedIssues: boolean;
 }
 
 export interface PendingHead {
@@ -50,7 +58,25 @@ export async function loadHeads(
       >)
     : {};
   return {
-    target: { url: first.url, timeoutMs: first.timeout_ms, headers, secrets },
+    target: {
+      url: first.url,
+      timeoutMs: first.timeout_ms,
+      headers,
+      secrets,
+      breaker: {
+        state: first.breaker_state === 'open' ? 'open' : 'closed',
+        consecutiveFailures: first.consecutive_failures,
+        failingSince: first.failing_since,
+        probesFailed: first.probes_failed,
+      },
+      breakerSettings: {
+        failures: first.breaker_failures,
+        windowMs: first.breaker_window_ms,
+        disableAfterMs: Number(first.disable_after_ms),
+      },
+      rateLimit: first.rate_limit_max && first.rate_limit_per_ms ? { max: first.rate_limit_max, perMs: first.rate_limit_per_ms } : null,
+      unresolvedIssues: first.unresolved_issues,
+    },
     held: first.held,
     heads: rows
       .filter((row) => row.id !== null)
@@ -71,7 +97,7 @@ export type AttemptOutcome = DeliveryOutcome;
 /**
  * Records attempts and moves their deliveries on, in one statement. The function's last parameter
  * (turn the destination off) is left null: a 410 disables the destination together with its audit
- * entry (disableGoneDestination), which this statement cannot write.
+ * entry and notification (recordDestinationTrouble), which this statement cannot write.
  */
 export async function recordOutcomes(
   pool: ConnectionPool,

@@ -1,11 +1,12 @@
 import type { Logger } from '@workspace/service-kit';
 import type { ConnectionPool } from '../db/prisma.js';
 import type { TenantDatabase } from '../db/tenant-database.js';
-import { disableGoneDestination } from '../domain/destinations/disable-gone-destination.js';
+import { recordDestinationTrouble, type DestinationTrouble } from '../domain/issues/record-destination-trouble.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
 import type { RelayMetrics } from '../metrics/relay-metrics.js';
-import type { DeliveryJob, DeliveryQueues } from '../queue/delivery-queues.js';
+import type { DeliveryQueues } from '../queue/delivery-queues.js';
+import { DestinationPacer } from '../queue/destination-pacer.js';
 import { RecentlyDone } from './deliver-heads.js';
 import { DeliveryDispatcher } from './delivery-dispatcher.js';
 import type { LaneSettings } from './delivery-lanes.js';
@@ -63,7 +64,8 @@ export class DeliveryWorkers {
       done,
       turnMs: deps.turnMs ?? DEFAULT_TURN_MS,
       slowAfterMs: lanes.slowAfterMs,
-      disableGone: (job: DeliveryJob, reason: string) => this.gone(job, reason),
+      noteTrouble: (trouble: DestinationTrouble) => this.noteTrouble(trouble),
+      pacer: new DestinationPacer(deps.queues.commands, deps.queues.prefix),
     };
     this.dispatcher = new DeliveryDispatcher({
       queues: deps.queues,
@@ -99,18 +101,9 @@ export class DeliveryWorkers {
     return this.dispatcher.busy;
   }
 
-  private async gone(job: DeliveryJob, reason: string): Promise<void> {
-    const disabled = await this.deps.tenants.run(job.tenantId, (tx) =>
-      disableGoneDestination({
-        tx,
-        tenantId: job.tenantId,
-        runtime: this.deps.runtime,
-        destinationId: job.destinationId,
-        deliveryId: job.deliveryId,
-        reason,
-      }),
-    );
-    if (disabled) this.deps.logger.warn({ destination_id: job.destinationId }, 'destination answered 410 Gone: disabled');
+  private async noteTrouble(trouble: DestinationTrouble): Promise<void> {
+    const { disabled } = await this.deps.tenants.run(trouble.tenantId, (tx) => recordDestinationTrouble(tx, this.deps.runtime, trouble));
+    if (disabled) this.deps.logger.warn({ destination_id: trouble.destinationId, reason: trouble.disable?.reason }, 'destination disabled');
   }
 
   /** Stops claiming and reconciling; the jobs in flight finish and their destinations are handed back. */

@@ -16,7 +16,16 @@ export interface SendResult {
   excerpt: string | null;
   error: string | null;
   retryAfter: string | undefined;
+  /** Why no answer came (absent when one did): what issues group it under (circuit-breaker.ts). */
+  cause?: SendFailureCause;
+  /** The receiver answered NO_RETRY_HEADER: it will never accept this message, so it is not retried. */
+  noRetry?: boolean;
 }
+
+export type SendFailureCause = 'timeout' | 'refused' | 'tls' | 'egress' | 'network';
+
+/** A receiver that will never accept a message answers with this header (any value but 0 or false): no retry. */
+export const NO_RETRY_HEADER = 'x-relay-no-retry';
 
 /** What delivery needs of a sender. */
 export interface Sender {
@@ -58,6 +67,7 @@ export class HttpSender implements Sender {
       });
       const excerpt = await readExcerpt(response.body, this.excerptBytes);
       const retryAfter = response.headers['retry-after'];
+      const noRetry = response.headers[NO_RETRY_HEADER];
       return {
         ok: response.statusCode >= 200 && response.statusCode < 300,
         status: response.statusCode,
@@ -68,6 +78,7 @@ export class HttpSender implements Sender {
             ? `redirect to ${String(response.headers.location ?? '(no location)')} not followed`
             : null,
         retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        ...(response.statusCode >= 300 && noRetry !== undefined && !/^(0|false)$/i.test(String(noRetry).trim()) ? { noRetry: true } : {}),
       };
     } catch (error) {
       return {
@@ -77,6 +88,7 @@ export class HttpSender implements Sender {
         excerpt: null,
         error: describe(error, input.timeoutMs),
         retryAfter: undefined,
+        cause: causeOf(error),
       };
     }
   }
@@ -109,4 +121,22 @@ function describe(error: unknown, timeoutMs: number): string {
   const cause = err.cause?.code === 'EGRESS_REFUSED' || err.code === 'EGRESS_REFUSED' ? (err.cause?.message ?? err.message) : undefined;
   if (cause) return cause;
   return [err.code ?? err.cause?.code, err.message].filter(Boolean).join(': ') || String(error);
+}
+
+const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/;
+
+function causeOf(error: unknown): SendFailureCause {
+  const err = error as { name?: string; code?: string; cause?: { code?: string } };
+  const code = err.cause?.code ?? err.code ?? '';
+  if (
+    err.name === 'TimeoutError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  )
+    return 'timeout';
+  if (code === 'EGRESS_REFUSED' || err.code === 'EGRESS_REFUSED') return 'egress';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (TLS_CODES.test(code)) return 'tls';
+  return 'network';
 }

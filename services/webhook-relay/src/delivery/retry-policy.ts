@@ -4,6 +4,9 @@ export interface RetryPolicy {
   jitter: number;
   retryAfterMin: number;
   retryAfterMax: number;
+  /** An open breaker's first probe waits this long; each failed probe doubles the wait, up to probeMaxMs. */
+  probeFirstMs: number;
+  probeMaxMs: number;
 }
 
 /**

@@ -3,6 +3,8 @@ import { connectDelivery, deliveryLanes, type Resources } from '../deps.js';
 import { DeliveryWorkers } from './delivery-workers.js';
 import { FanOut } from './fan-out.js';
 import { RetentionPurger } from '../retention/retention-purger.js';
+import { notifierFor } from '../notifications/notifier-for.js';
+import { BulkRetryRunner } from './bulk-retry-runner.js';
 
 const FAN_OUT_SWEEP_INTERVAL_MS = 5_000;
 
@@ -27,6 +29,17 @@ export function startDelivery(config: Config, resources: Resources, options: { w
   const purger = options.workers
     ? new RetentionPurger({ pool, runtime, logger, intervalMs: config.RELAY_RETENTION_INTERVAL_MS, batch: config.RELAY_RETENTION_BATCH })
     : undefined;
+  // Bulk retries run where the workers run too (docs/bulk-retry.md).
+  const bulkRetries = options.workers
+    ? new BulkRetryRunner({
+        ...resources,
+        queues: delivery.queues,
+        leaseMs: config.RELAY_WORKER_LOCK_MS,
+        chunk: config.RELAY_BULK_RETRY_CHUNK,
+      })
+    : undefined;
+  // Notifications are sent where the workers run (docs/notifications.md#where-it-runs).
+  const notifier = options.workers ? notifierFor(config, resources, delivery.sender) : undefined;
   let sweeping = false;
   const sweep = () => {
     if (sweeping) return;
@@ -49,9 +62,13 @@ export function startDelivery(config: Config, resources: Resources, options: { w
       sweep();
       await workers?.start();
       purger?.start();
+      notifier?.start();
+      bulkRetries?.start();
     },
     async close() {
       clearInterval(timer);
+      await notifier?.close();
+      await bulkRetries?.close();
       await purger?.close();
       await workers?.close();
       await fanOut.idle();

@@ -3,7 +3,13 @@ import type { TenantKeyring, WrappedKeyStore } from '../crypto/tenant-keyring.js
 import type { TenantTx } from '../db/prisma.js';
 import { wrappedKeyStore } from '../db/wrapped-key-store.js';
 
-export type SealedKind = 'ingest_token' | 'provider_secret' | 'destination_secret' | 'destination_headers' | 'idempotent_response';
+export type SealedKind =
+  | 'ingest_token'
+  | 'provider_secret'
+  | 'destination_secret'
+  | 'destination_headers'
+  | 'idempotent_response'
+  | 'notification_secret';
 
 /**
  * Envelope encryption of one value with its tenant's data key. The ciphertext is bound to its

@@ -14,6 +14,7 @@ import type {
   EndpointDedup,
   EventDetail,
   EventSummary,
+  Issue as IssueBody,
   ProviderSecret as ProviderSecretBody,
   RelayPage,
   Subscription as SubscriptionBody,
@@ -27,12 +28,16 @@ import type {
   DestinationSecret,
   Event,
   EventCheck,
+  Issue,
   Payload,
   ProviderSecret,
   Subscription,
 } from '../generated/prisma/client.js';
 import type { AuditVerification } from '../domain/audit/verify-audit-chain.js';
+import { breakerSettingsOf, rateLimitOf } from '../domain/destinations/destination-controls.js';
 import type { DestinationWithSecrets } from '../domain/destinations/destination-view.js';
+import { shownBreakerState } from '../delivery/circuit-breaker.js';
+import { issueData } from '../domain/issues/issue-subject.js';
 import { isActiveDestinationSecret } from '../domain/destinations/rotate-destination-secret.js';
 import { API_KEY_PREFIX } from '../config.js';
 import type { EndpointWithToken } from '../domain/endpoints/endpoint-view.js';
@@ -223,6 +228,17 @@ export function presentDestination(destination: DestinationWithSecrets, now: Dat
     timeout_ms: destination.timeoutMs,
     enabled: destination.enabled,
     disabled_reason: destination.disabledReason,
+    paused_at: iso(destination.pausedAt),
+    paused_reason: destination.pausedReason,
+    rate_limit: rateLimitOf(destination),
+    breaker: {
+      state: shownBreakerState(destination.breakerState, destination.nextProbeAt, now),
+      consecutive_failures: destination.consecutiveFailures,
+      failing_since: iso(destination.failingSince),
+      opened_at: iso(destination.breakerOpenedAt),
+      next_probe_at: iso(destination.nextProbeAt),
+      ...breakerSettingsOf(destination),
+    },
     secrets: destination.secrets.map((secret) => presentDestinationSecret(secret, now)),
     created_at: destination.createdAt.toISOString(),
     updated_at: destination.updatedAt.toISOString(),
@@ -269,4 +285,8 @@ export function presentDeliveryDetail(delivery: Delivery & { attemptsLog: Delive
       response_excerpt: attempt.responseExcerpt,
     })),
   };
+}
+
+export function presentIssue(issue: Issue): IssueBody {
+  return issueData(issue) as IssueBody;
 }

@@ -8,12 +8,22 @@ import type { Deps } from '../deps.js';
 import { parseInput } from '../http/parse.js';
 import { RelayError } from '../domain/relay-error.js';
 import type { McpPrincipal } from './oauth/relay-oauth-provider.js';
+import { BULK_RETRY_TOOLS } from './tools/bulk-retry-tools.js';
 import { REST_MIRROR_TOOLS } from './tools/rest-mirror-tools.js';
 import { STATS_TOOLS } from './tools/stats-tools.js';
 import type { RelayTool } from './tools/tool-definition.js';
 import { TRIGGER_TOOLS } from './tools/trigger-tools.js';
+import { NOTIFICATION_TOOLS } from './tools/notification-tools.js';
+import { ISSUE_TOOLS } from './tools/issue-tools.js';
 
-export const RELAY_MCP_TOOLS: RelayTool[] = [...REST_MIRROR_TOOLS, ...STATS_TOOLS, ...TRIGGER_TOOLS];
+export const RELAY_MCP_TOOLS: RelayTool[] = [
+  ...REST_MIRROR_TOOLS,
+  ...STATS_TOOLS,
+  ...TRIGGER_TOOLS,
+  ...BULK_RETRY_TOOLS,
+  ...NOTIFICATION_TOOLS,
+  ...ISSUE_TOOLS,
+];
 
 const SERVER_INFO = { name: 'webhook-relay', version: '0.1.0' };
 

@@ -98,6 +98,15 @@ export class DeliveryQueues {
     await this.ready.wake([...ready.values()], now);
   }
 
+  /**
+   * A destination's delayed jobs due now, and the destination woken: its queue's head waited for a retry or a
+   * probe that a resume (or enabling it again) cancels.
+   */
+  async dueNow(destination: DestinationRef, now: number = Date.now()): Promise<void> {
+    await this.queue(destination.destinationId).promoteJobs();
+    await this.ready.wake([destination], now);
+  }
+
   /** Jobs Redis holds for a destination, in any state but finished. */
   async jobCount(destinationId: string): Promise<number> {
     const counts = await this.queue(destinationId).getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');

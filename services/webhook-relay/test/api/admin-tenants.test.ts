@@ -119,7 +119,23 @@ describe('operator administration (/admin)', () => {
     const created = (await api(context).post('/admin/tenants').set(admin).send({ name: 'Gone' }).expect(201)).body;
     const key = { Authorization: `Bearer ${created.api_key.key}` };
     const endpoint = (await api(context).post('/v1/endpoints').set(key).send({ name: 'in' }).expect(201)).body;
-    await api(context).post('/v1/destinations').set(key).send({ name: 'out', url: 'https://example.com/hook' }).expect(201);
+    const destination = (
+      await api(context).post('/v1/destinations').set(key).send({ name: 'out', url: 'https://example.com/hook' }).expect(201)
+    ).body;
+    await api(context).post('/v1/notification-targets').set(key).send({ kind: 'webhook', url: 'https://example.com/ops' }).expect(201);
+    const at = new Date();
+    await context.deps.tenants.run(created.id, (tx) =>
+      tx.issue.create({
+        data: {
+          id: context.runtime.newId(),
+          tenantId: created.id,
+          destinationId: destination.id,
+          kind: 'http_5xx',
+          firstSeenAt: at,
+          lastSeenAt: at,
+        },
+      }),
+    );
     for (let n = 0; n < 2; n += 1) expect((await capture(endpoint.ingest_url)).status).toBe(200);
     await ingest.ingest.verification.idle();
 
@@ -131,10 +147,12 @@ describe('operator administration (/admin)', () => {
     const left = await context.ownerPool.query(
       `SELECT (SELECT count(*) FROM events WHERE tenant_id = $1)::int AS events,
               (SELECT count(*) FROM endpoints WHERE tenant_id = $1)::int AS endpoints,
-              (SELECT count(*) FROM destinations WHERE tenant_id = $1)::int AS destinations`,
+              (SELECT count(*) FROM destinations WHERE tenant_id = $1)::int AS destinations,
+              (SELECT count(*) FROM issues WHERE tenant_id = $1)::int AS issues,
+              (SELECT count(*) FROM notification_targets WHERE tenant_id = $1)::int AS notification_targets`,
       [created.id],
     );
-    expect(left.rows[0]).toEqual({ events: 0, endpoints: 0, destinations: 0 });
+    expect(left.rows[0]).toEqual({ events: 0, endpoints: 0, destinations: 0, issues: 0, notification_targets: 0 });
     expect((await auditOf(created.id)).at(-1)).toMatchObject({
       actor: 'operator:admin-api',
       action: 'tenant.deleted',

@@ -74,6 +74,8 @@ type World = Record<string, string>;
 // Bodies the document cannot say enough about (ReplayRequest: exactly one of event_ids, delivery_ids, from/to).
 const HAPPY_BODIES: Record<string, (world: World) => unknown> = {
   replay: (world) => ({ destination_id: world.destination_id, event_ids: [world.event_id] }),
+  // CreateNotificationTargetRequest: url is required for kind webhook (a refinement the document cannot show).
+  createNotificationTarget: () => ({ kind: 'webhook', url: 'https://hooks.example.com/notify' }),
 };
 
 const resolve = (schema: Schema): Schema => (schema.$ref ? DOCUMENT.components.schemas[schema.$ref.split('/').pop()] : schema);
@@ -137,6 +139,25 @@ describe('every documented operation answers only statuses its document lists', 
     const key = await created('/v1/api-keys', { name: 'spare' });
     const secret = await created(`/v1/endpoints/${endpoint.id}/secrets`, { secret: 'provider secret' });
     const trigger = (await api(h.context).post('/v1/triggers/wait').set(h.tenant.auth).send({ endpoint_id: endpoint.id }).expect(200)).body;
+    // Queued, never run (no runner here): its cancel is the happy path.
+    const bulkRetry = (
+      await api(h.context).post('/v1/bulk-retries').set(h.tenant.auth).send({ destination_id: destination.id }).expect(202)
+    ).body;
+    const target = await created('/v1/notification-targets', { kind: 'webhook', url: 'https://hooks.example.com/notify' });
+    // An open issue of the destination, as a failing delivery would open it (no workers here).
+    const at = h.context.runtime.now();
+    const issue = await h.context.deps.tenants.run(h.tenant.tenantId, (tx) =>
+      tx.issue.create({
+        data: {
+          id: h.context.runtime.newId(),
+          tenantId: h.tenant.tenantId,
+          destinationId: destination.id,
+          kind: 'http_5xx',
+          firstSeenAt: at,
+          lastSeenAt: at,
+        },
+      }),
+    );
     return {
       endpoint_id: endpoint.id,
       destination_id: destination.id,
@@ -147,6 +168,9 @@ describe('every documented operation answers only statuses its document lists', 
       key_id: key.id,
       provider_secret_id: secret.id,
       trigger_id: trigger.trigger_id,
+      bulk_retry_id: bulkRetry.id,
+      target_id: target.id,
+      issue_id: issue.id,
       agent_id: await insertAgentGrant(h.context, h.tenant.tenantId, 'agent'),
     };
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { disableGoneDestination } from '../../src/domain/destinations/disable-gone-destination.js';
+import { CLOSED } from '../../src/delivery/circuit-breaker.js';
+import { recordDestinationTrouble } from '../../src/domain/issues/record-destination-trouble.js';
 import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 
 // What a worker does when a destination answers 410 Gone, without the worker: the destination goes off
@@ -12,16 +13,18 @@ describe('disabling a destination that answered 410', () => {
     (await api(context).post('/v1/destinations').set(tenant.auth).send({ name: 'gone', url: 'https://hooks.example.com/gone' }).expect(201))
       .body.id as string;
   const disable = (destinationId: string) =>
-    context.deps.tenants.run(tenant.tenantId, (tx) =>
-      disableGoneDestination({
-        tx,
+    context.deps.tenants.run(tenant.tenantId, async (tx) => {
+      const { disabled } = await recordDestinationTrouble(tx, context.runtime, {
         tenantId: tenant.tenantId,
-        runtime: context.runtime,
         destinationId,
-        deliveryId: '01890a5d-ac96-774b-bcce-b302099a8057',
-        reason: 'the destination answered 410 Gone',
-      }),
-    );
+        breaker: { ...CLOSED, nextProbeAt: null },
+        wasOpen: false,
+        recovered: false,
+        exhausted: [],
+        disable: { deliveryId: '01890a5d-ac96-774b-bcce-b302099a8057', reason: 'the destination answered 410 Gone' },
+      });
+      return disabled;
+    });
   const latestAudit = async () => (await api(context).get('/v1/audit?limit=1').set(tenant.auth).expect(200)).body.data[0];
 
   beforeAll(async () => {

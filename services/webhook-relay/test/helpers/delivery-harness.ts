@@ -56,7 +56,14 @@ export interface DeliveryHarness {
   close(): Promise<void>;
 }
 
-export const FAST_POLICY: RetryPolicy = { schedule: [100, 100, 100], jitter: 0, retryAfterMin: 50, retryAfterMax: 2000 };
+export const FAST_POLICY: RetryPolicy = {
+  schedule: [100, 100, 100],
+  jitter: 0,
+  retryAfterMin: 50,
+  retryAfterMax: 2000,
+  probeFirstMs: 200,
+  probeMaxMs: 1000,
+};
 
 /**
  * What workDestination needs to work one destination directly (no claim), with these queues and sender: the
@@ -71,7 +78,7 @@ export function workDestinationDeps(h: DeliveryHarness, parts: { queues: Deliver
     lockMs: 5000,
     turnMs: 60_000,
     slowAfterMs: 60_000,
-    disableGone: async () => undefined,
+    noteTrouble: async () => undefined,
   };
 }
 

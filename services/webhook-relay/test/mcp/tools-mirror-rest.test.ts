@@ -24,6 +24,10 @@ const LEFT_OUT: Record<string, string> = {
   deleteSubscription: 'the spec: subscriptions are managed elsewhere',
   listAgents: 'grants are managed by the person who gave them (REST, CLI, dashboard), not by agents',
   revokeAgent: 'grants are managed by the person who gave them',
+  createNotificationTarget: 'credentials: creating a webhook target mints a signing secret, which the MCP server does not do',
+  updateNotificationTarget: 'notification targets are registered elsewhere (as destinations are)',
+  deleteNotificationTarget: 'notification targets are registered elsewhere (as destinations are)',
+  testNotificationTarget: 'notification targets are registered and tested elsewhere',
 };
 
 function v1Operations(): string[] {

@@ -12,6 +12,19 @@ export interface DeliveryHeadRow {
   live: boolean;
   /** Signing secrets in force, sealed (base64). */
   secrets: Array<{ id: string; sealed: string }>;
+  /** The circuit breaker and rate limit (docs/failure-handling.md). */
+  breaker_state: string;
+  consecutive_failures: number;
+  failing_since: Date | null;
+  probes_failed: number;
+  breaker_failures: number;
+  breaker_window_ms: number;
+  /** bigint: pg returns it as a string. */
+  disable_after_ms: string;
+  rate_limit_max: number | null;
+  rate_limit_per_ms: number | null;
+  /** The destination has issues not resolved yet: its next success resolves them. */
+  unresolved_issues: boolean;
   id: string | null;
   event_id: string;
   attempts: number;

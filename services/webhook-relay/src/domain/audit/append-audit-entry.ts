@@ -18,11 +18,18 @@ export type AuditAction =
   | 'destination.updated'
   | 'destination.deleted'
   | 'destination.disabled'
+  | 'destination.paused'
+  | 'destination.resumed'
+  | 'issue.acknowledged'
+  | 'issue.resolved'
   | 'destination_secret.rotated'
   | 'destination_secret.revoked'
   | 'subscription.created'
   | 'subscription.deleted'
   | 'delivery.replayed'
+  | 'bulk_retry.started'
+  | 'bulk_retry.cancelled'
+  | 'bulk_retry.finished'
   | 'tenant.bootstrapped'
   | 'tenant.plan_changed'
   | 'tenant.signed_up'
@@ -35,7 +42,10 @@ export type AuditAction =
   | 'trigger.registered'
   | 'trigger.deleted'
   | 'mcp.revoked'
-  | 'mcp.authorized';
+  | 'mcp.authorized'
+  | 'notification_target.created'
+  | 'notification_target.updated'
+  | 'notification_target.deleted';
 
 export interface AppendAuditEntryOptions {
   tx: TenantTx;

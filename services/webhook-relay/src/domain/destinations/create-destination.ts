@@ -5,6 +5,7 @@ import type { EgressGuard } from '../../delivery/egress-guard.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
 import type { SealedValues } from '../sealed-values.js';
+import { breakerColumns, rateLimitColumns } from './destination-controls.js';
 import { refuseUnreachableAddress } from './destination-address.js';
 import { findDestination, type DestinationWithSecrets } from './destination-view.js';
 import { newSigningSecret, storeDestinationSecret } from './store-destination-secret.js';
@@ -37,6 +38,8 @@ export async function createDestination(
       url: input.url,
       timeoutMs: input.timeout_ms,
       enabled: input.enabled,
+      ...rateLimitColumns(input.rate_limit),
+      ...breakerColumns(input.breaker),
       headersCiphertext: headers ? toBytes(await sealed.seal(tx, tenantId, 'destination_headers', id, JSON.stringify(headers))) : null,
       createdAt: now,
       updatedAt: now,
@@ -57,6 +60,8 @@ export async function createDestination(
       header_names: Object.keys(headers ?? {}),
       timeout_ms: input.timeout_ms,
       enabled: input.enabled,
+      rate_limit: input.rate_limit,
+      ...(input.breaker ? { breaker: input.breaker } : {}),
       secret_id: stored.id,
     },
   });

@@ -5,6 +5,8 @@ import type { EgressGuard } from '../../delivery/egress-guard.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
 import type { SealedValues } from '../sealed-values.js';
+import { breakerColumns, breakerSettingsOf, CLOSED_BREAKER_COLUMNS, rateLimitColumns, rateLimitOf } from './destination-controls.js';
+import { dueAtOnce } from './pause-destination.js';
 import { refuseUnreachableAddress } from './destination-address.js';
 import { findDestination, lockDestination, type DestinationWithSecrets } from './destination-view.js';
 
@@ -35,6 +37,10 @@ export async function updateDestination(options: UpdateDestinationOptions): Prom
       ...(changes.enabled !== undefined
         ? { enabled: changes.enabled, disabledReason: changes.enabled ? null : 'disabled through the API' }
         : {}),
+      // Enabling again starts afresh: the breaker closes (its queue's head is due at once, see resumeDestination).
+      ...(changes.enabled === true && !before.enabled ? CLOSED_BREAKER_COLUMNS : {}),
+      ...(changes.rate_limit !== undefined ? rateLimitColumns(changes.rate_limit) : {}),
+      ...breakerColumns(changes.breaker),
       ...(headers !== undefined
         ? {
             headersCiphertext: headers
@@ -45,6 +51,7 @@ export async function updateDestination(options: UpdateDestinationOptions): Prom
       updatedAt: runtime.now(),
     },
   });
+  if (changes.enabled === true && !before.enabled) await dueAtOnce(tx, destinationId);
   await appendAuditEntry({
     tx,
     tenantId,
@@ -57,6 +64,10 @@ export async function updateDestination(options: UpdateDestinationOptions): Prom
       ...(changes.url !== undefined ? { url: { from: before.url, to: changes.url } } : {}),
       ...(changes.timeout_ms !== undefined ? { timeout_ms: { from: before.timeoutMs, to: changes.timeout_ms } } : {}),
       ...(changes.enabled !== undefined ? { enabled: { from: before.enabled, to: changes.enabled } } : {}),
+      ...(changes.rate_limit !== undefined ? { rate_limit: { from: rateLimitOf(before), to: changes.rate_limit } } : {}),
+      ...(changes.breaker !== undefined
+        ? { breaker: { from: breakerSettingsOf(before), to: { ...breakerSettingsOf(before), ...changes.breaker } } }
+        : {}),
       ...(headers !== undefined ? { header_names: { from: before.headerNames, to: Object.keys(headers ?? {}) } } : {}),
     },
   });

@@ -14,6 +14,11 @@ export interface VerificationSettings {
   version: number | null;
   provider: string | null;
   secrets: Array<VerificationSecret & { expiresAt: Date | null }>;
+  /**
+   * The endpoint has a verification issue not resolved yet (as of the read): a verified event resolves it.
+   * Held with the rest; the verifier that opens or resolves one sets it here too (docs/failure-handling.md).
+   */
+  failing?: boolean;
 }
 
 /** The secrets of `settings` that verify at `now` (a secret may expire while its settings are held). */
@@ -23,7 +28,8 @@ export const activeSecrets = (settings: VerificationSettings, now: Date): Verifi
     .map(({ id, value }) => ({ id, value }));
 
 const SETTINGS = `
-SELECT ep.id AS endpoint_id, ep.verification_version, ep.provider, s.id AS secret_id, s.secret_ciphertext, s.expires_at
+SELECT ep.id AS endpoint_id, ep.verification_version, ep.provider, s.id AS secret_id, s.secret_ciphertext, s.expires_at,
+       EXISTS (SELECT 1 FROM issues i WHERE i.endpoint_id = ep.id AND i.state <> 'resolved') AS failing
   FROM endpoints ep LEFT JOIN provider_secrets s ON s.endpoint_id = ep.id AND s.revoked_at IS NULL
  WHERE ep.id = ANY($1::uuid[])
  ORDER BY s.id DESC`;
@@ -38,6 +44,7 @@ interface SettingsRow {
   secret_id: string | null;
   secret_ciphertext: Uint8Array | null;
   expires_at: Date | null;
+  failing: boolean;
 }
 
 export interface VerificationSettingsCacheDeps {
@@ -128,7 +135,12 @@ export class VerificationSettingsCache {
       const loaded = new Map<string, VerificationSettings>();
       const keys = sqlWrappedKeyStore(sql);
       for (const row of (await sql.query<SettingsRow>({ name: 'relay-verify-settings', text: SETTINGS, values: [endpointIds] })).rows) {
-        const settings = loaded.get(row.endpoint_id) ?? { version: row.verification_version, provider: row.provider, secrets: [] };
+        const settings = loaded.get(row.endpoint_id) ?? {
+          version: row.verification_version,
+          provider: row.provider,
+          secrets: [],
+          failing: row.failing,
+        };
         loaded.set(row.endpoint_id, settings);
         if (row.secret_id && row.secret_ciphertext) {
           const value = await sealed.openFrom(keys, tenantId, 'provider_secret', row.secret_id, row.secret_ciphertext);

@@ -6,6 +6,7 @@ import { signsUrl } from '../../verification/registry.js';
 import { verifyRequest } from '../../verification/verify-request.js';
 import { maskedIngestPath } from '../endpoints/ingest-token.js';
 import type { Runtime } from '../runtime.js';
+import { noteFailure, resolveIssues } from '../issues/note-failure.js';
 import { activeSecrets, type VerificationSettings, type VerificationSettingsCache } from './verification-settings.js';
 
 /** An event to check; `request` is the bytes just committed, when the caller still holds them. */
@@ -98,6 +99,8 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
     const checked = check(toCheck, settings, now, options.verify ?? verifyRequest);
     const stale = await record(pool, tenantId, checked, now);
     for (const [id, { outcome }] of checked) if (!stale.has(id)) outcomes.set(id, outcome);
+    // The checks are recorded: an issue that could not be written now is written by the endpoint's next failure.
+    await noteEndpointHealth(options, settings, checked, stale, now).catch(() => undefined);
     options.settings.forget([...stale].map((id) => toCheck.get(id)!.endpointId));
     toCheck = new Map([...toCheck].filter(([id]) => stale.has(id)));
   }
@@ -170,4 +173,55 @@ async function record(pool: ConnectionPool, tenantId: string, checked: Checked, 
   }));
   const rows = await relayRecordChecks(pool, { tenantId, checkedAt: now, checks });
   return new Set(rows.map((row) => row.stale));
+}
+
+/**
+ * Verification failures are issues of their endpoint (kind verification_failed): a failed check adds to it (one
+ * round trip, only when something failed); a verified or authenticated one resolves it when the endpoint's held
+ * settings say one is unresolved. Healthy endpoints cost nothing here.
+ */
+async function noteEndpointHealth(
+  options: VerifyCapturedEventsOptions,
+  settings: Map<string, VerificationSettings>,
+  checked: Checked,
+  stale: Set<string>,
+  now: Date,
+): Promise<void> {
+  const failed = new Map<string, { eventId: string; outcome: VerificationOutcome }>();
+  const passed = new Set<string>();
+  for (const [eventId, { outcome, endpointId }] of checked) {
+    if (stale.has(eventId)) continue;
+    if (outcome.state === 'failed') failed.set(endpointId, { eventId, outcome });
+    else if (outcome.state === 'verified' || outcome.state === 'authenticated') passed.add(endpointId);
+  }
+  const recovered = [...passed].filter((endpointId) => !failed.has(endpointId) && settings.get(endpointId)?.failing);
+  if (failed.size === 0 && recovered.length === 0) return;
+  const { tenantId, runtime } = options;
+  await withTenantSql(options.pool, tenantId, async (sql) => {
+    for (const [endpointId, { eventId, outcome }] of failed) {
+      const message = typeof outcome.detail?.message === 'string' ? `: ${outcome.detail.message}` : '';
+      await noteFailure(sql, {
+        tenantId,
+        runtime,
+        subject: { endpointId },
+        failure: {
+          kind: 'verification_failed',
+          at: now,
+          status: null,
+          error: `${outcome.cause ?? 'failed'}${message}`,
+          excerpt: null,
+          eventId,
+        },
+      });
+    }
+    for (const endpointId of recovered) await resolveIssues(sql, { tenantId, runtime, subject: { endpointId }, by: 'system:verification' });
+  });
+  for (const endpointId of failed.keys()) setFailing(settings, endpointId, true);
+  for (const endpointId of recovered) setFailing(settings, endpointId, false);
+}
+
+/** The held settings object is the cache's own: what is set here holds for its next batches. */
+function setFailing(settings: Map<string, VerificationSettings>, endpointId: string, failing: boolean): void {
+  const held = settings.get(endpointId);
+  if (held) held.failing = failing;
 }

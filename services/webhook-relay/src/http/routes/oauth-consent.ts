@@ -187,7 +187,7 @@ function render(
 <title>Authorize ${escapeHtml(pending.clientName)} - webhook-relay</title><link rel="stylesheet" href="/dashboard/styles.css">
 <main><h1>Allow ${escapeHtml(pending.clientName)} to use webhook-relay?</h1>
 ${page.error ? `<p role="alert">${escapeHtml(page.error)}</p>` : ''}
-<p>It will act for your tenant on the MCP server: read, create and change endpoints; read events and their verification, deliveries and dead letters, usage and the audit log; rotate ingest URLs; replay events to destinations you registered; and drain triggers. It cannot register destinations or subscriptions. After you decide, your browser returns to <code>${escapeHtml(redirectHost)}</code>.</p>
+<p>It will act for your tenant on the MCP server: read, create and change endpoints; read events and their verification, deliveries and dead letters, usage and the audit log; rotate ingest URLs; replay events to destinations you registered; read, acknowledge and resolve issues; pause and resume destinations; and drain triggers. It cannot register destinations or subscriptions. After you decide, your browser returns to <code>${escapeHtml(redirectHost)}</code>.</p>
 ${signIn}</main></html>`);
 }
 

@@ -50,7 +50,9 @@ const windowFor = (context: ToolContext, tx: TenantTx) => retentionWindow(tx, co
 /**
  * The REST capabilities on the MCP server, each the same operation as its REST twin. Left out on purpose (the
  * spec): registering, changing or deleting destinations and subscriptions, and their secrets; replay to
- * localhost (CLI only). Also left out: API keys and provider secrets (credentials an agent should not mint or read).
+ * localhost (CLI only). Also left out: API keys and provider secrets (credentials an agent should not mint or read),
+ * and registering, changing, deleting or testing notification targets: a webhook target's creation mints a signing
+ * secret, which this server does not do for destinations either (notification-tools.ts has the read-only ones).
  */
 export const REST_MIRROR_TOOLS: RelayTool[] = [
   defineTool({

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Webhook } from 'standardwebhooks';
+import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
+
+const OLD_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const NEW_SECRET = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';
+
+// The commonest silent failure in receiving webhooks: the provider rotated its secret and the endpoint still
+// holds the old one. Every request then fails verification; the relay makes that one issue of the endpoint.
+describe('an endpoint whose requests fail verification has an issue, resolved when they verify again', () => {
+  let context: TestContext;
+  let tenant: TestTenant;
+  let ingest: IngestHarness;
+  let endpoint: { id: string; ingest_url: string };
+
+  beforeAll(async () => {
+    ({ context, tenant } = await createContextWithTenant());
+    ingest = await startIngest(context);
+    endpoint = (
+      await api(context).post('/v1/endpoints').set(tenant.auth).send({ name: 'billing', provider: 'standard-webhooks' }).expect(201)
+    ).body;
+    await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: OLD_SECRET }).expect(201);
+  });
+  afterAll(async () => {
+    await ingest.close();
+    await context.close();
+  });
+
+  /** A request the provider signed with `secret`, captured and checked. */
+  const capture = async (secret: string, body: string, id: string) => {
+    const at = context.runtime.now();
+    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign(id, at, body),
+      },
+    });
+    expect(response.status).toBe(200);
+    const { event_id } = (await response.json()) as { event_id: string };
+    await ingest.ingest.verification.idle();
+    return event_id;
+  };
+  const issues = async () => (await api(context).get(`/v1/issues?endpoint_id=${endpoint.id}`).set(tenant.auth).expect(200)).body.data;
+
+  it('groups the failures of a rotated provider secret into one issue, and resolves it once the new secret is added', async () => {
+    expect(await issues()).toEqual([]);
+    await capture(OLD_SECRET, '{"ok":1}', 'msg_ok');
+    expect(await issues()).toEqual([]);
+    // The provider rotates; the endpoint still holds the old secret.
+    const first = await capture(NEW_SECRET, '{"n":1}', 'msg_1');
+    await capture(NEW_SECRET, '{"n":2}', 'msg_2');
+    const last = await capture(NEW_SECRET, '{"n":3}', 'msg_3');
+    const [issue, ...more] = await issues();
+    expect(more).toEqual([]);
+    expect(issue).toMatchObject({
+      kind: 'verification_failed',
+      state: 'open',
+      endpoint_id: endpoint.id,
+      destination_id: null,
+      count: 3,
+      last_event_id: last,
+      last_error: expect.stringMatching(/wrong_secret/),
+    });
+    expect(issue.last_event_id).not.toBe(first);
+    // The fix: the new secret is added; the next request verifies and resolves the issue.
+    await api(context).post(`/v1/endpoints/${endpoint.id}/secrets`).set(tenant.auth).send({ secret: NEW_SECRET }).expect(201);
+    await capture(NEW_SECRET, '{"n":4}', 'msg_4');
+    expect(await issues()).toEqual([expect.objectContaining({ id: issue.id, state: 'resolved', resolved_by: 'system:verification' })]);
+  });
+});
