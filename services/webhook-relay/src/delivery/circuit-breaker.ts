@@ -1,35 +1,15 @@
+import type { IssueKind } from '@workspace/contracts';
 import type { SendResult } from './http-sender.js';
 
 /**
- * Why an attempt failed, as issues group failures. The first six say the destination itself is unwell (the
- * breaker counts them); `http_4xx` says the receiver is up and refused this message (the message's own retry
- * schedule applies); `gone` is a 410 (the destination is turned off at once).
+ * Why an attempt failed, as issues group failures (the contract's IssueKind, but for an endpoint's
+ * verification_failed). All but two say the destination itself is unwell, and the breaker counts them:
+ * `http_4xx` says the receiver is up and refused this message (the message's own retry schedule applies), and
+ * `gone` is a 410 (the destination is turned off at once).
  */
-export const FAILURE_KINDS = [
-  'connection_refused',
-  'connection_error',
-  'tls',
-  'timeout',
-  'egress_refused',
-  'http_5xx',
-  'http_429',
-  'redirect',
-  'http_4xx',
-  'gone',
-] as const;
-export type FailureKind = (typeof FAILURE_KINDS)[number];
+export type FailureKind = Exclude<IssueKind, 'verification_failed'>;
 
-/** Failures of the destination rather than of one message: they count towards opening its breaker. */
-const COUNTED: ReadonlySet<FailureKind> = new Set([
-  'connection_refused',
-  'connection_error',
-  'tls',
-  'timeout',
-  'egress_refused',
-  'http_5xx',
-  'http_429',
-  'redirect',
-]);
+const NOT_COUNTED: ReadonlySet<FailureKind> = new Set(['http_4xx', 'gone']);
 
 export function failureKind(result: SendResult): FailureKind {
   const status = result.status;
@@ -56,7 +36,7 @@ export function failureKind(result: SendResult): FailureKind {
 }
 
 export function countsTowardsBreaker(kind: FailureKind): boolean {
-  return COUNTED.has(kind);
+  return !NOT_COUNTED.has(kind);
 }
 
 export interface BreakerSettings {

@@ -1,15 +1,9 @@
 import type { TenantTx } from '../../db/prisma.js';
 import type { SqlClient } from '../../db/tenant-sql.js';
 
-export const NOTIFICATION_TYPES = [
-  'issue.opened',
-  'issue.resolved',
-  'destination.disabled',
-  'destination.recovered',
-  'delivery.exhausted',
-  'endpoint.verification_failing',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+// The types a target may take are the contract's (packages/contracts, notifications.ts).
+export { NOTIFICATION_TYPES, type NotificationType } from '@workspace/contracts';
+import type { NotificationType } from '@workspace/contracts';
 
 /** The body every notification carries (docs/notifications.md#payloads). */
 export interface NotificationPayload {
