@@ -410,6 +410,8 @@ type ListBulkRetriesParams struct {
 	Limit *int64
 	// Opaque: the next_cursor of the page before.
 	Cursor *string
+	// Only this destination's bulk retries.
+	DestinationID *string
 }
 
 func (p *ListBulkRetriesParams) values() url.Values {
@@ -422,6 +424,9 @@ func (p *ListBulkRetriesParams) values() url.Values {
 	}
 	if p.Cursor != nil {
 		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	if p.DestinationID != nil {
+		values.Set("destination_id", fmt.Sprint(*p.DestinationID))
 	}
 	return values
 }

@@ -146,13 +146,13 @@ class _Operations:
         """Every item of ``list_audit_entries``, page after page (follows ``next_cursor``)."""
         return self._paginate(lambda cursor: self.list_audit_entries(limit=limit, cursor=cursor, timeout=timeout))
 
-    def list_bulk_retries(self, *, limit: int | None = None, cursor: str | None = None, timeout: float | None = None) -> ListBulkRetriesAnswer:
+    def list_bulk_retries(self, *, limit: int | None = None, cursor: str | None = None, destination_id: str | None = None, timeout: float | None = None) -> ListBulkRetriesAnswer:
         """List bulk retries, newest first, with their progress (``GET /v1/bulk-retries``)."""
-        return self._send("GET", "/v1/bulk-retries", query={"limit": limit, "cursor": cursor}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+        return self._send("GET", "/v1/bulk-retries", query={"limit": limit, "cursor": cursor, "destination_id": destination_id}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
-    def list_bulk_retries_all(self, *, limit: int | None = None, timeout: float | None = None) -> Iterator[BulkRetry]:
+    def list_bulk_retries_all(self, *, limit: int | None = None, destination_id: str | None = None, timeout: float | None = None) -> Iterator[BulkRetry]:
         """Every item of ``list_bulk_retries``, page after page (follows ``next_cursor``)."""
-        return self._paginate(lambda cursor: self.list_bulk_retries(limit=limit, cursor=cursor, timeout=timeout))
+        return self._paginate(lambda cursor: self.list_bulk_retries(limit=limit, cursor=cursor, destination_id=destination_id, timeout=timeout))
 
     def list_deliveries(self, *, limit: int | None = None, cursor: str | None = None, state: DeliveryState | None = None, destination_id: str | None = None, event_id: str | None = None, timeout: float | None = None) -> ListDeliveriesAnswer:
         """List deliveries, newest first; state=dead_lettered lists the dead letters (``GET /v1/deliveries``)."""

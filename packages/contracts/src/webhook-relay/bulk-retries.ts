@@ -77,5 +77,7 @@ export const BulkRetry = z
   .meta({ id: 'BulkRetry' });
 export type BulkRetry = z.infer<typeof BulkRetry>;
 
-export const ListBulkRetriesQuery = RelayListQuery;
+export const ListBulkRetriesQuery = RelayListQuery.extend({
+  destination_id: RelayId('destination_id').optional().meta({ description: "Only this destination's bulk retries." }),
+});
 export type ListBulkRetriesQuery = z.infer<typeof ListBulkRetriesQuery>;

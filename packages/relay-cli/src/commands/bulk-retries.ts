@@ -121,13 +121,15 @@ export function registerBulkRetries(program: Command, context: (command: Command
   bulk
     .command('list')
     .description('list bulk retries, newest first')
+    .option('--destination <id>', 'only this destination’s')
     .option('--limit <n>', 'at most this many (default 20)')
     .option('--json', 'one JSON object per bulk retry and line')
-    .action(async (options: { limit?: string; json?: boolean }, command: Command) => {
+    .action(async (options: { destination?: string; limit?: string; json?: boolean }, command: Command) => {
       const ctx = context(command);
       const output = ctx.output(options.json);
       const limit = options.limit === undefined ? 20 : positiveInteger(options.limit, '--limit');
-      const shown = await collect((await ctx.client()).listBulkRetriesAll({ limit: Math.min(limit, 100) }), limit);
+      const query = { limit: Math.min(limit, 100), ...(options.destination ? { destination_id: options.destination } : {}) };
+      const shown = await collect((await ctx.client()).listBulkRetriesAll(query), limit);
       if (output.isJson) return shown.forEach((job) => output.json(job));
       if (shown.length === 0) return output.line('No bulk retries.');
       printTable(

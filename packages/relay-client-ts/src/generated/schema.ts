@@ -5968,6 +5968,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque: the next_cursor of the page before. */
                 cursor?: string;
+                /** @description Only this destination's bulk retries. */
+                destination_id?: string;
             };
             header?: never;
             path?: never;

@@ -106,6 +106,19 @@ describe('/v1/bulk-retries', () => {
     await api().get('/v1/bulk-retries?limit=0').set(h.tenant.auth).expect(400);
   });
 
+  it("lists one destination's bulk retries only, when asked", async () => {
+    const other = (
+      await api().post('/v1/destinations').set(h.tenant.auth).send({ name: 'other', url: 'https://hooks.example.com/other' }).expect(201)
+    ).body;
+    const theirs = (await post('/v1/bulk-retries', { destination_id: other.id }).expect(202)).body;
+    const listed = (await api().get(`/v1/bulk-retries?destination_id=${other.id}`).set(h.tenant.auth).expect(200)).body;
+    expect(listed).toEqual({ data: [theirs], next_cursor: null });
+    expect(
+      (await api().get(`/v1/bulk-retries?destination_id=${destination.id}`).set(h.tenant.auth).expect(200)).body.data,
+    ).not.toContainEqual(theirs);
+    await api().get('/v1/bulk-retries?destination_id=nope').set(h.tenant.auth).expect(400);
+  });
+
   it('cancels a queued job, then answers 409; the audit log has both', async () => {
     const [job] = await jobs();
     const cancelled = (await post(`/v1/bulk-retries/${job!.id}/cancel`).expect(200)).body;

@@ -11,10 +11,16 @@ export async function findBulkRetry(tx: TenantTx, id: string): Promise<BulkRetry
 }
 
 /** Newest first. */
-export async function listBulkRetries(options: { tx: TenantTx; page: PageRequest }): Promise<Page<BulkRetry>> {
+export async function listBulkRetries(options: {
+  tx: TenantTx;
+  page: PageRequest & { destination_id?: string };
+}): Promise<Page<BulkRetry>> {
   const after = decodeCursor(options.page.cursor);
   const rows = await options.tx.bulkRetry.findMany({
-    where: after ? { id: { lt: after } } : {},
+    where: {
+      ...(after ? { id: { lt: after } } : {}),
+      ...(options.page.destination_id ? { destinationId: options.page.destination_id } : {}),
+    },
     orderBy: { id: 'desc' },
     take: options.page.limit + 1,
   });
