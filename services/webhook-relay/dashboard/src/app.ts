@@ -1,6 +1,7 @@
 import { call, get, useSession } from './api.js';
 import { h, notify, replaceChildren } from './dom.js';
 import { errorRegion } from './feedback.js';
+import { attachIssueCount, clearIssueCount, refreshIssueCount } from './issue-count.js';
 import { currentPath, go, match, type View } from './router.js';
 import type { DashboardSession } from './types.js';
 import { registerViews } from './views/index.js';
@@ -12,6 +13,8 @@ const SECTIONS: Array<[hash: string, label: string]> = [
   ['#/destinations', 'Destinations'],
   ['#/deliveries', 'Deliveries'],
   ['#/dead-letters', 'Dead letters'],
+  ['#/issues', 'Issues'],
+  ['#/notifications', 'Notifications'],
   ['#/audit', 'Audit log'],
   ['#/agents', 'Agents'],
   ['#/keys', 'API keys & usage'],
@@ -50,6 +53,7 @@ function openMenu(open: boolean): void {
 function signedOut(): void {
   session = null;
   useSession(null, signedOut);
+  clearIssueCount();
   showChrome(false);
   highlight(null);
   if (!location.hash.startsWith('#/sign-in')) go('#/sign-in');
@@ -60,7 +64,9 @@ async function start(): Promise<void> {
   registerViews();
   session = await get<DashboardSession>('/auth/session');
   useSession(session.csrf_token, signedOut);
-  replaceChildren(nav, ...SECTIONS.map(([hash, label]) => h('a', { href: hash }, label)));
+  const issueCount = h('span');
+  attachIssueCount(issueCount);
+  replaceChildren(nav, ...SECTIONS.map(([hash, label]) => h('a', { href: hash }, label, hash === '#/issues' ? issueCount : null)));
   const signOutError = errorRegion((region) => signOut.after(region));
   signOut.addEventListener('click', () => {
     call<void>('DELETE', '/auth/session')
@@ -94,6 +100,7 @@ async function render(): Promise<void> {
   }
   showChrome(true);
   highlight(path);
+  void refreshIssueCount();
   const found = match(path === '/sign-in' ? '/events' : path);
   if (!found) {
     show({

@@ -20,6 +20,7 @@ const SCREENSHOTS = fileURLToPath(new URL('../../test-artifacts/screenshots/', i
 
 let h: DeliveryHarness;
 let receiver: Receiver;
+let failingReceiver: Receiver;
 let server: Server;
 let base: string;
 let browser: Browser;
@@ -30,6 +31,7 @@ beforeAll(async () => {
   if (!existsSync(DASHBOARD_ASSETS)) throw new Error(`no dashboard build at ${DASHBOARD_ASSETS}: run pnpm build:dashboard first`);
   h = await startDeliveryHarness({ policy: FAST_POLICY });
   receiver = await startReceiver(() => ({ status: 200, body: 'ok' }));
+  failingReceiver = await startReceiver(() => ({ status: 503, body: 'upstream unavailable: the warehouse is being migrated tonight' }));
   server = h.context.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,8 +58,23 @@ beforeAll(async () => {
     if (!answer.data[0]) throw new Error('no delivery yet');
     return answer.data[0].id;
   });
+  // A destination that fails, for an issue on the Issues page.
+  const failing = await h.destination(failingReceiver.url, { name: 'Warehouse being migrated' });
+  await h.subscribe(endpoint.id, failing.id, { states: ['verified', 'failed', 'unattempted'] });
+  await h.send(endpoint.url, '{"id":"evt_failing","type":"invoice.paid"}');
+  await eventually(async () => {
+    const answer = (await (await fetch(`${base}/v1/issues?destination_id=${failing.id}`, { headers: h.tenant.auth })).json()) as {
+      data: unknown[];
+    };
+    if (!answer.data[0]) throw new Error('no issue yet');
+  });
   await fetch(`${base}/v1/api-keys`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'CI key' }) });
   await insertAgentGrant(h.context, h.tenant.tenantId, 'Support agent');
+  await fetch(`${base}/v1/notification-targets`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ kind: 'webhook', url: `${receiver.url}/relay-alerts/with/a/long/path`, description: 'On-call channel' }),
+  });
   await fetch(`${base}/v1/triggers/wait`, {
     method: 'POST',
     headers: auth,
@@ -73,6 +90,8 @@ beforeAll(async () => {
     ['deliveries', '#/deliveries', 'Deliveries'],
     ['delivery', `#/deliveries/${deliveryId}`, /^Delivery/],
     ['dead-letters', '#/dead-letters', 'Dead letters'],
+    ['issues', '#/issues?state=all', 'Issues'],
+    ['notifications', '#/notifications', 'Notifications'],
     ['audit', '#/audit', 'Audit log'],
     ['agents', '#/agents', 'Agents'],
     ['keys', '#/keys', 'API keys & usage'],
@@ -83,6 +102,7 @@ afterAll(async () => {
   await browser?.close();
   server?.close();
   await receiver?.close();
+  await failingReceiver?.close();
   await h?.close();
 });
 

@@ -88,7 +88,9 @@ export async function deliveriesView(_params: Params, query: URLSearchParams, de
         ? h(
             'p',
             { class: 'hint' },
-            'Deliveries whose retries are spent. Replay sends them again, in capture order, to the destination you choose.',
+            'Deliveries whose retries are spent. Replay sends them again, in capture order, to the destination you choose. To send many of one destination again (by time range, endpoint, type or status, with a preview first), use Retry dead letters on its page',
+            destinationId ? [': ', link(`#/destinations/${destinationId}`, nameOf(destinations, destinationId))] : null,
+            '.',
           )
         : null,
       filters,

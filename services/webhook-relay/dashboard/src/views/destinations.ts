@@ -18,6 +18,9 @@ import {
 } from '../dom.js';
 import { allEndpoints, nameOf } from '../names.js';
 import { go, type Params, type View } from '../router.js';
+import { loadDirectory } from '../principals.js';
+import { bulkRetrySection } from './bulk-retries.js';
+import { deliveryStateSection, destinationIssuesSection, failureSettingsChanges, failureSettingsFields } from './destination-controls.js';
 import { destinationHealthSection } from './health-sections.js';
 import type { CreatedDestination, Destination, ReplayResult, RotatedDestinationSecret, Subscription } from '../types.js';
 
@@ -69,7 +72,16 @@ export async function destinationsView(): Promise<View> {
       null,
       h('td', null, link(`#/destinations/${destination.id}`, destination.name)),
       h('td', { class: 'wrap' }, destination.url),
-      h('td', null, destination.enabled ? badge('succeeded', 'enabled') : badge('dead_lettered', 'disabled')),
+      h(
+        'td',
+        null,
+        !destination.enabled
+          ? badge('dead_lettered', 'disabled')
+          : destination.paused_at
+            ? badge('pending', 'paused')
+            : badge('succeeded', 'enabled'),
+        destination.breaker.state === 'closed' ? null : [' ', badge('breaker-open', 'failing')],
+      ),
       h('td', { class: 'hide-narrow' }, time(destination.created_at)),
     ),
   );
@@ -89,12 +101,14 @@ export async function destinationsView(): Promise<View> {
 
 export async function destinationView(params: Params): Promise<View> {
   const id = params.id!;
-  const [destination, subscriptions, endpoints, health] = await Promise.all([
+  const [destination, subscriptions, endpoints, health, directory] = await Promise.all([
     get<Destination>(`/v1/destinations/${id}`),
     get<Page<Subscription>>('/v1/subscriptions', { destination_id: id, limit: 100 }),
     allEndpoints(),
     destinationHealthSection(id),
+    loadDirectory(),
   ]);
+  const [issues, bulkRetry] = await Promise.all([destinationIssuesSection(id, directory), bulkRetrySection(id, endpoints)]);
   const reload = () => go(`#/destinations/${id}?t=${Date.now()}`);
 
   const edit = onSubmit(h('form', { 'aria-labelledby': 'edit-destination' }), async (values) => {
@@ -103,6 +117,7 @@ export async function destinationView(params: Params): Promise<View> {
       url: values.url,
       timeout_ms: Number(values.timeout_ms),
       enabled: values.enabled === true,
+      ...failureSettingsChanges(destination, values),
       ...(parseHeaders(values.headers as string | undefined) ? { headers: parseHeaders(values.headers as string | undefined) } : {}),
     });
     notify('Destination saved');
@@ -117,6 +132,7 @@ export async function destinationView(params: Params): Promise<View> {
       h('textarea', { name: 'headers', rows: 2 }),
       destination.header_names.length ? `Now set: ${destination.header_names.join(', ')}` : 'None set',
     ),
+    ...failureSettingsFields(destination),
     checkbox('Enabled', 'enabled', destination.enabled),
     h('button', { type: 'submit' }, 'Save'),
   );
@@ -200,13 +216,24 @@ export async function destinationView(params: Params): Promise<View> {
     result,
     h('h1', null, destination.name),
     destination.disabled_reason ? h('div', { class: 'alert', role: 'alert' }, `Disabled: ${destination.disabled_reason}`) : null,
+    destination.paused_at && destination.enabled
+      ? h(
+          'div',
+          { class: 'alert' },
+          `Paused: deliveries wait in order until it is resumed${destination.paused_reason ? ` (${destination.paused_reason})` : ''}.`,
+        )
+      : null,
     h(
       'p',
       null,
       link(`#/deliveries?destination_id=${id}`, 'Deliveries to this destination'),
       ' · ',
       link(`#/dead-letters?destination_id=${id}`, 'Dead letters'),
+      ' · ',
+      link(`#/issues?destination_id=${id}`, 'Issues'),
     ),
+    deliveryStateSection(destination, reload),
+    issues,
     health,
     h('section', null, h('h2', { id: 'edit-destination' }, 'Settings'), edit),
     h(
@@ -277,6 +304,7 @@ export async function destinationView(params: Params): Promise<View> {
         : h('p', null, 'No subscriptions: nothing is delivered here until an endpoint is subscribed.'),
       subscribe,
     ),
+    bulkRetry.node,
     h(
       'section',
       null,
@@ -313,5 +341,5 @@ export async function destinationView(params: Params): Promise<View> {
       ),
     ),
   );
-  return { title: destination.name, node: result };
+  return { title: destination.name, node: result, dispose: bulkRetry.dispose };
 }

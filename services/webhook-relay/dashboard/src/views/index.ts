@@ -5,7 +5,9 @@ import { deliveriesView, deliveryView } from './deliveries.js';
 import { destinationsView, destinationView } from './destinations.js';
 import { endpointsView, endpointView } from './endpoints.js';
 import { eventsView, eventView } from './events.js';
+import { issuesView } from './issues.js';
 import { keysView } from './keys.js';
+import { notificationsView } from './notifications.js';
 
 export function registerViews(): void {
   route('/events', eventsView);
@@ -17,6 +19,8 @@ export function registerViews(): void {
   route('/deliveries', (params, query) => deliveriesView(params, query));
   route('/dead-letters', (params, query) => deliveriesView(params, query, true));
   route('/deliveries/:id', deliveryView);
+  route('/issues', issuesView);
+  route('/notifications', notificationsView);
   route('/audit', auditView);
   route('/keys', keysView);
   route('/agents', agentsView);
