@@ -64,6 +64,15 @@ func (c *Client) CreateEndpoint(ctx context.Context, body CreateEndpointRequest,
 	return &answer, nil
 }
 
+// CreateEventType: Add an event type of your own with a JSON Schema its events are checked against (an invalid schema: 400) (POST /v1/event-types).
+func (c *Client) CreateEventType(ctx context.Context, body CreateEventTypeRequest, opts ...RequestOption) (*EventType, error) {
+	var answer EventType
+	if err := c.do(ctx, request{method: "POST", path: "/v1/event-types", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // CreateNotificationTarget: Register where notifications go: a webhook (signed with Standard Webhooks; its secret is shown once) or an email address (needs RELAY_SMTP_URL) (POST /v1/notification-targets).
 func (c *Client) CreateNotificationTarget(ctx context.Context, body CreateNotificationTargetRequest, opts ...RequestOption) (*CreatedNotificationTarget, error) {
 	var answer CreatedNotificationTarget
@@ -73,7 +82,7 @@ func (c *Client) CreateNotificationTarget(ctx context.Context, body CreateNotifi
 	return &answer, nil
 }
 
-// CreateSubscription: Forward an endpoint's events (optionally only some states or event types) to a destination (POST /v1/subscriptions).
+// CreateSubscription: Forward an endpoint's events (optionally only some states, event types, or those a filter matches) to a destination (POST /v1/subscriptions).
 func (c *Client) CreateSubscription(ctx context.Context, body CreateSubscriptionRequest, opts ...RequestOption) (*Subscription, error) {
 	var answer Subscription
 	if err := c.do(ctx, request{method: "POST", path: "/v1/subscriptions", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
@@ -109,6 +118,11 @@ func (c *Client) DeleteEndpoint(ctx context.Context, endpointID string, params *
 	return c.do(ctx, request{method: "DELETE", path: "/v1/endpoints/" + url.PathEscape(endpointID), query: params.values(), idempotent: false}, nil, opts)
 }
 
+// DeleteEventType: Delete an event type (its events keep their type; they are no longer checked) (DELETE /v1/event-types/{event_type_id}).
+func (c *Client) DeleteEventType(ctx context.Context, eventTypeID string, opts ...RequestOption) error {
+	return c.do(ctx, request{method: "DELETE", path: "/v1/event-types/" + url.PathEscape(eventTypeID), idempotent: false}, nil, opts)
+}
+
 // DeleteNotificationTarget: Delete a notification target and its notifications (pending ones are not sent) (DELETE /v1/notification-targets/{target_id}).
 func (c *Client) DeleteNotificationTarget(ctx context.Context, targetID string, opts ...RequestOption) error {
 	return c.do(ctx, request{method: "DELETE", path: "/v1/notification-targets/" + url.PathEscape(targetID), idempotent: false}, nil, opts)
@@ -122,6 +136,15 @@ func (c *Client) DeleteSubscription(ctx context.Context, subscriptionID string, 
 // DeleteTrigger: Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (DELETE /v1/triggers/{trigger_id}).
 func (c *Client) DeleteTrigger(ctx context.Context, triggerID string, opts ...RequestOption) error {
 	return c.do(ctx, request{method: "DELETE", path: "/v1/triggers/" + url.PathEscape(triggerID), idempotent: false}, nil, opts)
+}
+
+// DryRunSubscriptionFilter: Evaluate a filter against the endpoint's last events (newest first) before saving it; changes nothing (POST /v1/subscriptions/dry-run).
+func (c *Client) DryRunSubscriptionFilter(ctx context.Context, body SubscriptionFilterDryRunRequest, opts ...RequestOption) (*SubscriptionFilterDryRunResult, error) {
+	var answer SubscriptionFilterDryRunResult
+	if err := c.do(ctx, request{method: "POST", path: "/v1/subscriptions/dry-run", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
 }
 
 // GetBulkRetry: Get a bulk retry: its state and progress (retried of total) (GET /v1/bulk-retries/{bulk_retry_id}).
@@ -226,6 +249,15 @@ func (c *Client) GetEndpointVolume(ctx context.Context, endpointID string, param
 func (c *Client) GetEvent(ctx context.Context, eventID string, opts ...RequestOption) (*EventDetail, error) {
 	var answer EventDetail
 	if err := c.do(ctx, request{method: "GET", path: "/v1/events/" + url.PathEscape(eventID), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// GetEventType: Get an event type and its schema (GET /v1/event-types/{event_type_id}).
+func (c *Client) GetEventType(ctx context.Context, eventTypeID string, opts ...RequestOption) (*EventType, error) {
+	var answer EventType
+	if err := c.do(ctx, request{method: "GET", path: "/v1/event-types/" + url.PathEscape(eventTypeID), idempotent: false}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil
@@ -489,7 +521,7 @@ func (p *ListDeliveriesParams) values() url.Values {
 	return values
 }
 
-// ListDeliveries: List deliveries, newest first; state=dead_lettered lists the dead letters (GET /v1/deliveries).
+// ListDeliveries: List deliveries, newest first; state=dead_lettered lists the dead letters, state=filtered those a subscription filter turned away (GET /v1/deliveries).
 func (c *Client) ListDeliveries(ctx context.Context, params *ListDeliveriesParams, opts ...RequestOption) (*ListDeliveriesAnswer, error) {
 	var answer ListDeliveriesAnswer
 	if err := c.do(ctx, request{method: "GET", path: "/v1/deliveries", query: params.values(), idempotent: false}, &answer, opts); err != nil {
@@ -560,6 +592,15 @@ func (c *Client) ListDestinationsAll(params *ListDestinationsParams, opts ...Req
 	})
 }
 
+// ListEndpointEventTypes: The event types an endpoint's events carry: how many of each, first and last seen (docs/event-types.md) (GET /v1/endpoints/{endpoint_id}/event-types).
+func (c *Client) ListEndpointEventTypes(ctx context.Context, endpointID string, opts ...RequestOption) (*EndpointEventTypeList, error) {
+	var answer EndpointEventTypeList
+	if err := c.do(ctx, request{method: "GET", path: "/v1/endpoints/" + url.PathEscape(endpointID) + "/event-types", idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // ListEndpointsParams are the query parameters of ListEndpoints; nil members are not sent.
 type ListEndpointsParams struct {
 	Limit *int64
@@ -616,8 +657,12 @@ type ListEventsParams struct {
 	State *string
 	// Only events whose verification named this provider (a registry id, e.g. `stripe`).
 	Provider *string
+	// Only events of this type (`invoice.paid`, `push`; docs/event-types.md).
+	EventType *string
 	From *string
 	To *string
+	// With event_type naming one of the tenant's event types: only events that do (true) or do not (false) validate against its schema. A page may then hold fewer than `limit` events while `next_cursor` is set.
+	SchemaValid *string
 }
 
 func (p *ListEventsParams) values() url.Values {
@@ -640,11 +685,17 @@ func (p *ListEventsParams) values() url.Values {
 	if p.Provider != nil {
 		values.Set("provider", fmt.Sprint(*p.Provider))
 	}
+	if p.EventType != nil {
+		values.Set("event_type", fmt.Sprint(*p.EventType))
+	}
 	if p.From != nil {
 		values.Set("from", fmt.Sprint(*p.From))
 	}
 	if p.To != nil {
 		values.Set("to", fmt.Sprint(*p.To))
+	}
+	if p.SchemaValid != nil {
+		values.Set("schema_valid", fmt.Sprint(*p.SchemaValid))
 	}
 	return values
 }
@@ -667,6 +718,52 @@ func (c *Client) ListEventsAll(params *ListEventsParams, opts ...RequestOption) 
 	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]EventSummary, *string, error) {
 		page.Cursor = cursor
 		answer, err := c.ListEvents(ctx, &page, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return answer.Data, answer.NextCursor, nil
+	})
+}
+
+// ListEventTypesParams are the query parameters of ListEventTypes; nil members are not sent.
+type ListEventTypesParams struct {
+	Limit *int64
+	// Opaque: the next_cursor of the page before.
+	Cursor *string
+}
+
+func (p *ListEventTypesParams) values() url.Values {
+	values := url.Values{}
+	if p == nil {
+		return values
+	}
+	if p.Limit != nil {
+		values.Set("limit", fmt.Sprint(*p.Limit))
+	}
+	if p.Cursor != nil {
+		values.Set("cursor", fmt.Sprint(*p.Cursor))
+	}
+	return values
+}
+
+// ListEventTypes: List your event types, newest first (GET /v1/event-types).
+func (c *Client) ListEventTypes(ctx context.Context, params *ListEventTypesParams, opts ...RequestOption) (*ListEventTypesAnswer, error) {
+	var answer ListEventTypesAnswer
+	if err := c.do(ctx, request{method: "GET", path: "/v1/event-types", query: params.values(), idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// ListEventTypesAll walks every item of ListEventTypes, page after page (follows next_cursor); params.Cursor is where it starts.
+func (c *Client) ListEventTypesAll(params *ListEventTypesParams, opts ...RequestOption) *Pager[EventType] {
+	var page ListEventTypesParams
+	if params != nil {
+		page = *params
+	}
+	return newPager(page.Cursor, func(ctx context.Context, cursor *string) ([]EventType, *string, error) {
+		page.Cursor = cursor
+		answer, err := c.ListEventTypes(ctx, &page, opts...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -1078,10 +1175,28 @@ func (c *Client) UpdateEndpoint(ctx context.Context, endpointID string, body Upd
 	return &answer, nil
 }
 
+// UpdateEventType: Change the schema or the description of an event type (PATCH /v1/event-types/{event_type_id}).
+func (c *Client) UpdateEventType(ctx context.Context, eventTypeID string, body UpdateEventTypeRequest, opts ...RequestOption) (*EventType, error) {
+	var answer EventType
+	if err := c.do(ctx, request{method: "PATCH", path: "/v1/event-types/" + url.PathEscape(eventTypeID), body: body, hasBody: true, idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // UpdateNotificationTarget: Change the types, the address or url, the description, or turn a target off and on (PATCH /v1/notification-targets/{target_id}).
 func (c *Client) UpdateNotificationTarget(ctx context.Context, targetID string, body UpdateNotificationTargetRequest, opts ...RequestOption) (*NotificationTarget, error) {
 	var answer NotificationTarget
 	if err := c.do(ctx, request{method: "PATCH", path: "/v1/notification-targets/" + url.PathEscape(targetID), body: body, hasBody: true, idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// UpdateSubscription: Set or remove (null) the filter; events fanned out from then on are judged by the new one (PATCH /v1/subscriptions/{subscription_id}).
+func (c *Client) UpdateSubscription(ctx context.Context, subscriptionID string, body UpdateSubscriptionRequest, opts ...RequestOption) (*Subscription, error) {
+	var answer Subscription
+	if err := c.do(ctx, request{method: "PATCH", path: "/v1/subscriptions/" + url.PathEscape(subscriptionID), body: body, hasBody: true, idempotent: false}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil

@@ -209,6 +209,8 @@ type EventSummary struct {
 	Verification EventSummaryVerification `json:"verification"`
 	// The first capture of the same delivery, when this one repeats it.
 	DuplicateOf *string `json:"duplicate_of"`
+	// Its type, from where its provider puts it (docs/event-types.md); null when the request carries none.
+	EventType *string `json:"event_type"`
 }
 
 // EventDetailVerification is a schema of the API.
@@ -231,6 +233,14 @@ type EventDetailBody struct {
 	SHA256 string `json:"sha256"`
 }
 
+// EventDetailSchemaCheck: Whether the body validates against the schema of the tenant's event type of this name; null when there is none.
+type EventDetailSchemaCheck struct {
+	EventTypeID string `json:"event_type_id"`
+	Valid bool `json:"valid"`
+	// The first reason it does not validate (`/amount must be integer`).
+	Error *string `json:"error"`
+}
+
 // EventDetail is a schema of the API.
 type EventDetail struct {
 	ID string `json:"id"`
@@ -246,6 +256,8 @@ type EventDetail struct {
 	Verification EventDetailVerification `json:"verification"`
 	// The first capture of the same delivery, when this one repeats it.
 	DuplicateOf *string `json:"duplicate_of"`
+	// Its type, from where its provider puts it (docs/event-types.md); null when the request carries none.
+	EventType *string `json:"event_type"`
 	// The path the sender called, its ingest token masked as in `ingest_url_hint` (`/whep_…9Ga4/sub/path`): the token is a credential and is not stored with events.
 	Path string `json:"path"`
 	Query string `json:"query"`
@@ -253,6 +265,49 @@ type EventDetail struct {
 	Headers [][]string `json:"headers"`
 	SourceAddress *string `json:"source_address"`
 	Body EventDetailBody `json:"body"`
+	// Whether the body validates against the schema of the tenant's event type of this name; null when there is none.
+	SchemaCheck *EventDetailSchemaCheck `json:"schema_check"`
+}
+
+// EndpointEventTypeList is a schema of the API.
+type EndpointEventTypeList struct {
+	Data []EndpointEventType `json:"data"`
+}
+
+// EndpointEventType is a schema of the API.
+type EndpointEventType struct {
+	EventType string `json:"event_type"`
+	// Events of this type the endpoint holds (within the tenant's retention window).
+	Count int64 `json:"count"`
+	FirstSeenAt string `json:"first_seen_at"`
+	LastSeenAt string `json:"last_seen_at"`
+	// The tenant’s custom event type of this name, when there is one.
+	SchemaID *string `json:"schema_id"`
+}
+
+// EventType is a schema of the API.
+type EventType struct {
+	ID string `json:"id"`
+	Name string `json:"name"`
+	Description *string `json:"description"`
+	Schema map[string]any `json:"schema"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+// CreateEventTypeRequest is a schema of the API.
+type CreateEventTypeRequest struct {
+	Name string `json:"name"`
+	// A JSON Schema (draft 2020-12 by default; draft-07 when its `$schema` says so).
+	Schema map[string]any `json:"schema"`
+	Description *string `json:"description,omitempty"`
+}
+
+// UpdateEventTypeRequest is a schema of the API.
+type UpdateEventTypeRequest struct {
+	// A JSON Schema (draft 2020-12 by default; draft-07 when its `$schema` says so).
+	Schema map[string]any `json:"schema,omitempty"`
+	Description *Nullable[string] `json:"description,omitempty"`
 }
 
 // AuditEntryTarget is a schema of the API.
@@ -545,7 +600,7 @@ type Issue struct {
 	ResolvedBy *string `json:"resolved_by"`
 }
 
-// IssueKind: Delivery failures of a destination by cause, or verification_failed: an endpoint's captured requests fail signature verification (a provider secret rotated and not updated, say).
+// IssueKind: Delivery failures of a destination by cause, or verification_failed: an endpoint's captured requests fail signature verification (a provider secret rotated and not updated, say). transformation_failed: the destination's transformation threw or exceeded its limits (not the receiver's failure: it does not count towards the circuit breaker).
 type IssueKind string
 
 const (
@@ -560,6 +615,7 @@ const (
 	IssueKindHttp4xx IssueKind = "http_4xx"
 	IssueKindGone IssueKind = "gone"
 	IssueKindVerificationFailed IssueKind = "verification_failed"
+	IssueKindTransformationFailed IssueKind = "transformation_failed"
 )
 
 // IssueState is a schema of the API.
@@ -580,7 +636,10 @@ type Subscription struct {
 	States []VerificationState `json:"states"`
 	// Provider event types forwarded; empty = all.
 	EventTypes []string `json:"event_types"`
+	// Only events this query matches are sent; the others get a `filtered` delivery. null = every event.
+	Filter map[string]any `json:"filter"`
 	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
 }
 
 // VerificationState is a schema of the API.
@@ -599,6 +658,42 @@ type CreateSubscriptionRequest struct {
 	DestinationID string `json:"destination_id"`
 	States []VerificationState `json:"states,omitempty"`
 	EventTypes []string `json:"event_types,omitempty"`
+	Filter *Nullable[SubscriptionFilter] `json:"filter,omitempty"`
+}
+
+// SubscriptionFilter: A MongoDB-style query over {body, headers, query, provider, state, event_type} (docs/filters.md): $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists, $and, $or, $nor, $not, $all, $elemMatch, $size, dotted paths and array matching. At most 8 KiB and 10 levels.
+type SubscriptionFilter map[string]any
+
+// UpdateSubscriptionRequest is a schema of the API.
+type UpdateSubscriptionRequest struct {
+	Filter *Nullable[SubscriptionFilter] `json:"filter,omitempty"`
+}
+
+// SubscriptionFilterDryRunResultEventsItem is a schema of the API.
+type SubscriptionFilterDryRunResultEventsItem struct {
+	EventID string `json:"event_id"`
+	CapturedAt string `json:"captured_at"`
+	EventType *string `json:"event_type"`
+	Matched bool `json:"matched"`
+	// Why the body was not read (not JSON, too large); the filter then saw headers and metadata only.
+	Reason *string `json:"reason,omitempty"`
+}
+
+// SubscriptionFilterDryRunResult is a schema of the API.
+type SubscriptionFilterDryRunResult struct {
+	EndpointID string `json:"endpoint_id"`
+	// Events the filter lets through.
+	Matched int64 `json:"matched"`
+	// Events the filter turns away (their deliveries would be `filtered`).
+	Unmatched int64 `json:"unmatched"`
+	Events []SubscriptionFilterDryRunResultEventsItem `json:"events"`
+}
+
+// SubscriptionFilterDryRunRequest is a schema of the API.
+type SubscriptionFilterDryRunRequest struct {
+	EndpointID string `json:"endpoint_id"`
+	Filter *SubscriptionFilter `json:"filter"`
+	Limit *int64 `json:"limit,omitempty"`
 }
 
 // Delivery is a schema of the API.
@@ -626,6 +721,7 @@ const (
 	DeliveryStateSucceeded DeliveryState = "succeeded"
 	DeliveryStateDeadLettered DeliveryState = "dead_lettered"
 	DeliveryStateCancelled DeliveryState = "cancelled"
+	DeliveryStateFiltered DeliveryState = "filtered"
 )
 
 // DeliveryDetail is a schema of the API.
@@ -1093,6 +1189,13 @@ type ListEndpointsAnswer struct {
 // ListEventsAnswer is a schema of the API.
 type ListEventsAnswer struct {
 	Data []EventSummary `json:"data"`
+	// null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ListEventTypesAnswer is a schema of the API.
+type ListEventTypesAnswer struct {
+	Data []EventType `json:"data"`
 	// null on the last page.
 	NextCursor *string `json:"next_cursor"`
 }

@@ -13,6 +13,12 @@ const V1_ROUTES = [
   'patch /v1/endpoints/{endpoint_id}',
   'delete /v1/endpoints/{endpoint_id}',
   'get /v1/endpoints/{endpoint_id}/ingest-url',
+  'get /v1/endpoints/{endpoint_id}/event-types',
+  'post /v1/event-types',
+  'get /v1/event-types',
+  'get /v1/event-types/{event_type_id}',
+  'patch /v1/event-types/{event_type_id}',
+  'delete /v1/event-types/{event_type_id}',
   'post /v1/endpoints/{endpoint_id}/ingest-url/rotate',
   'get /v1/endpoints/{endpoint_id}/secrets',
   'get /v1/endpoints/{endpoint_id}/volume',
@@ -35,6 +41,8 @@ const V1_ROUTES = [
   'delete /v1/destinations/{destination_id}/secrets/{secret_id}',
   'post /v1/subscriptions',
   'get /v1/subscriptions',
+  'patch /v1/subscriptions/{subscription_id}',
+  'post /v1/subscriptions/dry-run',
   'delete /v1/subscriptions/{subscription_id}',
   'get /v1/deliveries',
   'get /v1/deliveries/{delivery_id}',
@@ -197,7 +205,7 @@ describe('webhook-relay OpenAPI document', () => {
   });
 
   it('documents 404 where ids travel in the body (subscriptions, replays)', () => {
-    for (const route of ['post /v1/subscriptions', 'post /v1/replays']) {
+    for (const route of ['post /v1/subscriptions', 'post /v1/subscriptions/dry-run', 'post /v1/replays']) {
       const { operation } = v1.find((item) => item.route === route)!;
       expect({ route, schema: errorSchema(operation, 404) }).toEqual({ route, schema: errorRef });
     }

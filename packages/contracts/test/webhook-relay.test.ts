@@ -177,6 +177,7 @@ describe('webhook-relay response shapes', () => {
       size: 2,
       provider: 'stripe',
       duplicate_of: null,
+      event_type: 'invoice.paid',
       path: '/',
       query: '',
       headers: [['content-type', 'application/json']],
@@ -190,6 +191,7 @@ describe('webhook-relay response shapes', () => {
         matched_secret_id: ID,
         verified_at: '2026-11-23T10:00:01.000Z',
       },
+      schema_check: { event_type_id: ID, valid: false, error: '/data must have required property id' },
     };
     expect(EventDetail.parse(event)).toEqual(event);
     expect(EventDetail.safeParse({ ...event, body: { ...event.body, encoding: 'hex' } }).success).toBe(false);

@@ -7,6 +7,7 @@ import { registerDeliveries } from './commands/deliveries.js';
 import { registerDestinations } from './commands/destinations.js';
 import { registerEndpoints } from './commands/endpoints.js';
 import { registerEvents } from './commands/events.js';
+import { registerEventTypes } from './commands/event-types.js';
 import { registerIssues } from './commands/issues.js';
 import { registerListen } from './commands/listen.js';
 import { registerLogin } from './commands/login.js';
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo, exit: (code: number) => void): Command {
   registerIssues(program, context);
   registerSubscriptions(program, context);
   registerEvents(program, context);
+  registerEventTypes(program, context);
   registerDeliveries(program, context);
   registerNotifications(program, context);
   registerListen(program, context);

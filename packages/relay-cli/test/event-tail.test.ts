@@ -20,6 +20,7 @@ const event = (id: string, state: EventSummary['verification']['state'] = 'verif
   provider: 'stripe',
   verification: { state, cause: null, pending: state === null },
   duplicate_of: null,
+  event_type: null,
 });
 
 /** The events list of the API: newest first, pages of `limit`, bounded below by `from`. */

@@ -13,6 +13,7 @@ const EVENT: EventSummary = {
   provider: 'stripe',
   verification: { state: 'failed', cause: 'wrong_secret', pending: false },
   duplicate_of: null,
+  event_type: null,
 };
 const utc = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 const FORWARD = { eventId: EVENT.id, method: 'POST', target: 'http://localhost:3000/hook', status: 200, durationMs: 8 };

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
-from ._types import AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, BreakerSettings, BulkRetry, BulkRetryFilter, BulkRetryPreview, BulkRetrySelection, BulkRetryState, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateNotificationTargetRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedNotificationTarget, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationBreaker, DestinationHealth, DestinationHealthAttempts, DestinationHealthBacklog, DestinationHealthBucket, DestinationHealthDeliveries, DestinationHealthLastFailure, DestinationHealthLatencyMs, DestinationRateLimit, DestinationSecret, Endpoint, EndpointDedup, EndpointVolume, EndpointVolumeBucket, EndpointVolumeTotals, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailVerification, EventSummary, EventSummaryVerification, IngestUrl, Issue, IssueKind, IssueState, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListBulkRetriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventsAnswer, ListIssuesAnswer, ListNotificationTargetsAnswer, ListNotificationsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, Notification, NotificationPayload, NotificationState, NotificationTarget, NotificationType, OAuthError, PauseDestinationRequest, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateNotificationTargetRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
+from ._types import AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, BreakerSettings, BulkRetry, BulkRetryFilter, BulkRetryPreview, BulkRetrySelection, BulkRetryState, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateEventTypeRequest, CreateNotificationTargetRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedNotificationTarget, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationBreaker, DestinationHealth, DestinationHealthAttempts, DestinationHealthBacklog, DestinationHealthBucket, DestinationHealthDeliveries, DestinationHealthLastFailure, DestinationHealthLatencyMs, DestinationRateLimit, DestinationSecret, Endpoint, EndpointDedup, EndpointEventType, EndpointEventTypeList, EndpointVolume, EndpointVolumeBucket, EndpointVolumeTotals, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailSchemaCheck, EventDetailVerification, EventSummary, EventSummaryVerification, EventType, IngestUrl, Issue, IssueKind, IssueState, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListBulkRetriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventTypesAnswer, ListEventsAnswer, ListIssuesAnswer, ListNotificationTargetsAnswer, ListNotificationsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, Notification, NotificationPayload, NotificationState, NotificationTarget, NotificationType, OAuthError, PauseDestinationRequest, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, SubscriptionFilter, SubscriptionFilterDryRunRequest, SubscriptionFilterDryRunResult, SubscriptionFilterDryRunResultEventsItem, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateEventTypeRequest, UpdateNotificationTargetRequest, UpdateSubscriptionRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
 
 _Item = TypeVar('_Item')
 
@@ -50,12 +50,16 @@ class _Operations:
         """Create an endpoint and its ingest URL (``POST /v1/endpoints``)."""
         return self._send("POST", "/v1/endpoints", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
+    def create_event_type(self, body: CreateEventTypeRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> EventType:
+        """Add an event type of your own with a JSON Schema its events are checked against (an invalid schema: 400) (``POST /v1/event-types``)."""
+        return self._send("POST", "/v1/event-types", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
     def create_notification_target(self, body: CreateNotificationTargetRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> CreatedNotificationTarget:
         """Register where notifications go: a webhook (signed with Standard Webhooks; its secret is shown once) or an email address (needs RELAY_SMTP_URL) (``POST /v1/notification-targets``)."""
         return self._send("POST", "/v1/notification-targets", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
     def create_subscription(self, body: CreateSubscriptionRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> Subscription:
-        """Forward an endpoint's events (optionally only some states or event types) to a destination (``POST /v1/subscriptions``)."""
+        """Forward an endpoint's events (optionally only some states, event types, or those a filter matches) to a destination (``POST /v1/subscriptions``)."""
         return self._send("POST", "/v1/subscriptions", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
     def delete_destination(self, destination_id: str, *, timeout: float | None = None) -> None:
@@ -65,6 +69,10 @@ class _Operations:
     def delete_endpoint(self, endpoint_id: str, *, purge_events: Literal["true", "false"] | None = None, timeout: float | None = None) -> None:
         """Delete an endpoint (its URL stops answering; its events stay for the retention window, or go now with purge_events=true) (``DELETE /v1/endpoints/{endpoint_id}``)."""
         return self._send("DELETE", f"/v1/endpoints/{_quote(endpoint_id)}", query={"purge_events": purge_events}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def delete_event_type(self, event_type_id: str, *, timeout: float | None = None) -> None:
+        """Delete an event type (its events keep their type; they are no longer checked) (``DELETE /v1/event-types/{event_type_id}``)."""
+        return self._send("DELETE", f"/v1/event-types/{_quote(event_type_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def delete_notification_target(self, target_id: str, *, timeout: float | None = None) -> None:
         """Delete a notification target and its notifications (pending ones are not sent) (``DELETE /v1/notification-targets/{target_id}``)."""
@@ -77,6 +85,10 @@ class _Operations:
     def delete_trigger(self, trigger_id: str, *, timeout: float | None = None) -> None:
         """Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (``DELETE /v1/triggers/{trigger_id}``)."""
         return self._send("DELETE", f"/v1/triggers/{_quote(trigger_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def dry_run_subscription_filter(self, body: SubscriptionFilterDryRunRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> SubscriptionFilterDryRunResult:
+        """Evaluate a filter against the endpoint's last events (newest first) before saving it; changes nothing (``POST /v1/subscriptions/dry-run``)."""
+        return self._send("POST", "/v1/subscriptions/dry-run", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
     def get_bulk_retry(self, bulk_retry_id: str, *, timeout: float | None = None) -> BulkRetry:
         """Get a bulk retry: its state and progress (retried of total) (``GET /v1/bulk-retries/{bulk_retry_id}``)."""
@@ -105,6 +117,10 @@ class _Operations:
     def get_event(self, event_id: str, *, timeout: float | None = None) -> EventDetail:
         """Get an event with its headers, body and verification (``GET /v1/events/{event_id}``)."""
         return self._send("GET", f"/v1/events/{_quote(event_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def get_event_type(self, event_type_id: str, *, timeout: float | None = None) -> EventType:
+        """Get an event type and its schema (``GET /v1/event-types/{event_type_id}``)."""
+        return self._send("GET", f"/v1/event-types/{_quote(event_type_id)}", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def get_ingest_url(self, endpoint_id: str, *, timeout: float | None = None) -> IngestUrl:
         """Read the ingest URL again (``GET /v1/endpoints/{endpoint_id}/ingest-url``)."""
@@ -155,7 +171,7 @@ class _Operations:
         return self._paginate(lambda cursor: self.list_bulk_retries(limit=limit, cursor=cursor, destination_id=destination_id, timeout=timeout))
 
     def list_deliveries(self, *, limit: int | None = None, cursor: str | None = None, state: DeliveryState | None = None, destination_id: str | None = None, event_id: str | None = None, timeout: float | None = None) -> ListDeliveriesAnswer:
-        """List deliveries, newest first; state=dead_lettered lists the dead letters (``GET /v1/deliveries``)."""
+        """List deliveries, newest first; state=dead_lettered lists the dead letters, state=filtered those a subscription filter turned away (``GET /v1/deliveries``)."""
         return self._send("GET", "/v1/deliveries", query={"limit": limit, "cursor": cursor, "state": state, "destination_id": destination_id, "event_id": event_id}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def list_deliveries_all(self, *, limit: int | None = None, state: DeliveryState | None = None, destination_id: str | None = None, event_id: str | None = None, timeout: float | None = None) -> Iterator[Delivery]:
@@ -170,6 +186,10 @@ class _Operations:
         """Every item of ``list_destinations``, page after page (follows ``next_cursor``)."""
         return self._paginate(lambda cursor: self.list_destinations(limit=limit, cursor=cursor, timeout=timeout))
 
+    def list_endpoint_event_types(self, endpoint_id: str, *, timeout: float | None = None) -> EndpointEventTypeList:
+        """The event types an endpoint's events carry: how many of each, first and last seen (docs/event-types.md) (``GET /v1/endpoints/{endpoint_id}/event-types``)."""
+        return self._send("GET", f"/v1/endpoints/{_quote(endpoint_id)}/event-types", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
     def list_endpoints(self, *, limit: int | None = None, cursor: str | None = None, timeout: float | None = None) -> ListEndpointsAnswer:
         """List endpoints, newest first (``GET /v1/endpoints``)."""
         return self._send("GET", "/v1/endpoints", query={"limit": limit, "cursor": cursor}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -178,13 +198,21 @@ class _Operations:
         """Every item of ``list_endpoints``, page after page (follows ``next_cursor``)."""
         return self._paginate(lambda cursor: self.list_endpoints(limit=limit, cursor=cursor, timeout=timeout))
 
-    def list_events(self, *, limit: int | None = None, cursor: str | None = None, endpoint_id: str | None = None, state: Literal["verified", "authenticated", "failed", "unattempted", "pending"] | None = None, provider: str | None = None, from_: str | None = None, to: str | None = None, timeout: float | None = None) -> ListEventsAnswer:
+    def list_events(self, *, limit: int | None = None, cursor: str | None = None, endpoint_id: str | None = None, state: Literal["verified", "authenticated", "failed", "unattempted", "pending"] | None = None, provider: str | None = None, event_type: str | None = None, from_: str | None = None, to: str | None = None, schema_valid: Literal["true", "false"] | None = None, timeout: float | None = None) -> ListEventsAnswer:
         """List captured events, newest first (``GET /v1/events``)."""
-        return self._send("GET", "/v1/events", query={"limit": limit, "cursor": cursor, "endpoint_id": endpoint_id, "state": state, "provider": provider, "from": from_, "to": to}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+        return self._send("GET", "/v1/events", query={"limit": limit, "cursor": cursor, "endpoint_id": endpoint_id, "state": state, "provider": provider, "event_type": event_type, "from": from_, "to": to, "schema_valid": schema_valid}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
-    def list_events_all(self, *, limit: int | None = None, endpoint_id: str | None = None, state: Literal["verified", "authenticated", "failed", "unattempted", "pending"] | None = None, provider: str | None = None, from_: str | None = None, to: str | None = None, timeout: float | None = None) -> Iterator[EventSummary]:
+    def list_events_all(self, *, limit: int | None = None, endpoint_id: str | None = None, state: Literal["verified", "authenticated", "failed", "unattempted", "pending"] | None = None, provider: str | None = None, event_type: str | None = None, from_: str | None = None, to: str | None = None, schema_valid: Literal["true", "false"] | None = None, timeout: float | None = None) -> Iterator[EventSummary]:
         """Every item of ``list_events``, page after page (follows ``next_cursor``)."""
-        return self._paginate(lambda cursor: self.list_events(limit=limit, cursor=cursor, endpoint_id=endpoint_id, state=state, provider=provider, from_=from_, to=to, timeout=timeout))
+        return self._paginate(lambda cursor: self.list_events(limit=limit, cursor=cursor, endpoint_id=endpoint_id, state=state, provider=provider, event_type=event_type, from_=from_, to=to, schema_valid=schema_valid, timeout=timeout))
+
+    def list_event_types(self, *, limit: int | None = None, cursor: str | None = None, timeout: float | None = None) -> ListEventTypesAnswer:
+        """List your event types, newest first (``GET /v1/event-types``)."""
+        return self._send("GET", "/v1/event-types", query={"limit": limit, "cursor": cursor}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def list_event_types_all(self, *, limit: int | None = None, timeout: float | None = None) -> Iterator[EventType]:
+        """Every item of ``list_event_types``, page after page (follows ``next_cursor``)."""
+        return self._paginate(lambda cursor: self.list_event_types(limit=limit, cursor=cursor, timeout=timeout))
 
     def list_issues(self, *, limit: int | None = None, cursor: str | None = None, state: Literal["open", "acknowledged", "resolved", "unresolved"] | None = None, destination_id: str | None = None, endpoint_id: str | None = None, kind: str | None = None, timeout: float | None = None) -> ListIssuesAnswer:
         """Failures grouped per destination (or endpoint) and kind, newest first: one issue per outage, not one per attempt (``GET /v1/issues``)."""
@@ -294,9 +322,17 @@ class _Operations:
         """Rename an endpoint or change its provider (``PATCH /v1/endpoints/{endpoint_id}``)."""
         return self._send("PATCH", f"/v1/endpoints/{_quote(endpoint_id)}", query=None, body=body, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
+    def update_event_type(self, event_type_id: str, body: UpdateEventTypeRequest, *, timeout: float | None = None) -> EventType:
+        """Change the schema or the description of an event type (``PATCH /v1/event-types/{event_type_id}``)."""
+        return self._send("PATCH", f"/v1/event-types/{_quote(event_type_id)}", query=None, body=body, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
     def update_notification_target(self, target_id: str, body: UpdateNotificationTargetRequest, *, timeout: float | None = None) -> NotificationTarget:
         """Change the types, the address or url, the description, or turn a target off and on (``PATCH /v1/notification-targets/{target_id}``)."""
         return self._send("PATCH", f"/v1/notification-targets/{_quote(target_id)}", query=None, body=body, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
+    def update_subscription(self, subscription_id: str, body: UpdateSubscriptionRequest, *, timeout: float | None = None) -> Subscription:
+        """Set or remove (null) the filter; events fanned out from then on are judged by the new one (``PATCH /v1/subscriptions/{subscription_id}``)."""
+        return self._send("PATCH", f"/v1/subscriptions/{_quote(subscription_id)}", query=None, body=body, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
 
     def verify_audit_chain(self, *, idempotency_key: str | None = None, timeout: float | None = None) -> AuditVerification:
         """Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted) (``POST /v1/audit/verify``)."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-IssueKind = Literal["connection_refused", "connection_error", "tls", "timeout", "egress_refused", "http_5xx", "http_429", "redirect", "http_4xx", "gone", "verification_failed"]
+IssueKind = Literal["connection_refused", "connection_error", "tls", "timeout", "egress_refused", "http_5xx", "http_429", "redirect", "http_4xx", "gone", "verification_failed", "transformation_failed"]
 IssueState = Literal["open", "acknowledged", "resolved"]
 VerificationState = Literal["verified", "authenticated", "failed", "unattempted"]
-DeliveryState = Literal["pending", "succeeded", "dead_lettered", "cancelled"]
+SubscriptionFilter = dict[str, Any]
+DeliveryState = Literal["pending", "succeeded", "dead_lettered", "cancelled", "filtered"]
 BulkRetryState = Literal["queued", "running", "succeeded", "cancelled", "failed"]
 NotificationType = Literal["issue.opened", "issue.resolved", "destination.disabled", "destination.recovered", "delivery.exhausted", "endpoint.verification_failing"]
 NotificationState = Literal["pending", "sent", "failed"]
@@ -209,6 +210,8 @@ class EventSummary(TypedDict):
     verification: EventSummaryVerification
     duplicate_of: str | None
     """The first capture of the same delivery, when this one repeats it."""
+    event_type: str | None
+    """Its type, from where its provider puts it (docs/event-types.md); null when the request carries none."""
 
 
 class EventDetailVerification(TypedDict):
@@ -229,6 +232,13 @@ class EventDetailBody(TypedDict):
     sha256: str
 
 
+class EventDetailSchemaCheck(TypedDict):
+    event_type_id: str
+    valid: bool
+    error: str | None
+    """The first reason it does not validate (`/amount must be integer`)."""
+
+
 class EventDetail(TypedDict):
     id: str
     endpoint_id: str
@@ -243,6 +253,8 @@ class EventDetail(TypedDict):
     verification: EventDetailVerification
     duplicate_of: str | None
     """The first capture of the same delivery, when this one repeats it."""
+    event_type: str | None
+    """Its type, from where its provider puts it (docs/event-types.md); null when the request carries none."""
     path: str
     """The path the sender called, its ingest token masked as in `ingest_url_hint` (`/whep_…9Ga4/sub/path`): the token is a credential and is not stored with events."""
     query: str
@@ -250,6 +262,47 @@ class EventDetail(TypedDict):
     """Name/value pairs in arrival order."""
     source_address: str | None
     body: EventDetailBody
+    schema_check: EventDetailSchemaCheck | None
+    """Whether the body validates against the schema of the tenant's event type of this name; null when there is none."""
+
+
+class EndpointEventTypeList(TypedDict):
+    data: list[EndpointEventType]
+
+
+class EndpointEventType(TypedDict):
+    event_type: str
+    count: int
+    """Events of this type the endpoint holds (within the tenant's retention window)."""
+    first_seen_at: str
+    last_seen_at: str
+    schema_id: str | None
+    """The tenant’s custom event type of this name, when there is one."""
+
+
+class EventType(TypedDict):
+    id: str
+    name: str
+    description: str | None
+    schema: dict[str, Any]
+    created_at: str
+    updated_at: str
+
+
+class _CreateEventTypeRequestRequired(TypedDict):
+    name: str
+    schema: dict[str, Any]
+    """A JSON Schema (draft 2020-12 by default; draft-07 when its `$schema` says so)."""
+
+
+class CreateEventTypeRequest(_CreateEventTypeRequestRequired, total=False):
+    description: str
+
+
+class UpdateEventTypeRequest(TypedDict, total=False):
+    schema: dict[str, Any]
+    """A JSON Schema (draft 2020-12 by default; draft-07 when its `$schema` says so)."""
+    description: str | None
 
 
 class AuditEntryTarget(TypedDict):
@@ -513,7 +566,10 @@ class Subscription(TypedDict):
     """Verification states forwarded; empty = all."""
     event_types: list[str]
     """Provider event types forwarded; empty = all."""
+    filter: dict[str, Any] | None
+    """Only events this query matches are sent; the others get a `filtered` delivery. null = every event."""
     created_at: str
+    updated_at: str
 
 
 class _CreateSubscriptionRequestRequired(TypedDict):
@@ -524,6 +580,41 @@ class _CreateSubscriptionRequestRequired(TypedDict):
 class CreateSubscriptionRequest(_CreateSubscriptionRequestRequired, total=False):
     states: list[VerificationState]
     event_types: list[str]
+    filter: SubscriptionFilter | None
+
+
+class UpdateSubscriptionRequest(TypedDict, total=False):
+    filter: SubscriptionFilter | None
+
+
+class _SubscriptionFilterDryRunResultEventsItemRequired(TypedDict):
+    event_id: str
+    captured_at: str
+    event_type: str | None
+    matched: bool
+
+
+class SubscriptionFilterDryRunResultEventsItem(_SubscriptionFilterDryRunResultEventsItemRequired, total=False):
+    reason: str
+    """Why the body was not read (not JSON, too large); the filter then saw headers and metadata only."""
+
+
+class SubscriptionFilterDryRunResult(TypedDict):
+    endpoint_id: str
+    matched: int
+    """Events the filter lets through."""
+    unmatched: int
+    """Events the filter turns away (their deliveries would be `filtered`)."""
+    events: list[SubscriptionFilterDryRunResultEventsItem]
+
+
+class _SubscriptionFilterDryRunRequestRequired(TypedDict):
+    endpoint_id: str
+    filter: SubscriptionFilter | None
+
+
+class SubscriptionFilterDryRunRequest(_SubscriptionFilterDryRunRequestRequired, total=False):
+    limit: int
 
 
 class Delivery(TypedDict):
@@ -951,6 +1042,12 @@ class ListEventsAnswer(TypedDict):
     """null on the last page."""
 
 
+class ListEventTypesAnswer(TypedDict):
+    data: list[EventType]
+    next_cursor: str | None
+    """null on the last page."""
+
+
 class ListIssuesAnswer(TypedDict):
     data: list[Issue]
     next_cursor: str | None
@@ -985,4 +1082,4 @@ class ListTriggersAnswer(TypedDict):
     """null on the last page."""
 
 
-__all__ = ["AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "BreakerSettings", "BulkRetry", "BulkRetryFilter", "BulkRetryPreview", "BulkRetrySelection", "BulkRetryState", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateNotificationTargetRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedNotificationTarget", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationBreaker", "DestinationHealth", "DestinationHealthAttempts", "DestinationHealthBacklog", "DestinationHealthBucket", "DestinationHealthDeliveries", "DestinationHealthLastFailure", "DestinationHealthLatencyMs", "DestinationRateLimit", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointVolume", "EndpointVolumeBucket", "EndpointVolumeTotals", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "IngestUrl", "Issue", "IssueKind", "IssueState", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListBulkRetriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventsAnswer", "ListIssuesAnswer", "ListNotificationTargetsAnswer", "ListNotificationsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "Notification", "NotificationPayload", "NotificationState", "NotificationTarget", "NotificationType", "OAuthError", "PauseDestinationRequest", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateNotificationTargetRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]
+__all__ = ["AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "BreakerSettings", "BulkRetry", "BulkRetryFilter", "BulkRetryPreview", "BulkRetrySelection", "BulkRetryState", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateEventTypeRequest", "CreateNotificationTargetRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedNotificationTarget", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationBreaker", "DestinationHealth", "DestinationHealthAttempts", "DestinationHealthBacklog", "DestinationHealthBucket", "DestinationHealthDeliveries", "DestinationHealthLastFailure", "DestinationHealthLatencyMs", "DestinationRateLimit", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointEventType", "EndpointEventTypeList", "EndpointVolume", "EndpointVolumeBucket", "EndpointVolumeTotals", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailSchemaCheck", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "EventType", "IngestUrl", "Issue", "IssueKind", "IssueState", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListBulkRetriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventTypesAnswer", "ListEventsAnswer", "ListIssuesAnswer", "ListNotificationTargetsAnswer", "ListNotificationsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "Notification", "NotificationPayload", "NotificationState", "NotificationTarget", "NotificationType", "OAuthError", "PauseDestinationRequest", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "SubscriptionFilter", "SubscriptionFilterDryRunRequest", "SubscriptionFilterDryRunResult", "SubscriptionFilterDryRunResultEventsItem", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateEventTypeRequest", "UpdateNotificationTargetRequest", "UpdateSubscriptionRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]

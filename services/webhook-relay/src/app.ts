@@ -20,6 +20,7 @@ import { registerDestinationRoutes } from './http/routes/destinations.js';
 import { registerIssueRoutes } from './http/routes/issues.js';
 import { registerEndpointRoutes } from './http/routes/endpoints.js';
 import { registerEventRoutes } from './http/routes/events.js';
+import { registerEventTypeRoutes } from './http/routes/event-types.js';
 import { registerInstallRoutes } from './http/routes/install.js';
 import { registerProviderSecretRoutes } from './http/routes/provider-secrets.js';
 import { registerSignInRoutes } from './http/routes/sign-in.js';
@@ -92,6 +93,7 @@ export function createApp(deps: Deps): express.Express {
   registerIssueRoutes(app, deps, json);
   registerTriggerRoutes(app, deps, json);
   registerNotificationRoutes(app, deps, json);
+  registerEventTypeRoutes(app, deps, json);
   registerAdminRoutes(app, deps, json);
 
   app.use((req, _res, next) => next(new RelayError('not_found', `no route for ${req.method} ${req.path}`)));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsonObject, RelayId, RelayListQuery, RelayTimestamp } from './common.js';
 
-export const DeliveryState = z.enum(['pending', 'succeeded', 'dead_lettered', 'cancelled']).meta({ id: 'DeliveryState' });
+export const DeliveryState = z.enum(['pending', 'succeeded', 'dead_lettered', 'cancelled', 'filtered']).meta({ id: 'DeliveryState' });
 export type DeliveryState = z.infer<typeof DeliveryState>;
 
 export const ListDeliveriesQuery = RelayListQuery.extend({
@@ -37,6 +37,11 @@ export const Delivery = z
     created_at: RelayTimestamp('created_at'),
     completed_at: RelayTimestamp('completed_at').nullable(),
     dead_lettered_at: RelayTimestamp('dead_lettered_at').nullable(),
+    transformation_version: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The transformation version its last attempt ran; null: sent as captured (or not attempted yet).' }),
   })
   .meta({ id: 'Delivery' });
 export type Delivery = z.infer<typeof Delivery>;

@@ -3,6 +3,7 @@ import { storableTextCheck } from '../display-text.js';
 import { jsonObject, nonBlankName, RelayId, RelayListQuery, RelayTimestamp } from './common.js';
 import { VerificationState } from './events.js';
 import { PreviousExpireInSeconds } from './provider-secrets.js';
+import { SubscriptionFilter } from './subscription-filters.js';
 
 // Headers the relay sets itself (signature, framing, routing) cannot be configured per destination.
 const RESERVED_HEADERS =
@@ -178,6 +179,11 @@ export const Destination = z
     paused_reason: z.string().nullable(),
     rate_limit: DestinationRateLimit.nullable(),
     breaker: DestinationBreaker,
+    transformation_version: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The active transformation version (docs/transformations.md); null: deliveries go as captured.' }),
     secrets: z.array(DestinationSecret),
     created_at: RelayTimestamp('created_at'),
     updated_at: RelayTimestamp('updated_at'),
@@ -224,6 +230,7 @@ export const CreateSubscriptionRequest = jsonObject({
     )
     .max(100, 'event_types must have at most 100 entries')
     .default([]),
+  filter: SubscriptionFilter.nullable().optional(),
 }).meta({ id: 'CreateSubscriptionRequest' });
 export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
 
@@ -234,7 +241,11 @@ export const Subscription = z
     destination_id: z.uuid(),
     states: z.array(VerificationState).meta({ description: 'Verification states forwarded; empty = all.' }),
     event_types: z.array(z.string()).meta({ description: 'Provider event types forwarded; empty = all.' }),
+    filter: SubscriptionFilter.nullable().meta({
+      description: 'Only events this query matches are sent; the others get a `filtered` delivery. null = every event.',
+    }),
     created_at: RelayTimestamp('created_at'),
+    updated_at: RelayTimestamp('updated_at'),
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof Subscription>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RelayId, RelayListQuery, RelaySha256Hex, RelayTimestamp } from './common.js';
+import { EventTypeName } from './event-types.js';
 
 export const VerificationState = z.enum(['verified', 'authenticated', 'failed', 'unattempted']).meta({ id: 'VerificationState' });
 export type VerificationState = z.infer<typeof VerificationState>;
@@ -18,16 +19,32 @@ const eventFilters = {
     .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'provider must be a provider id from the registry, e.g. stripe')
     .optional()
     .meta({ description: 'Only events whose verification named this provider (a registry id, e.g. `stripe`).' }),
+  event_type: EventTypeName('event_type')
+    .optional()
+    .meta({ description: 'Only events of this type (`invoice.paid`, `push`; docs/event-types.md).' }),
 };
 
 export const ListEventsQuery = RelayListQuery.extend({
   ...eventFilters,
   from: RelayTimestamp('from').optional(),
   to: RelayTimestamp('to').optional(),
-}).refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
-  message: 'from must be earlier than to',
-  path: ['from'],
-});
+  schema_valid: z
+    .enum(['true', 'false'], { error: 'schema_valid must be true or false' })
+    .transform((value) => value === 'true')
+    .optional()
+    .meta({
+      description:
+        "With event_type naming one of the tenant's event types: only events that do (true) or do not (false) validate against its schema. A page may then hold fewer than `limit` events while `next_cursor` is set.",
+    }),
+})
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+    message: 'from must be earlier than to',
+    path: ['from'],
+  })
+  .refine((query) => query.schema_valid === undefined || query.event_type !== undefined, {
+    message: 'schema_valid needs event_type (the type whose schema is checked)',
+    path: ['schema_valid'],
+  });
 export type ListEventsQuery = z.infer<typeof ListEventsQuery>;
 
 export const EventSummary = z
@@ -53,6 +70,9 @@ export const EventSummary = z
       }),
     }),
     duplicate_of: z.uuid().nullable().meta({ description: 'The first capture of the same delivery, when this one repeats it.' }),
+    event_type: z.string().nullable().meta({
+      description: 'Its type, from where its provider puts it (docs/event-types.md); null when the request carries none.',
+    }),
   })
   .meta({ id: 'EventSummary' });
 export type EventSummary = z.infer<typeof EventSummary>;
@@ -80,6 +100,16 @@ export const EventDetail = EventSummary.extend({
     matched_secret_id: z.uuid().nullable(),
     verified_at: RelayTimestamp('verification.verified_at').nullable(),
   }),
+  schema_check: z
+    .object({
+      event_type_id: z.uuid(),
+      valid: z.boolean(),
+      error: z.string().nullable().meta({ description: 'The first reason it does not validate (`/amount must be integer`).' }),
+    })
+    .nullable()
+    .meta({
+      description: "Whether the body validates against the schema of the tenant's event type of this name; null when there is none.",
+    }),
 }).meta({ id: 'EventDetail' });
 export type EventDetail = z.infer<typeof EventDetail>;
 

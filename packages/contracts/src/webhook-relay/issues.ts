@@ -15,11 +15,12 @@ export const IssueKind = z
     'http_4xx',
     'gone',
     'verification_failed',
+    'transformation_failed',
   ])
   .meta({
     id: 'IssueKind',
     description:
-      "Delivery failures of a destination by cause, or verification_failed: an endpoint's captured requests fail signature verification (a provider secret rotated and not updated, say).",
+      "Delivery failures of a destination by cause, or verification_failed: an endpoint's captured requests fail signature verification (a provider secret rotated and not updated, say). transformation_failed: the destination's transformation threw or exceeded its limits (not the receiver's failure: it does not count towards the circuit breaker).",
   });
 export type IssueKind = z.infer<typeof IssueKind>;
 

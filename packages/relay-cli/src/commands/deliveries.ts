@@ -7,7 +7,7 @@ import { collect, printTable } from '../table.js';
 import { positiveInteger } from './options.js';
 
 type DeliveryState = Schemas['DeliveryState'];
-const STATES: DeliveryState[] = ['pending', 'succeeded', 'dead_lettered', 'cancelled'];
+const STATES: DeliveryState[] = ['pending', 'succeeded', 'dead_lettered', 'cancelled', 'filtered'];
 
 interface ListOptions {
   json?: boolean;

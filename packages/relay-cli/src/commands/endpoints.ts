@@ -5,6 +5,7 @@ import { CliError, EXIT_USAGE } from '../errors.js';
 import { commaList } from '../table.js';
 import { positiveInteger } from './options.js';
 import { registerProviderSecrets } from './provider-secrets.js';
+import { registerEndpointEventTypes } from './event-types.js';
 import { registerEndpointVolume } from './stats.js';
 
 interface JsonOption {
@@ -14,6 +15,7 @@ interface JsonOption {
 export function registerEndpoints(program: Command, context: (command: Command) => CommandContext): void {
   const endpoints = program.command('endpoints').description('create, list, rotate and delete endpoints (ingest URLs)');
   registerEndpointVolume(endpoints, context);
+  registerEndpointEventTypes(endpoints, context);
 
   endpoints
     .command('create <name>')

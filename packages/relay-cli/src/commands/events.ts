@@ -15,6 +15,8 @@ interface ListOptions {
   endpoint?: string;
   state?: string;
   provider?: string;
+  eventType?: string;
+  invalid?: boolean;
   from?: string;
   to?: string;
   limit?: string;
@@ -38,6 +40,8 @@ export function registerEvents(program: Command, context: (command: Command) => 
     .option('--endpoint <endpoint_id>', "only this endpoint's")
     .option('--state <state>', `only events in this verification state (${STATES.join(', ')})`)
     .option('--provider <id>', 'only events whose verification named this provider (e.g. stripe)')
+    .option('--event-type <type>', 'only events of this type (e.g. invoice.paid)')
+    .option('--invalid', "with --event-type: only events that do not validate against your event type's schema")
     .option('--from <time>', 'received at or after this ISO time')
     .option('--to <time>', 'received before this ISO time')
     .option('--limit <n>', 'at most this many (default 50)')
@@ -47,6 +51,7 @@ export function registerEvents(program: Command, context: (command: Command) => 
       const output = ctx.output(options.json);
       if (options.state !== undefined && !(STATES as readonly string[]).includes(options.state))
         throw new CliError(`--state must be one of ${STATES.join(', ')}`, EXIT_USAGE);
+      if (options.invalid && !options.eventType) throw new CliError('--invalid needs --event-type <type>', EXIT_USAGE);
       const limit = options.limit === undefined ? 50 : positiveInteger(options.limit, '--limit');
       const shown = await collect(
         (await ctx.client()).listEventsAll({
@@ -54,6 +59,8 @@ export function registerEvents(program: Command, context: (command: Command) => 
           ...(options.endpoint ? { endpoint_id: options.endpoint } : {}),
           ...(options.state ? { state: options.state as EventStateFilter } : {}),
           ...(options.provider ? { provider: options.provider } : {}),
+          ...(options.eventType ? { event_type: options.eventType } : {}),
+          ...(options.invalid ? { schema_valid: 'false' as const } : {}),
           ...(options.from ? { from: options.from } : {}),
           ...(options.to ? { to: options.to } : {}),
         }),
@@ -63,8 +70,17 @@ export function registerEvents(program: Command, context: (command: Command) => 
       if (shown.length === 0) return output.line('No events.');
       printTable(
         output,
-        ['ID', 'CAPTURE', 'ENDPOINT', 'RECEIVED', 'METHOD', 'SIZE', 'VERIFICATION'],
-        shown.map((e) => [e.id, captureOf(e), e.endpoint_id, e.received_at, e.method, String(e.size), verificationOf(e)]),
+        ['ID', 'CAPTURE', 'ENDPOINT', 'RECEIVED', 'METHOD', 'TYPE', 'SIZE', 'VERIFICATION'],
+        shown.map((e) => [
+          e.id,
+          captureOf(e),
+          e.endpoint_id,
+          e.received_at,
+          e.method,
+          e.event_type ?? '-',
+          String(e.size),
+          verificationOf(e),
+        ]),
       );
     });
 
@@ -83,6 +99,8 @@ export function registerEvents(program: Command, context: (command: Command) => 
       output.line(`capture       ${captureOf(event)}`);
       output.line(`request       ${event.method} ${event.path}${event.query ? `?${event.query}` : ''}`);
       output.line(`verification  ${verificationOf(event)}`);
+      output.line(`type          ${event.event_type ?? '-'}`);
+      if (event.schema_check) output.line(`schema        ${event.schema_check.valid ? 'valid' : `invalid: ${event.schema_check.error}`}`);
       output.line(`size          ${event.size} bytes, sha256 ${event.body.sha256}`);
       output.line('');
       for (const [name, value] of event.headers) output.line(`${name}: ${value}`);

@@ -68,12 +68,17 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'createEndpoint', method: 'POST', path: '/v1/endpoints', body, idempotent: true }, options);
   }
 
+  /** Add an event type of your own with a JSON Schema its events are checked against (an invalid schema: 400) (`POST /v1/event-types`). */
+  createEventType(body: NonNullable<operations['createEventType']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createEventType']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'createEventType', method: 'POST', path: '/v1/event-types', body, idempotent: true }, options);
+  }
+
   /** Register where notifications go: a webhook (signed with Standard Webhooks; its secret is shown once) or an email address (needs RELAY_SMTP_URL) (`POST /v1/notification-targets`). */
   createNotificationTarget(body: NonNullable<operations['createNotificationTarget']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createNotificationTarget']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'createNotificationTarget', method: 'POST', path: '/v1/notification-targets', body, idempotent: true }, options);
   }
 
-  /** Forward an endpoint's events (optionally only some states or event types) to a destination (`POST /v1/subscriptions`). */
+  /** Forward an endpoint's events (optionally only some states, event types, or those a filter matches) to a destination (`POST /v1/subscriptions`). */
   createSubscription(body: NonNullable<operations['createSubscription']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createSubscription']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'createSubscription', method: 'POST', path: '/v1/subscriptions', body, idempotent: true }, options);
   }
@@ -86,6 +91,11 @@ export abstract class RelayOperations {
   /** Delete an endpoint (its URL stops answering; its events stay for the retention window, or go now with purge_events=true) (`DELETE /v1/endpoints/{endpoint_id}`). */
   deleteEndpoint(endpointId: string, query?: operations['deleteEndpoint']['parameters']['query'], options?: RequestOptions): Promise<void> {
     return this.send({ operationId: 'deleteEndpoint', method: 'DELETE', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, query, idempotent: false }, options);
+  }
+
+  /** Delete an event type (its events keep their type; they are no longer checked) (`DELETE /v1/event-types/{event_type_id}`). */
+  deleteEventType(eventTypeId: string, options?: RequestOptions): Promise<void> {
+    return this.send({ operationId: 'deleteEventType', method: 'DELETE', path: `/v1/event-types/${encodeURIComponent(eventTypeId)}`, idempotent: false }, options);
   }
 
   /** Delete a notification target and its notifications (pending ones are not sent) (`DELETE /v1/notification-targets/{target_id}`). */
@@ -101,6 +111,11 @@ export abstract class RelayOperations {
   /** Delete a trigger and its cursor (the next triggers.wait under its name starts afresh) (`DELETE /v1/triggers/{trigger_id}`). */
   deleteTrigger(triggerId: string, options?: RequestOptions): Promise<void> {
     return this.send({ operationId: 'deleteTrigger', method: 'DELETE', path: `/v1/triggers/${encodeURIComponent(triggerId)}`, idempotent: false }, options);
+  }
+
+  /** Evaluate a filter against the endpoint's last events (newest first) before saving it; changes nothing (`POST /v1/subscriptions/dry-run`). */
+  dryRunSubscriptionFilter(body: NonNullable<operations['dryRunSubscriptionFilter']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['dryRunSubscriptionFilter']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'dryRunSubscriptionFilter', method: 'POST', path: '/v1/subscriptions/dry-run', body, idempotent: true }, options);
   }
 
   /** Get a bulk retry: its state and progress (retried of total) (`GET /v1/bulk-retries/{bulk_retry_id}`). */
@@ -136,6 +151,11 @@ export abstract class RelayOperations {
   /** Get an event with its headers, body and verification (`GET /v1/events/{event_id}`). */
   getEvent(eventId: string, options?: RequestOptions): Promise<operations['getEvent']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'getEvent', method: 'GET', path: `/v1/events/${encodeURIComponent(eventId)}`, idempotent: false }, options);
+  }
+
+  /** Get an event type and its schema (`GET /v1/event-types/{event_type_id}`). */
+  getEventType(eventTypeId: string, options?: RequestOptions): Promise<operations['getEventType']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'getEventType', method: 'GET', path: `/v1/event-types/${encodeURIComponent(eventTypeId)}`, idempotent: false }, options);
   }
 
   /** Read the ingest URL again (`GET /v1/endpoints/{endpoint_id}/ingest-url`). */
@@ -198,7 +218,7 @@ export abstract class RelayOperations {
     return this.paginate((cursor) => this.listBulkRetries({ ...query, cursor }, options));
   }
 
-  /** List deliveries, newest first; state=dead_lettered lists the dead letters (`GET /v1/deliveries`). */
+  /** List deliveries, newest first; state=dead_lettered lists the dead letters, state=filtered those a subscription filter turned away (`GET /v1/deliveries`). */
   listDeliveries(query?: operations['listDeliveries']['parameters']['query'], options?: RequestOptions): Promise<operations['listDeliveries']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'listDeliveries', method: 'GET', path: '/v1/deliveries', query, idempotent: false }, options);
   }
@@ -216,6 +236,11 @@ export abstract class RelayOperations {
   /** Every item of `listDestinations`, page after page (follows `next_cursor`). */
   listDestinationsAll(query?: Omit<NonNullable<operations['listDestinations']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listDestinations']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
     return this.paginate((cursor) => this.listDestinations({ ...query, cursor }, options));
+  }
+
+  /** The event types an endpoint's events carry: how many of each, first and last seen (docs/event-types.md) (`GET /v1/endpoints/{endpoint_id}/event-types`). */
+  listEndpointEventTypes(endpointId: string, options?: RequestOptions): Promise<operations['listEndpointEventTypes']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listEndpointEventTypes', method: 'GET', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/event-types`, idempotent: false }, options);
   }
 
   /** List endpoints, newest first (`GET /v1/endpoints`). */
@@ -236,6 +261,16 @@ export abstract class RelayOperations {
   /** Every item of `listEvents`, page after page (follows `next_cursor`). */
   listEventsAll(query?: Omit<NonNullable<operations['listEvents']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listEvents']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
     return this.paginate((cursor) => this.listEvents({ ...query, cursor }, options));
+  }
+
+  /** List your event types, newest first (`GET /v1/event-types`). */
+  listEventTypes(query?: operations['listEventTypes']['parameters']['query'], options?: RequestOptions): Promise<operations['listEventTypes']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listEventTypes', method: 'GET', path: '/v1/event-types', query, idempotent: false }, options);
+  }
+
+  /** Every item of `listEventTypes`, page after page (follows `next_cursor`). */
+  listEventTypesAll(query?: Omit<NonNullable<operations['listEventTypes']['parameters']['query']>, 'cursor'>, options?: RequestOptions): AsyncGenerator<operations['listEventTypes']['responses'][200]['content']['application/json']['data'][number], void, undefined> {
+    return this.paginate((cursor) => this.listEventTypes({ ...query, cursor }, options));
   }
 
   /** Failures grouped per destination (or endpoint) and kind, newest first: one issue per outage, not one per attempt (`GET /v1/issues`). */
@@ -373,9 +408,19 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'updateEndpoint', method: 'PATCH', path: `/v1/endpoints/${encodeURIComponent(endpointId)}`, body, idempotent: false }, options);
   }
 
+  /** Change the schema or the description of an event type (`PATCH /v1/event-types/{event_type_id}`). */
+  updateEventType(eventTypeId: string, body: NonNullable<operations['updateEventType']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['updateEventType']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'updateEventType', method: 'PATCH', path: `/v1/event-types/${encodeURIComponent(eventTypeId)}`, body, idempotent: false }, options);
+  }
+
   /** Change the types, the address or url, the description, or turn a target off and on (`PATCH /v1/notification-targets/{target_id}`). */
   updateNotificationTarget(targetId: string, body: NonNullable<operations['updateNotificationTarget']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['updateNotificationTarget']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'updateNotificationTarget', method: 'PATCH', path: `/v1/notification-targets/${encodeURIComponent(targetId)}`, body, idempotent: false }, options);
+  }
+
+  /** Set or remove (null) the filter; events fanned out from then on are judged by the new one (`PATCH /v1/subscriptions/{subscription_id}`). */
+  updateSubscription(subscriptionId: string, body: NonNullable<operations['updateSubscription']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['updateSubscription']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'updateSubscription', method: 'PATCH', path: `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, body, idempotent: false }, options);
   }
 
   /** Walk the hash chain, name the first broken link, and check that it ends at the anchored head (newest entries deleted) (`POST /v1/audit/verify`). */

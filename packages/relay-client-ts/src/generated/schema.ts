@@ -228,6 +228,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/endpoints/{endpoint_id}/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event types an endpoint's events carry: how many of each, first and last seen (docs/event-types.md) */
+        get: operations["listEndpointEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your event types, newest first */
+        get: operations["listEventTypes"];
+        put?: never;
+        /** Add an event type of your own with a JSON Schema its events are checked against (an invalid schema: 400) */
+        post: operations["createEventType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event-types/{event_type_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an event type and its schema */
+        get: operations["getEventType"];
+        put?: never;
+        post?: never;
+        /** Delete an event type (its events keep their type; they are no longer checked) */
+        delete: operations["deleteEventType"];
+        options?: never;
+        head?: never;
+        /** Change the schema or the description of an event type */
+        patch: operations["updateEventType"];
+        trace?: never;
+    };
     "/v1/audit": {
         parameters: {
             query?: never;
@@ -462,7 +516,7 @@ export interface paths {
         /** List subscriptions, newest first */
         get: operations["listSubscriptions"];
         put?: never;
-        /** Forward an endpoint's events (optionally only some states or event types) to a destination */
+        /** Forward an endpoint's events (optionally only some states, event types, or those a filter matches) to a destination */
         post: operations["createSubscription"];
         delete?: never;
         options?: never;
@@ -484,6 +538,24 @@ export interface paths {
         delete: operations["deleteSubscription"];
         options?: never;
         head?: never;
+        /** Set or remove (null) the filter; events fanned out from then on are judged by the new one */
+        patch: operations["updateSubscription"];
+        trace?: never;
+    };
+    "/v1/subscriptions/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Evaluate a filter against the endpoint's last events (newest first) before saving it; changes nothing */
+        post: operations["dryRunSubscriptionFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -494,7 +566,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List deliveries, newest first; state=dead_lettered lists the dead letters */
+        /** List deliveries, newest first; state=dead_lettered lists the dead letters, state=filtered those a subscription filter turned away */
         get: operations["listDeliveries"];
         put?: never;
         post?: never;
@@ -1402,6 +1474,8 @@ export interface components {
              * @description The first capture of the same delivery, when this one repeats it.
              */
             duplicate_of: string | null;
+            /** @description Its type, from where its provider puts it (docs/event-types.md); null when the request carries none. */
+            event_type: string | null;
         };
         EventDetail: {
             /** Format: uuid */
@@ -1439,6 +1513,8 @@ export interface components {
              * @description The first capture of the same delivery, when this one repeats it.
              */
             duplicate_of: string | null;
+            /** @description Its type, from where its provider puts it (docs/event-types.md); null when the request carries none. */
+            event_type: string | null;
             /** @description The path the sender called, its ingest token masked as in `ingest_url_hint` (`/whep_…9Ga4/sub/path`): the token is a credential and is not stored with events. */
             path: string;
             query: string;
@@ -1457,6 +1533,59 @@ export interface components {
                 data: string;
                 sha256: string;
             };
+            /** @description Whether the body validates against the schema of the tenant's event type of this name; null when there is none. */
+            schema_check: {
+                /** Format: uuid */
+                event_type_id: string;
+                valid: boolean;
+                /** @description The first reason it does not validate (`/amount must be integer`). */
+                error: string | null;
+            } | null;
+        };
+        EndpointEventTypeList: {
+            data: components["schemas"]["EndpointEventType"][];
+        };
+        EndpointEventType: {
+            event_type: string;
+            /** @description Events of this type the endpoint holds (within the tenant's retention window). */
+            count: number;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            /**
+             * Format: uuid
+             * @description The tenant’s custom event type of this name, when there is one.
+             */
+            schema_id: string | null;
+        };
+        EventType: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            schema: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateEventTypeRequest: {
+            name: string;
+            /** @description A JSON Schema (draft 2020-12 by default; draft-07 when its `$schema` says so). */
+            schema: {
+                [key: string]: unknown;
+            };
+            description?: string;
+        };
+        UpdateEventTypeRequest: {
+            /** @description A JSON Schema (draft 2020-12 by default; draft-07 when its `$schema` says so). */
+            schema?: {
+                [key: string]: unknown;
+            };
+            description?: string | null;
         };
         AuditEntry: {
             /** Format: uuid */
@@ -1764,10 +1893,10 @@ export interface components {
             resolved_by: string | null;
         };
         /**
-         * @description Delivery failures of a destination by cause, or verification_failed: an endpoint's captured requests fail signature verification (a provider secret rotated and not updated, say).
+         * @description Delivery failures of a destination by cause, or verification_failed: an endpoint's captured requests fail signature verification (a provider secret rotated and not updated, say). transformation_failed: the destination's transformation threw or exceeded its limits (not the receiver's failure: it does not count towards the circuit breaker).
          * @enum {string}
          */
-        IssueKind: "connection_refused" | "connection_error" | "tls" | "timeout" | "egress_refused" | "http_5xx" | "http_429" | "redirect" | "http_4xx" | "gone" | "verification_failed";
+        IssueKind: "connection_refused" | "connection_error" | "tls" | "timeout" | "egress_refused" | "http_5xx" | "http_429" | "redirect" | "http_4xx" | "gone" | "verification_failed" | "transformation_failed";
         /** @enum {string} */
         IssueState: "open" | "acknowledged" | "resolved";
         Subscription: {
@@ -1781,8 +1910,27 @@ export interface components {
             states: components["schemas"]["VerificationState"][];
             /** @description Provider event types forwarded; empty = all. */
             event_types: string[];
+            /**
+             * @description Only events this query matches are sent; the others get a `filtered` delivery. null = every event.
+             * @example {
+             *       "body.amount": {
+             *         "$gt": 100
+             *       },
+             *       "body.currency": {
+             *         "$in": [
+             *           "usd",
+             *           "eur"
+             *         ]
+             *       }
+             *     }
+             */
+            filter: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         /** @enum {string} */
         VerificationState: "verified" | "authenticated" | "failed" | "unattempted";
@@ -1795,6 +1943,52 @@ export interface components {
             states?: components["schemas"]["VerificationState"][];
             /** @default [] */
             event_types?: string[];
+            filter?: components["schemas"]["SubscriptionFilter"];
+        };
+        /**
+         * @description A MongoDB-style query over {body, headers, query, provider, state, event_type} (docs/filters.md): $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists, $and, $or, $nor, $not, $all, $elemMatch, $size, dotted paths and array matching. At most 8 KiB and 10 levels.
+         * @example {
+         *       "body.amount": {
+         *         "$gt": 100
+         *       },
+         *       "body.currency": {
+         *         "$in": [
+         *           "usd",
+         *           "eur"
+         *         ]
+         *       }
+         *     }
+         */
+        SubscriptionFilter: {
+            [key: string]: unknown;
+        } | null;
+        UpdateSubscriptionRequest: {
+            filter?: components["schemas"]["SubscriptionFilter"];
+        };
+        SubscriptionFilterDryRunResult: {
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @description Events the filter lets through. */
+            matched: number;
+            /** @description Events the filter turns away (their deliveries would be `filtered`). */
+            unmatched: number;
+            events: {
+                /** Format: uuid */
+                event_id: string;
+                /** Format: date-time */
+                captured_at: string;
+                event_type: string | null;
+                matched: boolean;
+                /** @description Why the body was not read (not JSON, too large); the filter then saw headers and metadata only. */
+                reason?: string;
+            }[];
+        };
+        SubscriptionFilterDryRunRequest: {
+            /** Format: uuid */
+            endpoint_id: string;
+            filter: components["schemas"]["SubscriptionFilter"];
+            /** @default 20 */
+            limit?: number;
         };
         Delivery: {
             /** Format: uuid */
@@ -1822,7 +2016,7 @@ export interface components {
             dead_lettered_at: string | null;
         };
         /** @enum {string} */
-        DeliveryState: "pending" | "succeeded" | "dead_lettered" | "cancelled";
+        DeliveryState: "pending" | "succeeded" | "dead_lettered" | "cancelled" | "filtered";
         DeliveryDetail: {
             /** Format: uuid */
             id: string;
@@ -3649,8 +3843,12 @@ export interface operations {
                 state?: "verified" | "authenticated" | "failed" | "unattempted" | "pending";
                 /** @description Only events whose verification named this provider (a registry id, e.g. `stripe`). */
                 provider?: string;
+                /** @description Only events of this type (`invoice.paid`, `push`; docs/event-types.md). */
+                event_type?: string;
                 from?: string;
                 to?: string;
+                /** @description With event_type naming one of the tenant's event types: only events that do (true) or do not (false) validate against its schema. A page may then hold fewer than `limit` events while `next_cursor` is set. */
+                schema_valid?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -3726,6 +3924,8 @@ export interface operations {
                 state?: "verified" | "authenticated" | "failed" | "unattempted" | "pending";
                 /** @description Only events whose verification named this provider (a registry id, e.g. `stripe`). */
                 provider?: string;
+                /** @description Only events of this type (`invoice.paid`, `push`; docs/event-types.md). */
+                event_type?: string;
             };
             header?: never;
             path?: never;
@@ -3847,6 +4047,511 @@ export interface operations {
             };
             /** @description expired: the event was received before the tenant's retention window (the message names the window) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    listEndpointEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointEventTypeList"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    listEventTypes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque: the next_cursor of the page before. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventType"][];
+                        /** @description null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    createEventType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key and body get the first answer back (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEventTypeRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventType"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    getEventType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_type_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventType"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    deleteEventType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_type_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    updateEventType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_type_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventTypeRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventType"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5531,6 +6236,221 @@ export interface operations {
             };
             /** @description not_found (another tenant's resources are not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    dryRunSubscriptionFilter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key and body get the first answer back (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionFilterDryRunRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionFilterDryRunResult"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: the endpoint does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key came with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,7 @@ import { signInView } from './views/sign-in.js';
 const SECTIONS: Array<[hash: string, label: string]> = [
   ['#/events', 'Events'],
   ['#/endpoints', 'Endpoints'],
+  ['#/event-types', 'Event types'],
   ['#/destinations', 'Destinations'],
   ['#/deliveries', 'Deliveries'],
   ['#/dead-letters', 'Dead letters'],

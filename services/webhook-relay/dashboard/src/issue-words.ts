@@ -14,6 +14,7 @@ export const ISSUE_KINDS: Record<IssueKind, string> = {
   http_4xx: 'HTTP 4xx',
   gone: 'Gone (HTTP 410)',
   verification_failed: 'Verification failing',
+  transformation_failed: 'Transformation failed',
 };
 
 export const issueKind = (kind: string): string => ISSUE_KINDS[kind as IssueKind] ?? kind.replace(/_/g, ' ');

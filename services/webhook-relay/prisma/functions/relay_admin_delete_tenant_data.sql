@@ -1,7 +1,7 @@
 -- Deletes a tenant's data for /admin's DELETE /admin/tenants/{id}: deliveries (their attempts with them),
 -- events with their checks and payloads, destinations and endpoints (their secrets, tokens, subscriptions,
 -- triggers, cursors, issues and bulk retries with them), notification targets (their notifications with them),
--- users and idempotency records. The tenant row, its keys (revoked by the
+-- event types (their schemas), users and idempotency records. The tenant row, its keys (revoked by the
 -- caller) and its audit log stay. Only the tenant the transaction is set to (app.tenant_id): owned by the
 -- role that runs migrations, which owns the tables, so the tenant_isolation policies still apply to it
 -- (FORCE ROW LEVEL SECURITY); the application role may not delete event checks itself.
@@ -35,6 +35,7 @@ BEGIN
   DELETE FROM endpoints n WHERE n.tenant_id = p_tenant;
   GET DIAGNOSTICS n_endpoints = ROW_COUNT;
   DELETE FROM notification_targets t WHERE t.tenant_id = p_tenant;
+  DELETE FROM event_type_schemas s WHERE s.tenant_id = p_tenant;
   DELETE FROM users u WHERE u.tenant_id = p_tenant;
   DELETE FROM idempotency_records i WHERE i.tenant_id = p_tenant;
   RETURN QUERY SELECT n_events, n_deliveries, n_endpoints, n_destinations;

@@ -12,6 +12,8 @@
 -- hash. Ids are UUIDv7 of their p_received_ms, so the day is counted from those milliseconds, once per row. to_verify: the endpoint has a provider;
 -- subscribed: it has a subscription (the caller fans out only then). Bytes arrive as one parameter
 -- each (token and body hashes 32 bytes apiece, bodies with p_body_lengths), headers as one JSON array.
+-- p_event_types: each request's event type, found by the caller from where its provider puts it
+-- (src/ingest/event-type.ts, docs/event-types.md), stored as events.event_type.
 --
 -- Capture order: every stored event takes a number from deliveries_position_seq (events.capture_seq).
 -- A batch holding an event of a subscribed endpoint first takes its tenant's capture-order lock
@@ -34,7 +36,8 @@
 
 CREATE OR REPLACE FUNCTION relay_capture_batch(
   p_ids uuid[], p_received_ms float8[], p_methods text[], p_paths text[], p_queries text[], p_sources text[],
-  p_dedup_keys text[], p_all_headers json, p_all_token_hashes bytea, p_all_body_hashes bytea, p_all_bodies bytea, p_body_lengths int[]
+  p_dedup_keys text[], p_all_headers json, p_all_token_hashes bytea, p_all_body_hashes bytea, p_all_bodies bytea, p_body_lengths int[],
+  p_event_types text[]
 ) RETURNS TABLE (event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean, refused text, subscribed boolean)
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
@@ -153,14 +156,15 @@ BEGIN
   RETURN QUERY
   WITH stored AS (
     INSERT INTO events (id, tenant_id, endpoint_id, received_at, method, path, query, headers, payload_sha256, source_address, dedup_key,
-                        duplicate_of, to_verify, capture_seq, ingest_token_id, plan_id, day)
+                        duplicate_of, to_verify, capture_seq, ingest_token_id, plan_id, day, event_type)
     SELECT i.id, l.tenant_id, l.endpoint_id, i.received_at, i.method, i.path, i.query, i.headers, i.body_hash, i.source,
            CASE WHEN i.id = ANY (claimed) THEN i.dedup_key END,
            CASE WHEN i.dedup_key IS NOT NULL AND NOT coalesce(i.id = ANY (claimed), false)
                 THEN (SELECT k.event_id FROM event_dedup_keys k WHERE k.endpoint_id = l.endpoint_id AND k.dedup_key = i.dedup_key) END,
-           NOT l.unverified, nextval('deliveries_position_seq'), l.token_id, b.plan_id, i.day
-      FROM unnest(p_token_hashes, p_ids, p_received_at, p_days, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit)
-             WITH ORDINALITY AS i(token_hash, id, received_at, day, method, path, query, headers, body_hash, source, dedup_key, admit, ord)
+           NOT l.unverified, nextval('deliveries_position_seq'), l.token_id, b.plan_id, i.day, i.event_type
+      FROM unnest(p_token_hashes, p_ids, p_received_at, p_days, p_methods, p_paths, p_queries, p_headers, p_body_hashes, p_sources, p_dedup_keys, admit,
+                  p_event_types)
+             WITH ORDINALITY AS i(token_hash, id, received_at, day, method, path, query, headers, body_hash, source, dedup_key, admit, event_type, ord)
       JOIN unnest(live_hashes, live_token_ids, live_tenants, live_endpoints, live_unverified, live_subscribed)
              AS l(token_hash, token_id, tenant_id, endpoint_id, unverified, subscribed) ON l.token_hash = i.token_hash
       JOIN unnest(batch_tenants, batch_plans) AS b(tenant_id, plan_id) ON b.tenant_id = l.tenant_id
@@ -209,6 +213,6 @@ BEGIN
 END
 $$;
 
-ALTER FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) OWNER TO webhook_relay_ingest;
-REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[]) TO webhook_relay_app;
+ALTER FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[]) OWNER TO webhook_relay_ingest;
+REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[]) TO webhook_relay_app;

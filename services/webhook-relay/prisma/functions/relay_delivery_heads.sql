@@ -5,7 +5,8 @@
 -- before the smallest capture number still in fan_out_pending for an endpoint the destination
 -- subscribes to; held says pending deliveries wait behind it. The destination's circuit breaker and rate limit
 -- come with it (docs/failure-handling.md): the worker holding the destination keeps them; unresolved_issues says
--- a success resolves issues (one probe of the partial unique index of unresolved issues).
+-- a success resolves issues (one probe of the partial unique index of unresolved issues). transformation_version is the
+-- destination's active transformation (docs/transformations.md), null when none: the worker caches its code by version.
 -- The heads are read first, from deliveries alone; their events, payloads and checks are then looked up by those
 -- event ids (and the payloads by their days), so each call plans only the partitions holding them: joined in one
 -- query, every partition of the three tables was planned per call (6.6 ms per call with 140 per table, 1.7 ms now).
@@ -21,7 +22,7 @@ CREATE OR REPLACE FUNCTION relay_delivery_heads(p_tenant uuid, p_destination uui
     url text, timeout_ms int, headers_ciphertext bytea, live boolean, secrets json,
     breaker_state text, consecutive_failures int, failing_since timestamptz, probes_failed int,
     breaker_failures int, breaker_window_ms int, disable_after_ms bigint, rate_limit_max int, rate_limit_per_ms int,
-    unresolved_issues boolean,
+    unresolved_issues boolean, transformation_version int,
     id uuid, event_id uuid, attempts int, next_attempt_at timestamptz, state text, content_type text, body bytea, held boolean)
   LANGUAGE plpgsql
 AS $$
@@ -59,7 +60,7 @@ BEGIN
                     WHERE s.destination_id = d.id AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > p_now)), '[]'),
          d.breaker_state, d.consecutive_failures, d.failing_since, d.probes_failed,
          d.breaker_failures, d.breaker_window_ms, d.disable_after_ms, d.rate_limit_max, d.rate_limit_per_ms,
-         EXISTS (SELECT 1 FROM issues i WHERE i.destination_id = d.id AND i.state <> 'resolved'),
+         EXISTS (SELECT 1 FROM issues i WHERE i.destination_id = d.id AND i.state <> 'resolved'), d.transformation_version,
          h.id, h.event_id, h.attempts, h.next_attempt_at, h.state, h.content_type, h.body, waiting
     FROM destinations d
     LEFT JOIN LATERAL (

@@ -3,14 +3,15 @@
 -- updated one by one by primary key: an UPDATE joined to unnest() let the planner read the tenant's
 -- whole index on tables not yet analyzed. An attempt carries its delivery's event id (read by primary key, the
 -- lateral join keeps it a lookup), so retention finds a day's attempts by event id range (docs/retention.md); an
--- attempt whose delivery is gone (its tenant or endpoint purged meanwhile) is not recorded.
+-- attempt whose delivery is gone (its tenant or endpoint purged meanwhile) is not recorded. p_transformations holds the
+-- transformation version each attempt ran (null: none); the delivery keeps the last one (docs/transformations.md).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-record-delivery-outcomes.ts.
 
 CREATE OR REPLACE FUNCTION relay_record_delivery_outcomes(
   p_tenant uuid, p_destination uuid, p_attempt_ids uuid[], p_delivery_ids uuid[], p_started timestamptz[],
   p_durations int[], p_statuses int[], p_errors text[], p_excerpts text[], p_states text[], p_next_attempts timestamptz[],
-  p_disable text)
+  p_disable text, p_transformations int[])
   RETURNS void
   LANGUAGE plpgsql
 AS $$
@@ -24,7 +25,7 @@ BEGIN
   FOR i IN 1 .. coalesce(cardinality(p_delivery_ids), 0) LOOP
     UPDATE deliveries
        SET state = p_states[i]::delivery_state, attempts = attempts + 1, next_attempt_at = p_next_attempts[i],
-           last_status = p_statuses[i], last_error = p_errors[i],
+           last_status = p_statuses[i], last_error = p_errors[i], transformation_version = p_transformations[i],
            completed_at = CASE WHEN p_states[i] = 'succeeded' THEN p_started[i] + make_interval(secs => p_durations[i] / 1000.0) END,
            dead_lettered_at = CASE WHEN p_states[i] = 'dead_lettered' THEN p_started[i] + make_interval(secs => p_durations[i] / 1000.0) END
      WHERE id = p_delivery_ids[i] AND state = 'pending';
@@ -35,5 +36,5 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION relay_record_delivery_outcomes(uuid, uuid, uuid[], uuid[], timestamptz[], int[], int[], text[], text[], text[], timestamptz[], text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_record_delivery_outcomes(uuid, uuid, uuid[], uuid[], timestamptz[], int[], int[], text[], text[], text[], timestamptz[], text) TO webhook_relay_app;
+REVOKE ALL ON FUNCTION relay_record_delivery_outcomes(uuid, uuid, uuid[], uuid[], timestamptz[], int[], int[], text[], text[], text[], timestamptz[], text, int[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_record_delivery_outcomes(uuid, uuid, uuid[], uuid[], timestamptz[], int[], int[], text[], text[], text[], timestamptz[], text, int[]) TO webhook_relay_app;

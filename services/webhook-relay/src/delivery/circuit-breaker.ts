@@ -9,7 +9,8 @@ import type { SendResult } from './http-sender.js';
  */
 export type FailureKind = Exclude<IssueKind, 'verification_failed'>;
 
-const NOT_COUNTED: ReadonlySet<FailureKind> = new Set(['http_4xx', 'gone']);
+// A transformation that fails is the relay's (the tenant's code), not the receiver's: it never opens the breaker.
+const NOT_COUNTED: ReadonlySet<FailureKind> = new Set(['http_4xx', 'gone', 'transformation_failed']);
 
 export function failureKind(result: SendResult): FailureKind {
   const status = result.status;

@@ -11,6 +11,7 @@ import { loadHeads, recordOutcomes, type AttemptOutcome, type DestinationTarget,
 import { NO_RETRY_HEADER, type Sender } from './http-sender.js';
 import { nextRetryDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.js';
 import { standardWebhookHeaders } from './sign-standard-webhook.js';
+import { prepareHead } from './transform/prepare-head.js';
 
 /** Pending deliveries read (and sent, one after the other) per round trip. */
 const HEADS_PER_READ = 20;
@@ -90,10 +91,18 @@ class Round {
       this.unresolvedIssues || this.breaker.state === 'open' || this.breaker.failingSince !== null || this.breaker.consecutiveFailures > 0;
     if (!troubled) return;
     this.recovered = true;
-    this.recoveredLast = true;
+    // A success after this round's transformation failure resolves older issues, not that one.
+    this.recoveredLast = this.failure?.kind !== 'transformation_failed';
     this.unresolvedIssues = false;
     this.breaker = CLOSED;
     this.nextProbeAt = null;
+  }
+
+  /** The destination's transformation failed on a delivery: an issue, not the receiver's failure (the breaker is untouched). */
+  transformationFailed(failure: NonNullable<DestinationTrouble['failure']>): void {
+    this.failure = failure;
+    this.recoveredLast = false;
+    this.unresolvedIssues = true;
   }
 
   failed(failure: NonNullable<DestinationTrouble['failure']>): void {
@@ -220,6 +229,16 @@ async function sendInOrder(
   for (const head of heads) {
     let now = deps.runtime.now();
     if (head.nextAttemptAt && head.nextAttemptAt > now) return { kind: 'wait', ms: head.nextAttemptAt.getTime() - now.getTime() };
+    // No transformation: the request as captured, with no extra work. Else it runs first; dropped or failed ends here.
+    const prepared = await prepareHead(deps, job, target, head, now);
+    if ('outcome' in prepared) {
+      outcomes.push(prepared.outcome);
+      if (prepared.failure) {
+        round.transformationFailed(prepared.failure);
+        round.exhausted.push({ deliveryId: head.id, eventId: head.eventId, attempts: head.attempts + 1, status: null, at: now });
+      }
+      continue;
+    }
     if (target.rateLimit && deps.pacer) {
       const slot = await deps.pacer.reserve(job.destinationId, target.rateLimit, PACE_IN_PLACE_MS);
       if (!slot.reserved) return { kind: 'wait', ms: slot.waitMs };
@@ -228,16 +247,17 @@ async function sendInOrder(
     }
     const signed = SIGNED_STATES.has(head.state) && target.secrets.length > 0;
     const headers: Record<string, string> = {
-      ...target.headers,
-      'content-type': head.contentType ?? 'application/octet-stream',
+      ...prepared.headers,
       'user-agent': 'webhook-relay/1',
       'x-relay-event-id': head.eventId,
       'x-relay-verification': head.state,
       // Every delivery carries its id (the same on every retry), so a receiver can deduplicate unsigned
       // deliveries too; signed ones also carry the timestamp and signatures.
-      ...(signed ? standardWebhookHeaders(head.id, now, head.body, target.secrets) : { 'webhook-id': head.id }),
+      // Signed over the body sent: the transformed one when a transformation ran.
+      ...(signed ? standardWebhookHeaders(head.id, now, prepared.body, target.secrets) : { 'webhook-id': head.id }),
     };
-    const result = await deps.sender.send({ url: target.url, headers, body: head.body, timeoutMs: target.timeoutMs });
+    const { url, method, body } = prepared;
+    const result = await deps.sender.send({ url, method, headers, body, timeoutMs: target.timeoutMs });
     const outcome: AttemptOutcome = {
       deliveryId: head.id,
       // Time-ordered like every id here; its random bits come from the runtime's pool (one CSPRNG call per 256 ids).
@@ -249,6 +269,7 @@ async function sendInOrder(
       excerpt: result.excerpt,
       state: 'succeeded',
       nextAttemptAt: null,
+      transformationVersion: prepared.transformationVersion,
     };
     outcomes.push(outcome);
     if (result.ok) {

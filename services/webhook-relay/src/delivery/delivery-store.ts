@@ -19,6 +19,8 @@ export interface DestinationTarget {
   rateLimit: RateLimit | null;
   /** Issues of the destination are open or acknowledged: a success resolves them. */
   unresolvedIssues: boolean;
+  /** The active transformation's version (docs/transformations.md); null: deliveries go as captured. */
+  transformationVersion: number | null;
 }
 
 export interface PendingHead {
@@ -76,6 +78,7 @@ export async function loadHeads(
       },
       rateLimit: first.rate_limit_max && first.rate_limit_per_ms ? { max: first.rate_limit_max, perMs: first.rate_limit_per_ms } : null,
       unresolvedIssues: first.unresolved_issues,
+      transformationVersion: first.transformation_version,
     },
     held: first.held,
     heads: rows

@@ -3,6 +3,8 @@ import type { EgressGuard } from './egress-guard.js';
 
 export interface SendRequest {
   url: string;
+  /** POST unless a transformation changed it. */
+  method?: string;
   headers: Record<string, string>;
   body: Buffer;
   timeoutMs: number;
@@ -57,7 +59,7 @@ export class HttpSender implements Sender {
     try {
       this.guard.checkHost(new URL(input.url).hostname);
       const response = await request(input.url, {
-        method: 'POST',
+        method: (input.method ?? 'POST') as 'POST',
         headers: { ...input.headers, 'content-length': String(input.body.length) },
         body: input.body,
         dispatcher: this.agent,

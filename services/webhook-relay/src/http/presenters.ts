@@ -41,6 +41,7 @@ import { issueData } from '../domain/issues/issue-subject.js';
 import { isActiveDestinationSecret } from '../domain/destinations/rotate-destination-secret.js';
 import { API_KEY_PREFIX } from '../config.js';
 import type { EndpointWithToken } from '../domain/endpoints/endpoint-view.js';
+import type { EventWithPayload } from '../domain/events/get-event.js';
 import { maskedIngestPath, maskedIngestUrl } from '../domain/endpoints/ingest-token.js';
 import type { TenantUsageView } from '../domain/tenants/read-usage.js';
 import { isActiveSecret } from '../domain/provider-secrets/store-provider-secret.js';
@@ -113,10 +114,13 @@ export function presentEventSummary(event: EventWithCheck & { payload: { size: n
     provider: event.check?.provider ?? null,
     verification: { state: stateOf(event), cause: event.check?.cause ?? null, pending: isPending(event) },
     duplicate_of: event.duplicateOf,
+    event_type: event.eventType,
   };
 }
 
-export function presentEventDetail(event: EventWithCheck & { payload: Payload; tokenHint: string | null }): EventDetail {
+export function presentEventDetail(
+  event: EventWithCheck & { payload: Payload; tokenHint: string | null } & Partial<SchemaChecked>,
+): EventDetail {
   const body = Buffer.from(event.payload.body);
   const text = isUtf8(body);
   return {
@@ -139,8 +143,13 @@ export function presentEventDetail(event: EventWithCheck & { payload: Payload; t
       matched_secret_id: event.check?.matchedSecretId ?? null,
       verified_at: iso(event.check?.verifiedAt ?? null),
     },
+    schema_check: event.schemaCheck
+      ? { event_type_id: event.schemaCheck.eventTypeId, valid: event.schemaCheck.valid, error: event.schemaCheck.error }
+      : null,
   };
 }
+
+type SchemaChecked = Pick<EventWithPayload, 'schemaCheck'>;
 
 // An endpoint without a provider verifies nothing; the headers may still say which provider to set.
 function unverifiedHint(event: EventWithCheck): Record<string, unknown> | null {
@@ -239,6 +248,7 @@ export function presentDestination(destination: DestinationWithSecrets, now: Dat
       next_probe_at: iso(destination.nextProbeAt),
       ...breakerSettingsOf(destination),
     },
+    transformation_version: destination.transformationVersion,
     secrets: destination.secrets.map((secret) => presentDestinationSecret(secret, now)),
     created_at: destination.createdAt.toISOString(),
     updated_at: destination.updatedAt.toISOString(),
@@ -252,7 +262,9 @@ export function presentSubscription(subscription: Subscription): SubscriptionBod
     destination_id: subscription.destinationId,
     states: subscription.states,
     event_types: subscription.eventTypes,
+    filter: (subscription.filter as SubscriptionBody['filter']) ?? null,
     created_at: subscription.createdAt.toISOString(),
+    updated_at: subscription.updatedAt.toISOString(),
   };
 }
 
@@ -270,6 +282,7 @@ export function presentDelivery(delivery: Delivery): DeliveryBody {
     created_at: delivery.createdAt.toISOString(),
     completed_at: iso(delivery.completedAt),
     dead_lettered_at: iso(delivery.deadLetteredAt),
+    transformation_version: delivery.transformationVersion,
   };
 }
 

@@ -21,6 +21,8 @@ export interface CaptureRequest {
   bodySha256: Buffer;
   sourceAddress: string | null;
   dedupKey: string | null;
+  /** Where the endpoint's provider puts it (src/ingest/event-type.ts); absent or null: none. */
+  eventType?: string | null;
 }
 
 export interface Captured {

@@ -7,6 +7,7 @@ import type { Runtime } from '../domain/runtime.js';
 import type { IngestOutcome, RelayMetrics } from '../metrics/relay-metrics.js';
 import type { CaptureBatcher, CaptureRefusal } from './capture-batcher.js';
 import { dedupKey } from './dedup-key.js';
+import { eventTypeOf } from './event-type.js';
 import { answerHandshake, findHandshake, needsSecret } from './handshake.js';
 import { BodyTooLarge, declaredLength, discardBody, readBody } from './read-body.js';
 import type { TokenResolver } from './token-resolver.js';
@@ -106,6 +107,7 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
     bodySha256,
     sourceAddress: req.socket.remoteAddress ?? null,
     dedupKey: dedupKey(endpoint.dedup, { method, headers, body, bodySha256, receivedAt }),
+    eventType: eventTypeOf(endpoint.dedup.provider, headers, body),
   });
   // The token was rotated or its endpoint deleted between the lookup and the commit.
   if (!outcome) {

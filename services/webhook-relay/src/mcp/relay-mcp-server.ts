@@ -15,6 +15,8 @@ import type { RelayTool } from './tools/tool-definition.js';
 import { TRIGGER_TOOLS } from './tools/trigger-tools.js';
 import { NOTIFICATION_TOOLS } from './tools/notification-tools.js';
 import { ISSUE_TOOLS } from './tools/issue-tools.js';
+import { EVENT_TYPE_TOOLS } from './tools/event-type-tools.js';
+import { SUBSCRIPTION_FILTER_TOOLS } from './tools/subscription-filter-tools.js';
 
 export const RELAY_MCP_TOOLS: RelayTool[] = [
   ...REST_MIRROR_TOOLS,
@@ -23,6 +25,8 @@ export const RELAY_MCP_TOOLS: RelayTool[] = [
   ...BULK_RETRY_TOOLS,
   ...NOTIFICATION_TOOLS,
   ...ISSUE_TOOLS,
+  ...EVENT_TYPE_TOOLS,
+  ...SUBSCRIPTION_FILTER_TOOLS,
 ];
 
 const SERVER_INFO = { name: 'webhook-relay', version: '0.1.0' };

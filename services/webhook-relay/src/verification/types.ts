@@ -173,4 +173,9 @@ export interface ProviderRecord {
   scheme: Scheme;
   /** The handshake its setup needs, answered automatically on the ingest URL. */
   handshake?: Handshake;
+  /** Where the provider puts its event type (docs/event-types.md); absent: the generic rule. */
+  eventType?: EventTypeSource;
 }
+
+/** A header (its whole value) or a string member of the JSON body, by dotted path. */
+export type EventTypeSource = { header: string } | { jsonField: string };

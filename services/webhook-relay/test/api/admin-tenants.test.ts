@@ -123,6 +123,11 @@ describe('operator administration (/admin)', () => {
       await api(context).post('/v1/destinations').set(key).send({ name: 'out', url: 'https://example.com/hook' }).expect(201)
     ).body;
     await api(context).post('/v1/notification-targets').set(key).send({ kind: 'webhook', url: 'https://example.com/ops' }).expect(201);
+    await api(context)
+      .post('/v1/event-types')
+      .set(key)
+      .send({ name: 'order.created', schema: { type: 'object' } })
+      .expect(201);
     const at = new Date();
     await context.deps.tenants.run(created.id, (tx) =>
       tx.issue.create({
@@ -149,10 +154,11 @@ describe('operator administration (/admin)', () => {
               (SELECT count(*) FROM endpoints WHERE tenant_id = $1)::int AS endpoints,
               (SELECT count(*) FROM destinations WHERE tenant_id = $1)::int AS destinations,
               (SELECT count(*) FROM issues WHERE tenant_id = $1)::int AS issues,
-              (SELECT count(*) FROM notification_targets WHERE tenant_id = $1)::int AS notification_targets`,
+              (SELECT count(*) FROM notification_targets WHERE tenant_id = $1)::int AS notification_targets,
+              (SELECT count(*) FROM event_type_schemas WHERE tenant_id = $1)::int AS event_types`,
       [created.id],
     );
-    expect(left.rows[0]).toEqual({ events: 0, endpoints: 0, destinations: 0, issues: 0, notification_targets: 0 });
+    expect(left.rows[0]).toEqual({ events: 0, endpoints: 0, destinations: 0, issues: 0, notification_targets: 0, event_types: 0 });
     expect((await auditOf(created.id)).at(-1)).toMatchObject({
       actor: 'operator:admin-api',
       action: 'tenant.deleted',

@@ -76,6 +76,8 @@ const HAPPY_BODIES: Record<string, (world: World) => unknown> = {
   replay: (world) => ({ destination_id: world.destination_id, event_ids: [world.event_id] }),
   // CreateNotificationTargetRequest: url is required for kind webhook (a refinement the document cannot show).
   createNotificationTarget: () => ({ kind: 'webhook', url: 'https://hooks.example.com/notify' }),
+  // CreateEventTypeRequest: the name has a pattern, and names are unique per tenant.
+  createEventType: () => ({ name: `sample.${randomUUID()}`, schema: { type: 'object' } }),
 };
 
 const resolve = (schema: Schema): Schema => (schema.$ref ? DOCUMENT.components.schemas[schema.$ref.split('/').pop()] : schema);
@@ -144,6 +146,7 @@ describe('every documented operation answers only statuses its document lists', 
       await api(h.context).post('/v1/bulk-retries').set(h.tenant.auth).send({ destination_id: destination.id }).expect(202)
     ).body;
     const target = await created('/v1/notification-targets', { kind: 'webhook', url: 'https://hooks.example.com/notify' });
+    const eventType = await created('/v1/event-types', { name: `world.${randomUUID()}`, schema: { type: 'object' } });
     // An open issue of the destination, as a failing delivery would open it (no workers here).
     const at = h.context.runtime.now();
     const issue = await h.context.deps.tenants.run(h.tenant.tenantId, (tx) =>
@@ -170,6 +173,7 @@ describe('every documented operation answers only statuses its document lists', 
       trigger_id: trigger.trigger_id,
       bulk_retry_id: bulkRetry.id,
       target_id: target.id,
+      event_type_id: eventType.id,
       issue_id: issue.id,
       agent_id: await insertAgentGrant(h.context, h.tenant.tenantId, 'agent'),
     };

@@ -22,12 +22,16 @@ const LEFT_OUT: Record<string, string> = {
   createSubscription: 'the spec: registering subscriptions is not offered on the MCP server',
   listSubscriptions: 'the spec: subscriptions are managed elsewhere',
   deleteSubscription: 'the spec: subscriptions are managed elsewhere',
+  updateSubscription: 'the spec: subscriptions are managed elsewhere (filters.dry_run tries a filter, read-only)',
   listAgents: 'grants are managed by the person who gave them (REST, CLI, dashboard), not by agents',
   revokeAgent: 'grants are managed by the person who gave them',
   createNotificationTarget: 'credentials: creating a webhook target mints a signing secret, which the MCP server does not do',
   updateNotificationTarget: 'notification targets are registered elsewhere (as destinations are)',
   deleteNotificationTarget: 'notification targets are registered elsewhere (as destinations are)',
   testNotificationTarget: 'notification targets are registered and tested elsewhere',
+  createEventType: 'event types and their schemas are managed elsewhere (REST, CLI, dashboard); agents read them',
+  updateEventType: 'event types are managed elsewhere',
+  deleteEventType: 'event types are managed elsewhere',
 };
 
 function v1Operations(): string[] {

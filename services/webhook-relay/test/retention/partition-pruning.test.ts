@@ -109,7 +109,10 @@ describe('lookups by event plan only the partitions holding the events', () => {
 
   it('fan-out creates the deliveries and plans only today’s partitions', async () => {
     const { result, partitions } = await lockedBy((client) =>
-      client.query('SELECT * FROM relay_fan_out($1, $2::uuid[], $3)', [tenant.tenantId, eventIds, context.runtime.now()]),
+      client.query(
+        'SELECT * FROM relay_fan_out($1, $2::uuid[], $3, ARRAY[]::uuid[], ARRAY[]::uuid[], ARRAY[]::timestamptz[], ARRAY[]::boolean[])',
+        [tenant.tenantId, eventIds, context.runtime.now()],
+      ),
     );
     // The ingest path may have fanned them out already: either way each event has its delivery.
     const { rows } = await context.ownerPool.query<{ n: string }>('SELECT count(*) AS n FROM deliveries WHERE event_id = ANY($1::uuid[])', [
@@ -181,7 +184,10 @@ describe('lookups by event plan only the partitions holding the events', () => {
         headers: { 'Content-Type': 'application/json' },
       });
       const late = ((await answer.json()) as { event_id: string }).event_id;
-      await session.query('SELECT * FROM relay_fan_out($1, $2::uuid[], $3)', [tenant.tenantId, [late], context.runtime.now()]);
+      await session.query(
+        'SELECT * FROM relay_fan_out($1, $2::uuid[], $3, ARRAY[]::uuid[], ARRAY[]::uuid[], ARRAY[]::timestamptz[], ARRAY[]::boolean[])',
+        [tenant.tenantId, [late], context.runtime.now()],
+      );
       const partitionOf = async () =>
         (await context.ownerPool.query('SELECT tableoid::regclass::text AS name FROM events WHERE id = $1', [late])).rows[0]?.name;
       expect(await partitionOf()).toBe('relay_partitions.events_pro_default');

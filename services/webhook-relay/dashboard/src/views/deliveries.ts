@@ -11,6 +11,7 @@ const STATES: Array<[string, string]> = [
   ['succeeded', 'Succeeded'],
   ['dead_lettered', 'Dead-lettered'],
   ['cancelled', 'Cancelled'],
+  ['filtered', 'Filtered out'],
 ];
 
 /** Deliveries with state and destination filters; dead letters are the same list fixed to dead_lettered. */

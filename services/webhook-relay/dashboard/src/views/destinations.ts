@@ -22,6 +22,7 @@ import { loadDirectory } from '../principals.js';
 import { bulkRetrySection } from './bulk-retries.js';
 import { deliveryStateSection, destinationIssuesSection, failureSettingsChanges, failureSettingsFields } from './destination-controls.js';
 import { destinationHealthSection } from './health-sections.js';
+import { filterField, parseFilter } from './subscription-filter.js';
 import type { CreatedDestination, Destination, ReplayResult, RotatedDestinationSecret, Subscription } from '../types.js';
 
 const VERIFICATION_STATES = ['verified', 'authenticated', 'failed', 'unattempted'];
@@ -164,11 +165,13 @@ export async function destinationView(params: Params): Promise<View> {
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean);
+    const filter = parseFilter(String(values.filter ?? ''));
     await post<Subscription>('/v1/subscriptions', {
       endpoint_id: values.endpoint_id,
       destination_id: id,
       ...(states.length ? { states } : {}),
       ...(eventTypes.length ? { event_types: eventTypes } : {}),
+      ...(filter ? { filter } : {}),
     });
     notify('Subscribed');
     reload();
@@ -189,6 +192,7 @@ export async function destinationView(params: Params): Promise<View> {
     ),
     stateBoxes,
     field('Event types', h('input', { name: 'event_types', placeholder: 'all' }), 'Comma separated, e.g. invoice.paid; empty: every type'),
+    filterField(() => (subscribe.querySelector('select[name="endpoint_id"]') as HTMLSelectElement).value),
     h('button', { type: 'submit', disabled: endpoints.length === 0 }, 'Subscribe'),
   );
 
@@ -276,7 +280,7 @@ export async function destinationView(params: Params): Promise<View> {
       h('h2', { id: 'subscriptions' }, 'Subscriptions'),
       subscriptions.data.length
         ? table(
-            ['Endpoint', 'States', 'Event types', 'Actions'],
+            ['Endpoint', 'States', 'Event types', 'Filter', 'Actions'],
             subscriptions.data.map((subscription) =>
               h(
                 'tr',
@@ -284,6 +288,7 @@ export async function destinationView(params: Params): Promise<View> {
                 h('td', null, nameOf(endpoints, subscription.endpoint_id)),
                 h('td', null, subscription.states.join(', ') || 'any'),
                 h('td', null, subscription.event_types.join(', ') || 'any'),
+                h('td', { class: 'code' }, subscription.filter ? JSON.stringify(subscription.filter) : 'none'),
                 h(
                   'td',
                   null,

@@ -1,4 +1,5 @@
 import { pageThrough } from '../paging.js';
+import { endpointEventTypesSection } from './event-types.js';
 import { get, patch, post, remove, type Page } from '../api.js';
 import {
   actionButton,
@@ -105,7 +106,11 @@ export async function endpointsView(): Promise<View> {
 export async function endpointView(params: Params): Promise<View> {
   const id = params.id!;
   const endpoint = await get<Endpoint>(`/v1/endpoints/${id}`);
-  const [secrets, volume] = await Promise.all([get<Page<ProviderSecret>>(`/v1/endpoints/${id}/secrets`), endpointVolumeSection(id)]);
+  const [secrets, volume, eventTypes] = await Promise.all([
+    get<Page<ProviderSecret>>(`/v1/endpoints/${id}/secrets`),
+    endpointVolumeSection(id),
+    endpointEventTypesSection(id),
+  ]);
   const reload = () => go(`#/endpoints/${id}?t=${Date.now()}`);
 
   const rename = onSubmit(h('form', { 'aria-labelledby': 'rename' }), async (values) => {
@@ -284,6 +289,7 @@ export async function endpointView(params: Params): Promise<View> {
       h('h1', null, endpoint.name),
       h('p', null, link(`#/events?endpoint_id=${id}`, 'Events of this endpoint')),
       volume,
+      eventTypes,
       h('section', null, h('h2', null, 'Ingest URL'), ingest),
       h('section', null, h('h2', { id: 'rename' }, 'Name'), rename),
       h('section', null, h('h2', { id: 'verification' }, 'Verification and deduplication'), settings),

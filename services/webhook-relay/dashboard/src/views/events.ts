@@ -36,6 +36,8 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
     endpoint_id: query.get('endpoint_id') ?? undefined,
     state: query.get('state') ?? undefined,
     provider: query.get('provider') ?? undefined,
+    event_type: query.get('event_type') ?? undefined,
+    schema_valid: query.get('schema_valid') ?? undefined,
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
   };
@@ -48,6 +50,7 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
       h('td', null, link(`#/events/${event.id}`, time(event.received_at))),
       h('td', null, captureOf(event)),
       h('td', null, nameOf(endpoints, event.endpoint_id)),
+      h('td', { class: 'event-type' }, event.event_type ?? '—'),
       h('td', { class: 'hide-narrow' }, event.provider ?? '—'),
       h('td', null, badge(stateOf(event))),
       h(
@@ -79,9 +82,14 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
 
   const liveStatus = h('p', { class: 'live', 'data-on': 'false', 'aria-live': 'polite' }, 'Connecting to the live feed…');
   let source: EventSource | null = null;
-  if (!filters.to) {
+  if (!filters.to && !filters.schema_valid) {
     source = new EventSource(
-      withQuery('/v1/events/stream', { endpoint_id: filters.endpoint_id, state: filters.state, provider: filters.provider }),
+      withQuery('/v1/events/stream', {
+        endpoint_id: filters.endpoint_id,
+        state: filters.state,
+        provider: filters.provider,
+        event_type: filters.event_type,
+      }),
     );
     source.addEventListener('ready', () => {
       liveStatus.dataset.on = 'true';
@@ -97,7 +105,7 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
       liveStatus.dataset.on = 'false';
       liveStatus.textContent = 'Live feed interrupted: reconnecting…';
     });
-  } else liveStatus.textContent = 'Not live: the list ends at a time';
+  } else liveStatus.textContent = filters.to ? 'Not live: the list ends at a time' : 'Not live: schemas are checked as events are listed';
 
   const form = onSubmit(h('form', { 'aria-label': 'Filter events' }), async (values) => {
     go(
@@ -105,6 +113,8 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
         endpoint_id: values.endpoint_id as string | undefined,
         state: values.state as string | undefined,
         provider: values.provider as string | undefined,
+        event_type: values.event_type as string | undefined,
+        schema_valid: values.event_type ? (values.schema_valid as string | undefined) : undefined,
         from: toIso((values.from as string | undefined) ?? null),
         to: toIso((values.to as string | undefined) ?? null),
       }),
@@ -121,6 +131,19 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
     ),
     field('State', select('state', STATES, filters.state)),
     field('Provider', h('input', { name: 'provider', value: filters.provider ?? '', size: 12 })),
+    field('Event type', h('input', { name: 'event_type', value: filters.event_type ?? '', size: 16 })),
+    field(
+      'Schema',
+      select(
+        'schema_valid',
+        [
+          ['', 'Any'],
+          ['false', 'Does not validate'],
+          ['true', 'Validates'],
+        ],
+        filters.schema_valid,
+      ),
+    ),
     field('From', h('input', { name: 'from', type: 'datetime-local', value: toLocalInput(filters.from ?? null) })),
     field('To', h('input', { name: 'to', type: 'datetime-local', value: toLocalInput(filters.to ?? null) })),
     h('button', { type: 'submit' }, 'Apply'),
@@ -151,6 +174,7 @@ export async function eventsView(_params: Params, query: URLSearchParams): Promi
               h('th', { scope: 'col' }, 'Received'),
               h('th', { scope: 'col', title: 'Capture number: the order deliveries follow; the list is sorted by it' }, 'Capture #'),
               h('th', { scope: 'col' }, 'Endpoint'),
+              h('th', { scope: 'col' }, 'Event type'),
               h('th', { scope: 'col', class: 'hide-narrow' }, 'Provider'),
               h('th', { scope: 'col' }, 'Verification'),
               h('th', { scope: 'col', class: 'hide-narrow' }, 'Likely cause'),
@@ -227,6 +251,18 @@ export async function eventView(params: Params): Promise<View> {
           ),
         ),
         facts([
+          ['Event type', event.event_type ?? '—'],
+          [
+            'Schema',
+            event.schema_check
+              ? h(
+                  'span',
+                  { id: 'schema-check' },
+                  link(`#/event-types/${event.schema_check.event_type_id}`, event.schema_check.valid ? 'validates' : 'does not validate'),
+                  event.schema_check.error ? `: ${event.schema_check.error}` : '',
+                )
+              : '—',
+          ],
           ['Provider', event.provider ?? '—'],
           ['Cause code', verification.cause ?? '—'],
           ['Verified at', time(verification.verified_at)],

@@ -5,6 +5,7 @@ import { deliveriesView, deliveryView } from './deliveries.js';
 import { destinationsView, destinationView } from './destinations.js';
 import { endpointsView, endpointView } from './endpoints.js';
 import { eventsView, eventView } from './events.js';
+import { eventTypesView, eventTypeView } from './event-types.js';
 import { issuesView } from './issues.js';
 import { keysView } from './keys.js';
 import { notificationsView } from './notifications.js';
@@ -12,6 +13,8 @@ import { notificationsView } from './notifications.js';
 export function registerViews(): void {
   route('/events', eventsView);
   route('/events/:id', eventView);
+  route('/event-types', eventTypesView);
+  route('/event-types/:id', eventTypeView);
   route('/endpoints', endpointsView);
   route('/endpoints/:id', endpointView);
   route('/destinations', destinationsView);

@@ -11,6 +11,8 @@ export interface CaptureBatchRequest {
   query: string;
   source: string | null;
   dedupKey: string | null;
+  /** The request's event type (src/ingest/event-type.ts); absent or null: none. */
+  eventType?: string | null;
   headers: Array<[string, string]>;
   /** SHA-256 of the ingest token (32 bytes). */
   tokenHash: Buffer;
@@ -34,7 +36,7 @@ export interface CaptureBatchRow {
 // Bytes go as one binary parameter each (concatenated; hashes are 32 bytes, bodies come with their
 // lengths) and headers as one JSON array: nothing large is escaped into an array literal and parsed back.
 const CAPTURE = `SELECT event_id, tenant_id, endpoint_id, duplicate_of, to_verify, refused, subscribed FROM relay_capture_batch(
-  $1::uuid[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::json, $9::bytea, $10::bytea, $11::bytea, $12::int[])`;
+  $1::uuid[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::json, $9::bytea, $10::bytea, $11::bytea, $12::int[], $13::text[])`;
 
 /** Stores a batch of requests in one statement and one commit (prisma/functions/relay_capture_batch.sql). */
 export async function relayCaptureBatch(pool: ConnectionPool, requests: CaptureBatchRequest[]): Promise<CaptureBatchRow[]> {
@@ -54,6 +56,7 @@ export async function relayCaptureBatch(pool: ConnectionPool, requests: CaptureB
       Buffer.concat(requests.map((r) => r.bodySha256)),
       Buffer.concat(requests.map((r) => r.body)),
       requests.map((r) => r.body.length),
+      requests.map((r) => r.eventType ?? null),
     ],
   });
   return rows;

@@ -25,6 +25,8 @@ export interface DeliveryHeadRow {
   rate_limit_per_ms: number | null;
   /** The destination has issues not resolved yet: its next success resolves them. */
   unresolved_issues: boolean;
+  /** The destination's active transformation version; null: none. */
+  transformation_version: number | null;
   id: string | null;
   event_id: string;
   attempts: number;

@@ -11,6 +11,8 @@ export interface DeliveryOutcome {
   excerpt: string | null;
   state: 'pending' | 'succeeded' | 'dead_lettered';
   nextAttemptAt: Date | null;
+  /** The transformation version this attempt ran (null: none); the delivery records it. */
+  transformationVersion?: number | null;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function relayRecordDeliveryOutcomes(
   const { outcomes } = input;
   await pool.query({
     name: 'relay-delivery-outcomes',
-    text: 'SELECT relay_record_delivery_outcomes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+    text: 'SELECT relay_record_delivery_outcomes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
     values: [
       input.tenantId,
       input.destinationId,
@@ -39,6 +41,7 @@ export async function relayRecordDeliveryOutcomes(
       outcomes.map((o) => o.state),
       outcomes.map((o) => o.nextAttemptAt),
       input.disable,
+      outcomes.map((o) => o.transformationVersion ?? null),
     ],
   });
 }

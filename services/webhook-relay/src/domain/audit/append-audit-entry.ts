@@ -25,6 +25,7 @@ export type AuditAction =
   | 'destination_secret.rotated'
   | 'destination_secret.revoked'
   | 'subscription.created'
+  | 'subscription.updated'
   | 'subscription.deleted'
   | 'delivery.replayed'
   | 'bulk_retry.started'
@@ -45,7 +46,10 @@ export type AuditAction =
   | 'mcp.authorized'
   | 'notification_target.created'
   | 'notification_target.updated'
-  | 'notification_target.deleted';
+  | 'notification_target.deleted'
+  | 'event_type.created'
+  | 'event_type.updated'
+  | 'event_type.deleted';
 
 export interface AppendAuditEntryOptions {
   tx: TenantTx;

@@ -5,6 +5,7 @@ export interface EventFilters {
   endpointId?: string;
   state?: EventStateFilter;
   provider?: string;
+  eventType?: string;
 }
 
 /**
@@ -15,6 +16,7 @@ export function eventFilterWhere(filters: EventFilters): Prisma.EventWhereInput 
   const where: Prisma.EventWhereInput[] = [];
   if (filters.endpointId) where.push({ endpointId: filters.endpointId });
   if (filters.provider) where.push({ check: { is: { provider: filters.provider } } });
+  if (filters.eventType) where.push({ eventType: filters.eventType });
   switch (filters.state) {
     case undefined:
       break;

@@ -43,6 +43,7 @@ export async function readDestinationHealth(options: {
     WITH d AS MATERIALIZED (
       SELECT id, state, attempts FROM deliveries
        WHERE destination_id = ${destinationId}::uuid AND id >= ${range.firstId}::uuid AND event_id >= ${retention.firstId}::uuid
+         AND state <> 'filtered'
     ), a AS MATERIALIZED (
       SELECT x.delivery_id, x.started_at, x.duration_ms, x.status_code, x.error, x.response_excerpt
         FROM delivery_attempts x WHERE x.delivery_id IN (SELECT id FROM d)

@@ -1,5 +1,5 @@
 import type { CreateSubscriptionRequest } from '@workspace/contracts';
-import type { Subscription } from '../../generated/prisma/client.js';
+import type { Prisma, Subscription } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import { lockEndpoint } from '../endpoints/endpoint-view.js';
@@ -31,6 +31,8 @@ export async function createSubscription(options: Actor & { input: CreateSubscri
   const id = runtime.newId();
   const states = [...new Set(input.states)];
   const eventTypes = [...new Set(input.event_types)];
+  const filter = input.filter ?? undefined;
+  const now = runtime.now();
   const subscription = await tx.subscription.create({
     data: {
       id,
@@ -39,7 +41,9 @@ export async function createSubscription(options: Actor & { input: CreateSubscri
       destinationId: input.destination_id,
       states,
       eventTypes,
-      createdAt: runtime.now(),
+      ...(filter ? { filter: filter as Prisma.InputJsonObject } : {}),
+      createdAt: now,
+      updatedAt: now,
     },
   });
   await appendAuditEntry({
@@ -49,7 +53,13 @@ export async function createSubscription(options: Actor & { input: CreateSubscri
     actor: options.actor,
     action: 'subscription.created',
     target: { type: 'subscription', id },
-    details: { endpoint_id: input.endpoint_id, destination_id: input.destination_id, states, event_types: eventTypes },
+    details: {
+      endpoint_id: input.endpoint_id,
+      destination_id: input.destination_id,
+      states,
+      event_types: eventTypes,
+      ...(filter ? { filter } : {}),
+    },
   });
   return subscription;
 }

@@ -30,7 +30,12 @@ export function registerEventStreamRoute(app: Express, deps: Deps): void {
     const { tenantId } = principalOf(res);
     if (live.listening(tenantId) >= MAX_STREAMS_PER_TENANT)
       throw new RelayError('rate_limited', `at most ${MAX_STREAMS_PER_TENANT} live feeds may be open at once: close another tab`);
-    await openStream(deps, res, tenantId, { endpointId: query.endpoint_id, state: query.state, provider: query.provider });
+    await openStream(deps, res, tenantId, {
+      endpointId: query.endpoint_id,
+      state: query.state,
+      provider: query.provider,
+      eventType: query.event_type,
+    });
   });
 }
 

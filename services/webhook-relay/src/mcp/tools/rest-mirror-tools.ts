@@ -185,7 +185,8 @@ export const REST_MIRROR_TOOLS: RelayTool[] = [
     name: 'events.list',
     mirrors: 'listEvents',
     title: 'List events',
-    description: 'Captured events, newest first, with their verification state; filter by endpoint, state, provider, time.',
+    description:
+      'Captured events, newest first, with their verification state and event type; filter by endpoint, state, provider, event type (and whether it validates against your schema of that type), time.',
     input: ListEventsQuery,
     readOnly: true,
     run: (context, input) =>

@@ -7,4 +7,5 @@ export const GITHUB: ProviderRecord = {
   family: 'hmac-body',
   docs: 'https://docs.github.com/en/webhooks/using-webhooks/validating-webhook-deliveries',
   scheme: hmacBody('x-hub-signature-256', { prefix: 'sha256=' }),
+  eventType: { header: 'x-github-event' },
 };

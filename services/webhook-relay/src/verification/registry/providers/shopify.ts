@@ -7,4 +7,5 @@ export const SHOPIFY: ProviderRecord = {
   family: 'hmac-body',
   docs: 'https://shopify.dev/docs/apps/build/webhooks/subscribe/https#step-5-verify-the-webhook',
   scheme: hmacBody('x-shopify-hmac-sha256', { encoding: 'base64' }),
+  eventType: { header: 'x-shopify-topic' },
 };

@@ -7,4 +7,5 @@ export const STANDARD_WEBHOOKS: ProviderRecord = {
   family: 'standard-webhooks',
   docs: 'https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md',
   scheme: standardWebhooks('webhook'),
+  eventType: { jsonField: 'type' },
 };

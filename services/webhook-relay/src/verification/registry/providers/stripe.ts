@@ -9,4 +9,5 @@ export const STRIPE: ProviderRecord = {
   family: 'hmac-timestamped',
   docs: 'https://docs.stripe.com/webhooks#verify-manually',
   scheme: timestampPairs('stripe-signature', 'v1'),
+  eventType: { jsonField: 'type' },
 };

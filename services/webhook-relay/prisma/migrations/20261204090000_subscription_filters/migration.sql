@@ -1,0 +1,98 @@
+-- Subscription filters (docs/filters.md): a MongoDB-style query per subscription, judged in Node at
+-- fan-out; events it turns away get a `filtered` delivery (finished, never sent) at their position.
+ALTER TYPE "delivery_state" ADD VALUE 'filtered';
+
+ALTER TABLE "subscriptions" ADD COLUMN "filter" JSONB,
+ADD COLUMN "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP;
+
+-- relay_fan_out takes the Node verdicts and returns the events still to judge: new arguments and result.
+DROP FUNCTION relay_fan_out(uuid, uuid[], timestamptz);
+
+CREATE OR REPLACE FUNCTION relay_fan_out(p_tenant uuid, p_event_ids uuid[], p_now timestamptz,
+                                         p_verdict_subscriptions uuid[], p_verdict_events uuid[],
+                                         p_verdict_versions timestamptz[], p_verdict_passed boolean[])
+  RETURNS TABLE (id uuid, destination_id uuid, event_to_filter uuid)
+  LANGUAGE plpgsql
+AS $$
+#variable_conflict use_column
+BEGIN
+  PERFORM set_config('app.tenant_id', p_tenant::text, true);
+  RETURN QUERY
+  WITH ready AS (
+    SELECT e.id, e.endpoint_id, e.headers, e.payload_sha256, e.plan_id, e.day, e.capture_seq, coalesce(c.state, 'unattempted') AS state,
+           e.duplicate_of
+      FROM events e LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY (p_event_ids)
+     WHERE e.id = ANY (p_event_ids) AND (NOT e.to_verify OR c.event_id IS NOT NULL)
+  ), matched AS (
+    SELECT r.id AS event_id, r.capture_seq, s.destination_id, s.id AS subscription_id, s.filter IS NOT NULL AS has_filter, s.updated_at
+      FROM ready r
+      JOIN subscriptions s ON s.endpoint_id = r.endpoint_id AND (cardinality(s.states) = 0 OR r.state = ANY (s.states))
+      JOIN destinations d ON d.id = s.destination_id AND d.enabled AND d.deleted_at IS NULL
+     WHERE r.duplicate_of IS NULL
+       AND (cardinality(s.event_types) = 0
+        OR relay_event_type(r.headers, (SELECT p.body FROM payloads p
+                                          WHERE p.tenant_id = p_tenant AND p.sha256 = r.payload_sha256 AND p.plan_id = r.plan_id AND p.day = r.day
+                                            AND p.day = ANY (relay_uuid7_days(p_event_ids)))) = ANY (s.event_types))
+  ), judged AS (
+    SELECT m.event_id, m.capture_seq, m.destination_id, m.has_filter, v.passed
+      FROM matched m
+      LEFT JOIN unnest(p_verdict_subscriptions, p_verdict_events, p_verdict_versions, p_verdict_passed) AS v(subscription_id, event_id, version, passed)
+        ON m.has_filter AND v.subscription_id = m.subscription_id AND v.event_id = m.event_id AND v.version = m.updated_at
+  ), unjudged AS (
+    SELECT DISTINCT j.event_id FROM judged j WHERE j.has_filter AND j.passed IS NULL
+  ), settled AS (
+    DELETE FROM fan_out_pending p USING ready r
+     WHERE p.endpoint_id = r.endpoint_id AND p.capture_seq = r.capture_seq
+       AND NOT EXISTS (SELECT 1 FROM unjudged u WHERE u.event_id = r.id)
+  ), inserted AS (
+    -- An event already delivered there is skipped (the partial unique index), so this is idempotent.
+    -- Events captured before capture numbers existed take a new number, as they did before.
+    INSERT INTO deliveries (id, tenant_id, destination_id, event_id, position, state, created_at, completed_at)
+    SELECT relay_uuid7(), p_tenant, j.destination_id, j.event_id, coalesce(j.capture_seq, nextval('deliveries_position_seq')),
+           CASE WHEN j.has_filter AND NOT j.passed THEN 'filtered'::delivery_state ELSE 'pending'::delivery_state END, p_now,
+           CASE WHEN j.has_filter AND NOT j.passed THEN p_now END
+      FROM judged j WHERE NOT j.has_filter OR j.passed IS NOT NULL
+     ORDER BY j.capture_seq, j.event_id, j.destination_id
+    ON CONFLICT (event_id, destination_id) WHERE replay_of IS NULL DO NOTHING
+    RETURNING id, destination_id, state
+  )
+  SELECT i.id, i.destination_id, NULL::uuid FROM inserted i WHERE i.state = 'pending'
+  UNION ALL
+  SELECT NULL::uuid, NULL::uuid, u.event_id FROM unjudged u;
+END
+$$;
+
+REVOKE ALL ON FUNCTION relay_fan_out(uuid, uuid[], timestamptz, uuid[], uuid[], timestamptz[], boolean[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_fan_out(uuid, uuid[], timestamptz, uuid[], uuid[], timestamptz[], boolean[]) TO webhook_relay_app;
+
+CREATE OR REPLACE FUNCTION relay_filter_inputs(p_tenant uuid, p_event_ids uuid[])
+  RETURNS TABLE (subscription_id uuid, version timestamptz, filter jsonb, event_id uuid, headers json, body bytea,
+                 query text, provider text, state text, event_type text)
+  LANGUAGE plpgsql
+AS $$
+#variable_conflict use_column
+BEGIN
+  PERFORM set_config('app.tenant_id', p_tenant::text, true);
+  RETURN QUERY
+  WITH ready AS (
+    SELECT e.id, e.endpoint_id, e.headers, e.payload_sha256, e.plan_id, e.day, e.query,
+           coalesce(c.state::text, 'unattempted') AS state
+      FROM events e LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY (p_event_ids)
+     WHERE e.id = ANY (p_event_ids) AND (NOT e.to_verify OR c.event_id IS NOT NULL) AND e.duplicate_of IS NULL
+  ), bodies AS (
+    SELECT r.*, (SELECT p.body FROM payloads p
+                  WHERE p.tenant_id = p_tenant AND p.sha256 = r.payload_sha256 AND p.plan_id = r.plan_id AND p.day = r.day
+                    AND p.day = ANY (relay_uuid7_days(p_event_ids))) AS body
+      FROM ready r
+     WHERE EXISTS (SELECT 1 FROM subscriptions s WHERE s.endpoint_id = r.endpoint_id AND s.filter IS NOT NULL)
+  )
+  SELECT s.id, s.updated_at, s.filter, b.id, b.headers, b.body, b.query, n.provider::text, b.state,
+         relay_event_type(b.headers, b.body)
+    FROM bodies b
+    JOIN subscriptions s ON s.endpoint_id = b.endpoint_id AND s.filter IS NOT NULL
+    JOIN endpoints n ON n.id = b.endpoint_id;
+END
+$$;
+
+REVOKE ALL ON FUNCTION relay_filter_inputs(uuid, uuid[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_filter_inputs(uuid, uuid[]) TO webhook_relay_app;
