@@ -19,6 +19,15 @@ func (c *Client) AcknowledgeIssue(ctx context.Context, issueID string, opts ...R
 	return &answer, nil
 }
 
+// ActivateTransformation: Choose the version deliveries run from their next attempt on (null: none); the queue keeps its order (POST /v1/destinations/{destination_id}/transformations/activate).
+func (c *Client) ActivateTransformation(ctx context.Context, destinationID string, body ActivateTransformationRequest, opts ...RequestOption) (*Destination, error) {
+	var answer Destination
+	if err := c.do(ctx, request{method: "POST", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/transformations/activate", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // AddProviderSecret: Add a provider secret (others stay active) (POST /v1/endpoints/{endpoint_id}/secrets).
 func (c *Client) AddProviderSecret(ctx context.Context, endpointID string, body AddProviderSecretRequest, opts ...RequestOption) (*ProviderSecret, error) {
 	var answer ProviderSecret
@@ -86,6 +95,15 @@ func (c *Client) CreateNotificationTarget(ctx context.Context, body CreateNotifi
 func (c *Client) CreateSubscription(ctx context.Context, body CreateSubscriptionRequest, opts ...RequestOption) (*Subscription, error) {
 	var answer Subscription
 	if err := c.do(ctx, request{method: "POST", path: "/v1/subscriptions", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// CreateTransformation: Save a new version of the destination’s transformation (code that does not compile: 400); activate: true makes it the one deliveries run (POST /v1/destinations/{destination_id}/transformations).
+func (c *Client) CreateTransformation(ctx context.Context, destinationID string, body CreateTransformationRequest, opts ...RequestOption) (*Transformation, error) {
+	var answer Transformation
+	if err := c.do(ctx, request{method: "POST", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/transformations", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil
@@ -997,6 +1015,15 @@ func (c *Client) ListSubscriptionsAll(params *ListSubscriptionsParams, opts ...R
 	})
 }
 
+// ListTransformations: The versions of the destination’s transformation, newest first, and which one is active (GET /v1/destinations/{destination_id}/transformations).
+func (c *Client) ListTransformations(ctx context.Context, destinationID string, opts ...RequestOption) (*TransformationList, error) {
+	var answer TransformationList
+	if err := c.do(ctx, request{method: "GET", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/transformations", idempotent: false}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
 // ListTriggersParams are the query parameters of ListTriggers; nil members are not sent.
 type ListTriggersParams struct {
 	Limit *int64
@@ -1152,6 +1179,15 @@ func (c *Client) StartBulkRetry(ctx context.Context, body BulkRetrySelection, op
 func (c *Client) TestNotificationTarget(ctx context.Context, targetID string, opts ...RequestOption) (*Notification, error) {
 	var answer Notification
 	if err := c.do(ctx, request{method: "POST", path: "/v1/notification-targets/" + url.PathEscape(targetID) + "/test", idempotent: true}, &answer, opts); err != nil {
+		return nil, err
+	}
+	return &answer, nil
+}
+
+// TestTransformation: Run code (or a saved version) on a captured event in the sandbox and show the request it makes and its logs; sends and saves nothing (POST /v1/destinations/{destination_id}/transformations/test).
+func (c *Client) TestTransformation(ctx context.Context, destinationID string, body TestTransformationRequest, opts ...RequestOption) (*TransformationTestResult, error) {
+	var answer TransformationTestResult
+	if err := c.do(ctx, request{method: "POST", path: "/v1/destinations/" + url.PathEscape(destinationID) + "/transformations/test", body: body, hasBody: true, idempotent: true}, &answer, opts); err != nil {
 		return nil, err
 	}
 	return &answer, nil

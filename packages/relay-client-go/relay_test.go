@@ -187,6 +187,73 @@ func TestFailingDestinationOpensOneIssueAcknowledgedAndResolved(t *testing.T) {
 	}
 }
 
+func TestRoutingFilterDryRunEventTypesAndTransformation(t *testing.T) {
+	relay := startRelay(t)
+	client := newClient(t, relay, relay.APIKey)
+	ctx := context.Background()
+	endpoint, err := client.CreateEndpoint(ctx, CreateEndpointRequest{Name: "routing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, event := range []string{
+		`{"type":"invoice.paid","data":{"amount":50000}}`,
+		`{"type":"invoice.paid","data":{"amount":10}}`,
+		`{"type":"customer.created","data":{"amount":0}}`,
+	} {
+		ingest(t, endpoint.IngestURL, []byte(event), nil)
+	}
+	types, err := client.ListEndpointEventTypes(ctx, endpoint.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int64{}
+	for _, seen := range types.Data {
+		counts[seen.EventType] = seen.Count
+	}
+	if len(counts) != 2 || counts["invoice.paid"] != 2 || counts["customer.created"] != 1 {
+		t.Fatalf("event types: %+v", counts)
+	}
+	filter := SubscriptionFilter{"event_type": "invoice.paid", "body.data.amount": map[string]any{"$gt": 10000}}
+	dryRun, err := client.DryRunSubscriptionFilter(ctx, SubscriptionFilterDryRunRequest{EndpointID: endpoint.ID, Filter: &filter})
+	if err != nil || dryRun.Matched != 1 || dryRun.Unmatched != 2 {
+		t.Fatalf("dry run: %v %+v", err, dryRun)
+	}
+	recv := newReceiver(t)
+	destination, err := client.CreateDestination(ctx, CreateDestinationRequest{Name: "routed", URL: recv.URL + "/hook"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	subscription, err := client.CreateSubscription(ctx, CreateSubscriptionRequest{EndpointID: endpoint.ID, DestinationID: destination.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	updated, err := client.UpdateSubscription(ctx, subscription.ID, UpdateSubscriptionRequest{Filter: Value(filter)})
+	if err != nil || updated.Filter["event_type"] != "invoice.paid" {
+		t.Fatalf("update subscription: %v %+v", err, updated)
+	}
+	code := `(request) => ({ ...request, headers: { ...request.headers, "x-routed": "yes" }, body: { paid: request.body.data.amount } })`
+	page, err := client.ListEvents(ctx, &ListEventsParams{EndpointID: &endpoint.ID, EventType: Ptr("invoice.paid"), Limit: Ptr(int64(1))})
+	if err != nil || len(page.Data) != 1 {
+		t.Fatalf("events of a type: %v", err)
+	}
+	tried, err := client.TestTransformation(ctx, destination.ID, TestTransformationRequest{EventID: page.Data[0].ID, Code: &code})
+	if err != nil || tried.Outcome != "send" || tried.Request == nil || tried.Request.Headers["x-routed"] != "yes" {
+		t.Fatalf("test console: %v %+v", err, tried)
+	}
+	saved, err := client.CreateTransformation(ctx, destination.ID, CreateTransformationRequest{Code: code, Activate: Ptr(true)})
+	if err != nil || saved.Version != 1 || !saved.Active {
+		t.Fatalf("create transformation: %v %+v", err, saved)
+	}
+	list, err := client.ListTransformations(ctx, destination.ID)
+	if err != nil || list.ActiveVersion == nil || *list.ActiveVersion != 1 {
+		t.Fatalf("list transformations: %v %+v", err, list)
+	}
+	detached, err := client.ActivateTransformation(ctx, destination.ID, ActivateTransformationRequest{Version: nil})
+	if err != nil || detached.TransformationVersion != nil {
+		t.Fatalf("detach: %v %+v", err, detached)
+	}
+}
+
 func TestPostWithOneIdempotencyKeyIsAnsweredOnce(t *testing.T) {
 	relay := startRelay(t)
 	client := newClient(t, relay, relay.APIKey)

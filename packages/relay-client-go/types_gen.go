@@ -376,6 +376,8 @@ type CreatedDestination struct {
 	PausedReason *string `json:"paused_reason"`
 	RateLimit *DestinationRateLimit `json:"rate_limit"`
 	Breaker DestinationBreaker `json:"breaker"`
+	// The active transformation version (docs/transformations.md); null: deliveries go as captured.
+	TransformationVersion *int64 `json:"transformation_version"`
 	Secrets []DestinationSecret `json:"secrets"`
 	CreatedAt string `json:"created_at"`
 	UpdatedAt string `json:"updated_at"`
@@ -452,6 +454,8 @@ type Destination struct {
 	PausedReason *string `json:"paused_reason"`
 	RateLimit *DestinationRateLimit `json:"rate_limit"`
 	Breaker DestinationBreaker `json:"breaker"`
+	// The active transformation version (docs/transformations.md); null: deliveries go as captured.
+	TransformationVersion *int64 `json:"transformation_version"`
 	Secrets []DestinationSecret `json:"secrets"`
 	CreatedAt string `json:"created_at"`
 	UpdatedAt string `json:"updated_at"`
@@ -574,6 +578,72 @@ type RotateDestinationSecretRequest struct {
 // PauseDestinationRequest is a schema of the API.
 type PauseDestinationRequest struct {
 	Reason *string `json:"reason,omitempty"`
+}
+
+// Transformation is a schema of the API.
+type Transformation struct {
+	ID string `json:"id"`
+	DestinationID string `json:"destination_id"`
+	// Numbered 1, 2, 3… per destination; a version is never changed once written.
+	Version int64 `json:"version"`
+	Code string `json:"code"`
+	// The destination's deliveries run this version.
+	Active bool `json:"active"`
+	CreatedAt string `json:"created_at"`
+	CreatedBy *string `json:"created_by"`
+}
+
+// CreateTransformationRequest is a schema of the API.
+type CreateTransformationRequest struct {
+	// A JavaScript function expression `(request) => request`. It receives {method, path, headers, body} (body parsed when the event is JSON) and returns the request to send, or null to drop the delivery.
+	Code string `json:"code"`
+	// Make this version the active one at once (default false: test it first, then activate).
+	Activate *bool `json:"activate,omitempty"`
+}
+
+// TransformationList is a schema of the API.
+type TransformationList struct {
+	// null: deliveries go as captured.
+	ActiveVersion *int64 `json:"active_version"`
+	// Newest version first.
+	Data []Transformation `json:"data"`
+}
+
+// ActivateTransformationRequest is a schema of the API.
+type ActivateTransformationRequest struct {
+	// The version deliveries run from now on; null detaches the transformation (deliveries go as captured).
+	Version *int64 `json:"version"`
+}
+
+// TransformationTestResultRequest is a schema of the API.
+type TransformationTestResultRequest struct {
+	Method string `json:"method"`
+	URL string `json:"url"`
+	// The transformation's headers (the destination's own, stored encrypted, are added when sent).
+	Headers map[string]string `json:"headers"`
+	// The body as it would be sent (and signed).
+	Body string `json:"body"`
+}
+
+// TransformationTestResult is a schema of the API.
+type TransformationTestResult struct {
+	// send: the request below would be sent; dropped: the function returned null; failed: it threw or hit a limit.
+	Outcome string `json:"outcome"`
+	Request *TransformationTestResultRequest `json:"request"`
+	// Why it failed, naming the limit it hit.
+	Error *string `json:"error"`
+	// What console.log printed (at most 50 lines of 1,000 characters).
+	Logs []string `json:"logs"`
+	DurationMS float64 `json:"duration_ms"`
+}
+
+// TestTransformationRequest is a schema of the API.
+type TestTransformationRequest struct {
+	// A captured event of an endpoint this destination is subscribed to (or any of yours).
+	EventID string `json:"event_id"`
+	// A JavaScript function expression `(request) => request`. It receives {method, path, headers, body} (body parsed when the event is JSON) and returns the request to send, or null to drop the delivery.
+	Code *string `json:"code,omitempty"`
+	Version *int64 `json:"version,omitempty"`
 }
 
 // Issue is a schema of the API.
@@ -711,6 +781,8 @@ type Delivery struct {
 	CreatedAt string `json:"created_at"`
 	CompletedAt *string `json:"completed_at"`
 	DeadLetteredAt *string `json:"dead_lettered_at"`
+	// The transformation version its last attempt ran; null: sent as captured (or not attempted yet).
+	TransformationVersion *int64 `json:"transformation_version"`
 }
 
 // DeliveryState is a schema of the API.
@@ -739,6 +811,8 @@ type DeliveryDetail struct {
 	CreatedAt string `json:"created_at"`
 	CompletedAt *string `json:"completed_at"`
 	DeadLetteredAt *string `json:"dead_lettered_at"`
+	// The transformation version its last attempt ran; null: sent as captured (or not attempted yet).
+	TransformationVersion *int64 `json:"transformation_version"`
 	AttemptLog []DeliveryAttempt `json:"attempt_log"`
 }
 

@@ -15,6 +15,7 @@ import { registerLogout } from './commands/logout.js';
 import { registerNotifications } from './commands/notifications.js';
 import { registerReplay } from './commands/replay.js';
 import { registerSubscriptions } from './commands/subscriptions.js';
+import { registerTransformations } from './commands/transformations.js';
 import { registerTriggers } from './commands/triggers.js';
 import { registerUsage } from './commands/usage.js';
 import { CommandContext, type GlobalOptions } from './context.js';
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo, exit: (code: number) => void): Command {
   registerDestinations(program, context);
   registerIssues(program, context);
   registerSubscriptions(program, context);
+  registerTransformations(program, context);
   registerEvents(program, context);
   registerEventTypes(program, context);
   registerDeliveries(program, context);

@@ -92,6 +92,28 @@ class RelayClientAgainstTheRelay(unittest.TestCase):
         finally:
             failing.stop()
 
+    def test_routing_a_filter_dry_run_event_types_and_a_transformation(self) -> None:
+        endpoint = self.client.create_endpoint({"name": "routing"})
+        for event_type, amount in [("invoice.paid", 50_000), ("invoice.paid", 10), ("customer.created", 0)]:
+            self.assertEqual(post(endpoint["ingest_url"], json.dumps({"type": event_type, "data": {"amount": amount}}).encode()), 200)
+        types = self.client.list_endpoint_event_types(endpoint["id"])
+        self.assertEqual({t["event_type"]: t["count"] for t in types["data"]}, {"invoice.paid": 2, "customer.created": 1})
+        query = {"event_type": "invoice.paid", "body.data.amount": {"$gt": 10_000}}
+        dry_run = self.client.dry_run_subscription_filter({"endpoint_id": endpoint["id"], "filter": query})
+        self.assertEqual((dry_run["matched"], dry_run["unmatched"]), (1, 2))
+        destination = self.client.create_destination({"name": "routed", "url": self.receiver.url + "/hook"})
+        subscription = self.client.create_subscription({"endpoint_id": endpoint["id"], "destination_id": destination["id"]})
+        self.assertEqual(self.client.update_subscription(subscription["id"], {"filter": query})["filter"], query)
+        code = '(request) => ({ ...request, headers: { ...request.headers, "x-routed": "yes" }, body: { paid: request.body.data.amount } })'
+        event = self.client.list_events(endpoint_id=endpoint["id"], event_type="invoice.paid", limit=1)["data"][0]
+        tried = self.client.test_transformation(destination["id"], {"event_id": event["id"], "code": code})
+        self.assertEqual(tried["outcome"], "send")
+        self.assertEqual(tried["request"]["headers"]["x-routed"], "yes")
+        saved = self.client.create_transformation(destination["id"], {"code": code, "activate": True})
+        self.assertEqual((saved["version"], saved["active"]), (1, True))
+        self.assertEqual(self.client.list_transformations(destination["id"])["active_version"], 1)
+        self.assertIsNone(self.client.activate_transformation(destination["id"], {"version": None})["transformation_version"])
+
     def test_a_post_sent_twice_with_one_idempotency_key_is_answered_once(self) -> None:
         key = f"py-{uuid.uuid4()}"
         first = self.client.create_endpoint({"name": "once"}, idempotency_key=key)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
-from ._types import AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, BreakerSettings, BulkRetry, BulkRetryFilter, BulkRetryPreview, BulkRetrySelection, BulkRetryState, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateEventTypeRequest, CreateNotificationTargetRequest, CreateSubscriptionRequest, CreateTenantRequest, CreatedApiKey, CreatedDestination, CreatedNotificationTarget, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationBreaker, DestinationHealth, DestinationHealthAttempts, DestinationHealthBacklog, DestinationHealthBucket, DestinationHealthDeliveries, DestinationHealthLastFailure, DestinationHealthLatencyMs, DestinationRateLimit, DestinationSecret, Endpoint, EndpointDedup, EndpointEventType, EndpointEventTypeList, EndpointVolume, EndpointVolumeBucket, EndpointVolumeTotals, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailSchemaCheck, EventDetailVerification, EventSummary, EventSummaryVerification, EventType, IngestUrl, Issue, IssueKind, IssueState, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListBulkRetriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventTypesAnswer, ListEventsAnswer, ListIssuesAnswer, ListNotificationTargetsAnswer, ListNotificationsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, Notification, NotificationPayload, NotificationState, NotificationTarget, NotificationType, OAuthError, PauseDestinationRequest, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, SubscriptionFilter, SubscriptionFilterDryRunRequest, SubscriptionFilterDryRunResult, SubscriptionFilterDryRunResultEventsItem, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateEventTypeRequest, UpdateNotificationTargetRequest, UpdateSubscriptionRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
+from ._types import ActivateTransformationRequest, AddProviderSecretRequest, AdminTenant, Agent, ApiKey, AuditAnchorMismatch, AuditEntry, AuditEntryTarget, AuditVerification, AuditVerificationFirstBroken, BreakerSettings, BulkRetry, BulkRetryFilter, BulkRetryPreview, BulkRetrySelection, BulkRetryState, CreateApiKeyRequest, CreateDestinationRequest, CreateEndpointRequest, CreateEventTypeRequest, CreateNotificationTargetRequest, CreateSubscriptionRequest, CreateTenantRequest, CreateTransformationRequest, CreatedApiKey, CreatedDestination, CreatedNotificationTarget, CreatedTenant, CreatedTenantApiKey, DashboardSession, DashboardSessionSignInProvidersItem, DashboardSignIn, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState, Destination, DestinationBreaker, DestinationHealth, DestinationHealthAttempts, DestinationHealthBacklog, DestinationHealthBucket, DestinationHealthDeliveries, DestinationHealthLastFailure, DestinationHealthLatencyMs, DestinationRateLimit, DestinationSecret, Endpoint, EndpointDedup, EndpointEventType, EndpointEventTypeList, EndpointVolume, EndpointVolumeBucket, EndpointVolumeTotals, EndpointWithIngestUrl, EndpointWithIngestUrlDedup, EventDetail, EventDetailBody, EventDetailSchemaCheck, EventDetailVerification, EventSummary, EventSummaryVerification, EventType, IngestUrl, Issue, IssueKind, IssueState, ListAgentsAnswer, ListApiKeysAnswer, ListAuditEntriesAnswer, ListBulkRetriesAnswer, ListDeliveriesAnswer, ListDestinationsAnswer, ListEndpointsAnswer, ListEventTypesAnswer, ListEventsAnswer, ListIssuesAnswer, ListNotificationTargetsAnswer, ListNotificationsAnswer, ListProviderSecretsAnswer, ListSubscriptionsAnswer, ListTriggersAnswer, Notification, NotificationPayload, NotificationState, NotificationTarget, NotificationType, OAuthError, PauseDestinationRequest, ProviderSecret, RelayError, RelayErrorError, RelayHealth, ReplayRequest, ReplayResult, RotateDestinationSecretRequest, RotateProviderSecretRequest, RotatedDestinationSecret, RotatedProviderSecrets, Subscription, SubscriptionFilter, SubscriptionFilterDryRunRequest, SubscriptionFilterDryRunResult, SubscriptionFilterDryRunResultEventsItem, TestTransformationRequest, Transformation, TransformationList, TransformationTestResult, TransformationTestResultRequest, Trigger, TriggerEvent, TriggerEventVerification, TriggerWaitRequest, TriggerWaitResult, UpdateDestinationRequest, UpdateEndpointRequest, UpdateEventTypeRequest, UpdateNotificationTargetRequest, UpdateSubscriptionRequest, UpdateTenantRequest, Usage, UsageEventsPerDayItem, UsagePlan, VerificationState  # noqa: F401
 
 _Item = TypeVar('_Item')
 
@@ -29,6 +29,10 @@ class _Operations:
     def acknowledge_issue(self, issue_id: str, *, idempotency_key: str | None = None, timeout: float | None = None) -> Issue:
         """Acknowledge an open issue (someone is on it); it still resolves by itself when deliveries succeed again (``POST /v1/issues/{issue_id}/acknowledge``)."""
         return self._send("POST", f"/v1/issues/{_quote(issue_id)}/acknowledge", query=None, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def activate_transformation(self, destination_id: str, body: ActivateTransformationRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> Destination:
+        """Choose the version deliveries run from their next attempt on (null: none); the queue keeps its order (``POST /v1/destinations/{destination_id}/transformations/activate``)."""
+        return self._send("POST", f"/v1/destinations/{_quote(destination_id)}/transformations/activate", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
     def add_provider_secret(self, endpoint_id: str, body: AddProviderSecretRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> ProviderSecret:
         """Add a provider secret (others stay active) (``POST /v1/endpoints/{endpoint_id}/secrets``)."""
@@ -61,6 +65,10 @@ class _Operations:
     def create_subscription(self, body: CreateSubscriptionRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> Subscription:
         """Forward an endpoint's events (optionally only some states, event types, or those a filter matches) to a destination (``POST /v1/subscriptions``)."""
         return self._send("POST", "/v1/subscriptions", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def create_transformation(self, destination_id: str, body: CreateTransformationRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> Transformation:
+        """Save a new version of the destination’s transformation (code that does not compile: 400); activate: true makes it the one deliveries run (``POST /v1/destinations/{destination_id}/transformations``)."""
+        return self._send("POST", f"/v1/destinations/{_quote(destination_id)}/transformations", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
     def delete_destination(self, destination_id: str, *, timeout: float | None = None) -> None:
         """Delete a destination (pending deliveries are cancelled) (``DELETE /v1/destinations/{destination_id}``)."""
@@ -250,6 +258,10 @@ class _Operations:
         """Every item of ``list_subscriptions``, page after page (follows ``next_cursor``)."""
         return self._paginate(lambda cursor: self.list_subscriptions(limit=limit, cursor=cursor, endpoint_id=endpoint_id, destination_id=destination_id, timeout=timeout))
 
+    def list_transformations(self, destination_id: str, *, timeout: float | None = None) -> TransformationList:
+        """The versions of the destination’s transformation, newest first, and which one is active (``GET /v1/destinations/{destination_id}/transformations``)."""
+        return self._send("GET", f"/v1/destinations/{_quote(destination_id)}/transformations", query=None, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
+
     def list_triggers(self, *, limit: int | None = None, cursor: str | None = None, endpoint_id: str | None = None, timeout: float | None = None) -> ListTriggersAnswer:
         """List triggers (agents’ positions in endpoints’ events), newest first (``GET /v1/triggers``)."""
         return self._send("GET", "/v1/triggers", query={"limit": limit, "cursor": cursor, "endpoint_id": endpoint_id}, idempotent=False, timeout=timeout)  # type: ignore[no-any-return]
@@ -313,6 +325,10 @@ class _Operations:
     def test_notification_target(self, target_id: str, *, idempotency_key: str | None = None, timeout: float | None = None) -> Notification:
         """Send a notification.test notification to this target only (whatever its types); answers the queued notification (``POST /v1/notification-targets/{target_id}/test``)."""
         return self._send("POST", f"/v1/notification-targets/{_quote(target_id)}/test", query=None, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
+
+    def test_transformation(self, destination_id: str, body: TestTransformationRequest, *, idempotency_key: str | None = None, timeout: float | None = None) -> TransformationTestResult:
+        """Run code (or a saved version) on a captured event in the sandbox and show the request it makes and its logs; sends and saves nothing (``POST /v1/destinations/{destination_id}/transformations/test``)."""
+        return self._send("POST", f"/v1/destinations/{_quote(destination_id)}/transformations/test", query=None, body=body, idempotent=True, idempotency_key=idempotency_key, timeout=timeout)  # type: ignore[no-any-return]
 
     def update_destination(self, destination_id: str, body: UpdateDestinationRequest, *, timeout: float | None = None) -> Destination:
         """Change a destination; enabling it again resumes its queue (``PATCH /v1/destinations/{destination_id}``)."""

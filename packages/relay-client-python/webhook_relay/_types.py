@@ -365,6 +365,8 @@ class CreatedDestination(TypedDict):
     paused_reason: str | None
     rate_limit: DestinationRateLimit | None
     breaker: DestinationBreaker
+    transformation_version: int | None
+    """The active transformation version (docs/transformations.md); null: deliveries go as captured."""
     secrets: list[DestinationSecret]
     created_at: str
     updated_at: str
@@ -438,6 +440,8 @@ class Destination(TypedDict):
     paused_reason: str | None
     rate_limit: DestinationRateLimit | None
     breaker: DestinationBreaker
+    transformation_version: int | None
+    """The active transformation version (docs/transformations.md); null: deliveries go as captured."""
     secrets: list[DestinationSecret]
     created_at: str
     updated_at: str
@@ -533,6 +537,71 @@ class RotateDestinationSecretRequest(TypedDict, total=False):
 
 class PauseDestinationRequest(TypedDict, total=False):
     reason: str
+
+
+class Transformation(TypedDict):
+    id: str
+    destination_id: str
+    version: int
+    """Numbered 1, 2, 3… per destination; a version is never changed once written."""
+    code: str
+    active: bool
+    """The destination's deliveries run this version."""
+    created_at: str
+    created_by: str | None
+
+
+class _CreateTransformationRequestRequired(TypedDict):
+    code: str
+    """A JavaScript function expression `(request) => request`. It receives {method, path, headers, body} (body parsed when the event is JSON) and returns the request to send, or null to drop the delivery."""
+
+
+class CreateTransformationRequest(_CreateTransformationRequestRequired, total=False):
+    activate: bool
+    """Make this version the active one at once (default false: test it first, then activate)."""
+
+
+class TransformationList(TypedDict):
+    active_version: int | None
+    """null: deliveries go as captured."""
+    data: list[Transformation]
+    """Newest version first."""
+
+
+class ActivateTransformationRequest(TypedDict):
+    version: int | None
+    """The version deliveries run from now on; null detaches the transformation (deliveries go as captured)."""
+
+
+class TransformationTestResultRequest(TypedDict):
+    method: str
+    url: str
+    headers: dict[str, str]
+    """The transformation's headers (the destination's own, stored encrypted, are added when sent)."""
+    body: str
+    """The body as it would be sent (and signed)."""
+
+
+class TransformationTestResult(TypedDict):
+    outcome: Literal["send", "dropped", "failed"]
+    """send: the request below would be sent; dropped: the function returned null; failed: it threw or hit a limit."""
+    request: TransformationTestResultRequest | None
+    error: str | None
+    """Why it failed, naming the limit it hit."""
+    logs: list[str]
+    """What console.log printed (at most 50 lines of 1,000 characters)."""
+    duration_ms: float
+
+
+class _TestTransformationRequestRequired(TypedDict):
+    event_id: str
+    """A captured event of an endpoint this destination is subscribed to (or any of yours)."""
+
+
+class TestTransformationRequest(_TestTransformationRequestRequired, total=False):
+    code: str
+    """A JavaScript function expression `(request) => request`. It receives {method, path, headers, body} (body parsed when the event is JSON) and returns the request to send, or null to drop the delivery."""
+    version: int
 
 
 class Issue(TypedDict):
@@ -631,6 +700,8 @@ class Delivery(TypedDict):
     created_at: str
     completed_at: str | None
     dead_lettered_at: str | None
+    transformation_version: int | None
+    """The transformation version its last attempt ran; null: sent as captured (or not attempted yet)."""
 
 
 class DeliveryDetail(TypedDict):
@@ -647,6 +718,8 @@ class DeliveryDetail(TypedDict):
     created_at: str
     completed_at: str | None
     dead_lettered_at: str | None
+    transformation_version: int | None
+    """The transformation version its last attempt ran; null: sent as captured (or not attempted yet)."""
     attempt_log: list[DeliveryAttempt]
 
 
@@ -1082,4 +1155,4 @@ class ListTriggersAnswer(TypedDict):
     """null on the last page."""
 
 
-__all__ = ["AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "BreakerSettings", "BulkRetry", "BulkRetryFilter", "BulkRetryPreview", "BulkRetrySelection", "BulkRetryState", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateEventTypeRequest", "CreateNotificationTargetRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreatedApiKey", "CreatedDestination", "CreatedNotificationTarget", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationBreaker", "DestinationHealth", "DestinationHealthAttempts", "DestinationHealthBacklog", "DestinationHealthBucket", "DestinationHealthDeliveries", "DestinationHealthLastFailure", "DestinationHealthLatencyMs", "DestinationRateLimit", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointEventType", "EndpointEventTypeList", "EndpointVolume", "EndpointVolumeBucket", "EndpointVolumeTotals", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailSchemaCheck", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "EventType", "IngestUrl", "Issue", "IssueKind", "IssueState", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListBulkRetriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventTypesAnswer", "ListEventsAnswer", "ListIssuesAnswer", "ListNotificationTargetsAnswer", "ListNotificationsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "Notification", "NotificationPayload", "NotificationState", "NotificationTarget", "NotificationType", "OAuthError", "PauseDestinationRequest", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "SubscriptionFilter", "SubscriptionFilterDryRunRequest", "SubscriptionFilterDryRunResult", "SubscriptionFilterDryRunResultEventsItem", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateEventTypeRequest", "UpdateNotificationTargetRequest", "UpdateSubscriptionRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]
+__all__ = ["ActivateTransformationRequest", "AddProviderSecretRequest", "AdminTenant", "Agent", "ApiKey", "AuditAnchorMismatch", "AuditEntry", "AuditEntryTarget", "AuditVerification", "AuditVerificationFirstBroken", "BreakerSettings", "BulkRetry", "BulkRetryFilter", "BulkRetryPreview", "BulkRetrySelection", "BulkRetryState", "CreateApiKeyRequest", "CreateDestinationRequest", "CreateEndpointRequest", "CreateEventTypeRequest", "CreateNotificationTargetRequest", "CreateSubscriptionRequest", "CreateTenantRequest", "CreateTransformationRequest", "CreatedApiKey", "CreatedDestination", "CreatedNotificationTarget", "CreatedTenant", "CreatedTenantApiKey", "DashboardSession", "DashboardSessionSignInProvidersItem", "DashboardSignIn", "Delivery", "DeliveryAttempt", "DeliveryDetail", "DeliveryState", "Destination", "DestinationBreaker", "DestinationHealth", "DestinationHealthAttempts", "DestinationHealthBacklog", "DestinationHealthBucket", "DestinationHealthDeliveries", "DestinationHealthLastFailure", "DestinationHealthLatencyMs", "DestinationRateLimit", "DestinationSecret", "Endpoint", "EndpointDedup", "EndpointEventType", "EndpointEventTypeList", "EndpointVolume", "EndpointVolumeBucket", "EndpointVolumeTotals", "EndpointWithIngestUrl", "EndpointWithIngestUrlDedup", "EventDetail", "EventDetailBody", "EventDetailSchemaCheck", "EventDetailVerification", "EventSummary", "EventSummaryVerification", "EventType", "IngestUrl", "Issue", "IssueKind", "IssueState", "ListAgentsAnswer", "ListApiKeysAnswer", "ListAuditEntriesAnswer", "ListBulkRetriesAnswer", "ListDeliveriesAnswer", "ListDestinationsAnswer", "ListEndpointsAnswer", "ListEventTypesAnswer", "ListEventsAnswer", "ListIssuesAnswer", "ListNotificationTargetsAnswer", "ListNotificationsAnswer", "ListProviderSecretsAnswer", "ListSubscriptionsAnswer", "ListTriggersAnswer", "Notification", "NotificationPayload", "NotificationState", "NotificationTarget", "NotificationType", "OAuthError", "PauseDestinationRequest", "ProviderSecret", "RelayError", "RelayErrorError", "RelayHealth", "ReplayRequest", "ReplayResult", "RotateDestinationSecretRequest", "RotateProviderSecretRequest", "RotatedDestinationSecret", "RotatedProviderSecrets", "Subscription", "SubscriptionFilter", "SubscriptionFilterDryRunRequest", "SubscriptionFilterDryRunResult", "SubscriptionFilterDryRunResultEventsItem", "TestTransformationRequest", "Transformation", "TransformationList", "TransformationTestResult", "TransformationTestResultRequest", "Trigger", "TriggerEvent", "TriggerEventVerification", "TriggerWaitRequest", "TriggerWaitResult", "UpdateDestinationRequest", "UpdateEndpointRequest", "UpdateEventTypeRequest", "UpdateNotificationTargetRequest", "UpdateSubscriptionRequest", "UpdateTenantRequest", "Usage", "UsageEventsPerDayItem", "UsagePlan", "VerificationState"]

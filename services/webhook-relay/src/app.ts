@@ -28,6 +28,7 @@ import { registerSubscriptionRoutes } from './http/routes/subscriptions.js';
 import { registerUsageRoutes } from './http/routes/usage.js';
 import { registerStatsRoutes } from './http/routes/stats.js';
 import { registerTriggerRoutes } from './http/routes/triggers.js';
+import { registerTransformationRoutes } from './http/routes/transformations.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
 import { registerOAuthRoutes } from './http/routes/oauth.js';
 import { registerOAuthConsentRoutes } from './http/routes/oauth-consent.js';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps): express.Express {
   registerAuditRoutes(app, deps);
   registerUsageRoutes(app, deps);
   registerDestinationRoutes(app, deps, json);
+  registerTransformationRoutes(app, deps, json);
   registerSubscriptionRoutes(app, deps, json);
   registerDeliveryRoutes(app, deps, json);
   registerBulkRetryRoutes(app, deps, json);

@@ -43,6 +43,11 @@ export abstract class RelayOperations {
     return this.send({ operationId: 'acknowledgeIssue', method: 'POST', path: `/v1/issues/${encodeURIComponent(issueId)}/acknowledge`, idempotent: true }, options);
   }
 
+  /** Choose the version deliveries run from their next attempt on (null: none); the queue keeps its order (`POST /v1/destinations/{destination_id}/transformations/activate`). */
+  activateTransformation(destinationId: string, body: NonNullable<operations['activateTransformation']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['activateTransformation']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'activateTransformation', method: 'POST', path: `/v1/destinations/${encodeURIComponent(destinationId)}/transformations/activate`, body, idempotent: true }, options);
+  }
+
   /** Add a provider secret (others stay active) (`POST /v1/endpoints/{endpoint_id}/secrets`). */
   addProviderSecret(endpointId: string, body: NonNullable<operations['addProviderSecret']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['addProviderSecret']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'addProviderSecret', method: 'POST', path: `/v1/endpoints/${encodeURIComponent(endpointId)}/secrets`, body, idempotent: true }, options);
@@ -81,6 +86,11 @@ export abstract class RelayOperations {
   /** Forward an endpoint's events (optionally only some states, event types, or those a filter matches) to a destination (`POST /v1/subscriptions`). */
   createSubscription(body: NonNullable<operations['createSubscription']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createSubscription']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'createSubscription', method: 'POST', path: '/v1/subscriptions', body, idempotent: true }, options);
+  }
+
+  /** Save a new version of the destination’s transformation (code that does not compile: 400); activate: true makes it the one deliveries run (`POST /v1/destinations/{destination_id}/transformations`). */
+  createTransformation(destinationId: string, body: NonNullable<operations['createTransformation']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['createTransformation']['responses'][201]['content']['application/json']> {
+    return this.send({ operationId: 'createTransformation', method: 'POST', path: `/v1/destinations/${encodeURIComponent(destinationId)}/transformations`, body, idempotent: true }, options);
   }
 
   /** Delete a destination (pending deliveries are cancelled) (`DELETE /v1/destinations/{destination_id}`). */
@@ -318,6 +328,11 @@ export abstract class RelayOperations {
     return this.paginate((cursor) => this.listSubscriptions({ ...query, cursor }, options));
   }
 
+  /** The versions of the destination’s transformation, newest first, and which one is active (`GET /v1/destinations/{destination_id}/transformations`). */
+  listTransformations(destinationId: string, options?: RequestOptions): Promise<operations['listTransformations']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'listTransformations', method: 'GET', path: `/v1/destinations/${encodeURIComponent(destinationId)}/transformations`, idempotent: false }, options);
+  }
+
   /** List triggers (agents’ positions in endpoints’ events), newest first (`GET /v1/triggers`). */
   listTriggers(query?: operations['listTriggers']['parameters']['query'], options?: RequestOptions): Promise<operations['listTriggers']['responses'][200]['content']['application/json']> {
     return this.send({ operationId: 'listTriggers', method: 'GET', path: '/v1/triggers', query, idempotent: false }, options);
@@ -396,6 +411,11 @@ export abstract class RelayOperations {
   /** Send a notification.test notification to this target only (whatever its types); answers the queued notification (`POST /v1/notification-targets/{target_id}/test`). */
   testNotificationTarget(targetId: string, options?: RequestOptions): Promise<operations['testNotificationTarget']['responses'][201]['content']['application/json']> {
     return this.send({ operationId: 'testNotificationTarget', method: 'POST', path: `/v1/notification-targets/${encodeURIComponent(targetId)}/test`, idempotent: true }, options);
+  }
+
+  /** Run code (or a saved version) on a captured event in the sandbox and show the request it makes and its logs; sends and saves nothing (`POST /v1/destinations/{destination_id}/transformations/test`). */
+  testTransformation(destinationId: string, body: NonNullable<operations['testTransformation']['requestBody']>['content']['application/json'], options?: RequestOptions): Promise<operations['testTransformation']['responses'][200]['content']['application/json']> {
+    return this.send({ operationId: 'testTransformation', method: 'POST', path: `/v1/destinations/${encodeURIComponent(destinationId)}/transformations/test`, body, idempotent: true }, options);
   }
 
   /** Change a destination; enabling it again resumes its queue (`PATCH /v1/destinations/{destination_id}`). */

@@ -438,6 +438,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/destinations/{destination_id}/transformations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The versions of the destination’s transformation, newest first, and which one is active */
+        get: operations["listTransformations"];
+        put?: never;
+        /** Save a new version of the destination’s transformation (code that does not compile: 400); activate: true makes it the one deliveries run */
+        post: operations["createTransformation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/destinations/{destination_id}/transformations/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose the version deliveries run from their next attempt on (null: none); the queue keeps its order */
+        post: operations["activateTransformation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/destinations/{destination_id}/transformations/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run code (or a saved version) on a captured event in the sandbox and show the request it makes and its logs; sends and saves nothing */
+        post: operations["testTransformation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/issues": {
         parameters: {
             query?: never;
@@ -1653,6 +1705,8 @@ export interface components {
             paused_reason: string | null;
             rate_limit: components["schemas"]["DestinationRateLimit"];
             breaker: components["schemas"]["DestinationBreaker"];
+            /** @description The active transformation version (docs/transformations.md); null: deliveries go as captured. */
+            transformation_version: number | null;
             secrets: components["schemas"]["DestinationSecret"][];
             /** Format: date-time */
             created_at: string;
@@ -1742,6 +1796,8 @@ export interface components {
             paused_reason: string | null;
             rate_limit: components["schemas"]["DestinationRateLimit"];
             breaker: components["schemas"]["DestinationBreaker"];
+            /** @description The active transformation version (docs/transformations.md); null: deliveries go as captured. */
+            transformation_version: number | null;
             secrets: components["schemas"]["DestinationSecret"][];
             /** Format: date-time */
             created_at: string;
@@ -1860,6 +1916,77 @@ export interface components {
         };
         PauseDestinationRequest: {
             reason?: string;
+        };
+        Transformation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            destination_id: string;
+            /** @description Numbered 1, 2, 3… per destination; a version is never changed once written. */
+            version: number;
+            code: string;
+            /** @description The destination's deliveries run this version. */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string | null;
+        };
+        CreateTransformationRequest: {
+            /**
+             * @description A JavaScript function expression `(request) => request`. It receives {method, path, headers, body} (body parsed when the event is JSON) and returns the request to send, or null to drop the delivery.
+             * @example (request) => ({ ...request, headers: { ...request.headers, "x-source": "relay" } })
+             */
+            code: string;
+            /**
+             * @description Make this version the active one at once (default false: test it first, then activate).
+             * @default false
+             */
+            activate?: boolean;
+        };
+        TransformationList: {
+            /** @description null: deliveries go as captured. */
+            active_version: number | null;
+            /** @description Newest version first. */
+            data: components["schemas"]["Transformation"][];
+        };
+        ActivateTransformationRequest: {
+            /** @description The version deliveries run from now on; null detaches the transformation (deliveries go as captured). */
+            version: number | null;
+        };
+        TransformationTestResult: {
+            /**
+             * @description send: the request below would be sent; dropped: the function returned null; failed: it threw or hit a limit.
+             * @enum {string}
+             */
+            outcome: "send" | "dropped" | "failed";
+            request: {
+                method: string;
+                url: string;
+                /** @description The transformation's headers (the destination's own, stored encrypted, are added when sent). */
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description The body as it would be sent (and signed). */
+                body: string;
+            } | null;
+            /** @description Why it failed, naming the limit it hit. */
+            error: string | null;
+            /** @description What console.log printed (at most 50 lines of 1,000 characters). */
+            logs: string[];
+            duration_ms: number;
+        };
+        TestTransformationRequest: {
+            /**
+             * Format: uuid
+             * @description A captured event of an endpoint this destination is subscribed to (or any of yours).
+             */
+            event_id: string;
+            /**
+             * @description A JavaScript function expression `(request) => request`. It receives {method, path, headers, body} (body parsed when the event is JSON) and returns the request to send, or null to drop the delivery.
+             * @example (request) => ({ ...request, headers: { ...request.headers, "x-source": "relay" } })
+             */
+            code?: string;
+            version?: number;
         };
         Issue: {
             /** Format: uuid */
@@ -2014,6 +2141,8 @@ export interface components {
             completed_at: string | null;
             /** Format: date-time */
             dead_lettered_at: string | null;
+            /** @description The transformation version its last attempt ran; null: sent as captured (or not attempted yet). */
+            transformation_version: number | null;
         };
         /** @enum {string} */
         DeliveryState: "pending" | "succeeded" | "dead_lettered" | "cancelled" | "filtered";
@@ -2041,6 +2170,8 @@ export interface components {
             completed_at: string | null;
             /** Format: date-time */
             dead_lettered_at: string | null;
+            /** @description The transformation version its last attempt ran; null: sent as captured (or not attempted yet). */
+            transformation_version: number | null;
             attempt_log: components["schemas"]["DeliveryAttempt"][];
         };
         DeliveryAttempt: {
@@ -5613,6 +5744,439 @@ export interface operations {
             };
             /** @description idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    listTransformations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                destination_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransformationList"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    createTransformation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key and body get the first answer back (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                destination_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTransformationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transformation"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    activateTransformation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key and body get the first answer back (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                destination_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivateTransformationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Destination"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found (another tenant's resources are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key came with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description internal: the request id in X-Request-Id finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unavailable: the database did not answer; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+        };
+    };
+    testTransformation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key and body get the first answer back (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                destination_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestTransformationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransformationTestResult"];
+                };
+            };
+            /** @description invalid_request: the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unauthorized: missing, unknown or revoked API key (or no dashboard session) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description forbidden: a dashboard session's request that changes something without its X-CSRF-Token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description not_found: the destination, the event or the version does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with this Idempotency-Key is still running; or conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description payload_too_large: body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayError"];
+                };
+            };
+            /** @description unsupported_media_type: a body that is not JSON (Content-Type other than application/json), or an encoding or charset the API does not read */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

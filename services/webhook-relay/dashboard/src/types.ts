@@ -36,6 +36,9 @@ export type {
   RotatedProviderSecrets,
   Subscription,
   SubscriptionFilterDryRunResult,
+  Transformation,
+  TransformationList,
+  TransformationTestResult,
   Trigger,
   Usage,
 } from '@workspace/contracts';

@@ -231,6 +231,8 @@ async function sendInOrder(
     if (head.nextAttemptAt && head.nextAttemptAt > now) return { kind: 'wait', ms: head.nextAttemptAt.getTime() - now.getTime() };
     // No transformation: the request as captured, with no extra work. Else it runs first; dropped or failed ends here.
     const prepared = await prepareHead(deps, job, target, head, now);
+    // The sandbox, not the code, failed: nothing is recorded against the delivery; the head is tried again.
+    if ('retryInMs' in prepared) return { kind: 'wait', ms: prepared.retryInMs };
     if ('outcome' in prepared) {
       outcomes.push(prepared.outcome);
       if (prepared.failure) {

@@ -17,6 +17,7 @@ import { NOTIFICATION_TOOLS } from './tools/notification-tools.js';
 import { ISSUE_TOOLS } from './tools/issue-tools.js';
 import { EVENT_TYPE_TOOLS } from './tools/event-type-tools.js';
 import { SUBSCRIPTION_FILTER_TOOLS } from './tools/subscription-filter-tools.js';
+import { TRANSFORMATION_TOOLS } from './tools/transformation-tools.js';
 
 export const RELAY_MCP_TOOLS: RelayTool[] = [
   ...REST_MIRROR_TOOLS,
@@ -27,6 +28,7 @@ export const RELAY_MCP_TOOLS: RelayTool[] = [
   ...ISSUE_TOOLS,
   ...EVENT_TYPE_TOOLS,
   ...SUBSCRIPTION_FILTER_TOOLS,
+  ...TRANSFORMATION_TOOLS,
 ];
 
 const SERVER_INFO = { name: 'webhook-relay', version: '0.1.0' };

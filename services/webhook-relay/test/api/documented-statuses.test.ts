@@ -78,6 +78,10 @@ const HAPPY_BODIES: Record<string, (world: World) => unknown> = {
   createNotificationTarget: () => ({ kind: 'webhook', url: 'https://hooks.example.com/notify' }),
   // CreateEventTypeRequest: the name has a pattern, and names are unique per tenant.
   createEventType: () => ({ name: `sample.${randomUUID()}`, schema: { type: 'object' } }),
+  // Transformations: code must compile to a function; activating null (detach) needs no saved version.
+  createTransformation: () => ({ code: '(request) => request' }),
+  activateTransformation: () => ({ version: null }),
+  testTransformation: (world) => ({ event_id: world.event_id, code: '(request) => request' }),
 };
 
 const resolve = (schema: Schema): Schema => (schema.$ref ? DOCUMENT.components.schemas[schema.$ref.split('/').pop()] : schema);

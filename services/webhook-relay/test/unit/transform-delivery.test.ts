@@ -31,6 +31,7 @@ describe('transformDelivery', () => {
     ['a 1 GB allocation', '(r) => { new ArrayBuffer(1e9); return r; }', /out of memory|memory limit/],
     ['a throw', '(r) => { throw new Error("boom"); }', /Error: boom/],
     ['a path to another host', '(r) => ({ ...r, path: "//evil.example/x" })', /path/],
+    ['a header set twice in two cases', '(r) => ({ ...r, headers: { "X-A": "1", "x-a": "2" } })', /set twice/],
     ['a signature header of its own', '(r) => ({ ...r, headers: { "Webhook-Signature": "v1,forged" } })', /set by the relay/],
   ])('fails %s with a clear cause', async (_name, code, cause) => {
     const result = await transformDelivery(code, input({ a: 1 }));

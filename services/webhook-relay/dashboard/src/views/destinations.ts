@@ -23,6 +23,7 @@ import { bulkRetrySection } from './bulk-retries.js';
 import { deliveryStateSection, destinationIssuesSection, failureSettingsChanges, failureSettingsFields } from './destination-controls.js';
 import { destinationHealthSection } from './health-sections.js';
 import { filterField, parseFilter } from './subscription-filter.js';
+import { transformationSection } from './transformations.js';
 import type { CreatedDestination, Destination, ReplayResult, RotatedDestinationSecret, Subscription } from '../types.js';
 
 const VERIFICATION_STATES = ['verified', 'authenticated', 'failed', 'unattempted'];
@@ -109,7 +110,12 @@ export async function destinationView(params: Params): Promise<View> {
     destinationHealthSection(id),
     loadDirectory(),
   ]);
-  const [issues, bulkRetry] = await Promise.all([destinationIssuesSection(id, directory), bulkRetrySection(id, endpoints)]);
+  const subscribedEndpoints = endpoints.filter((endpoint) => subscriptions.data.some((item) => item.endpoint_id === endpoint.id));
+  const [issues, bulkRetry, transformation] = await Promise.all([
+    destinationIssuesSection(id, directory),
+    bulkRetrySection(id, endpoints),
+    transformationSection(destination, subscribedEndpoints, directory),
+  ]);
   const reload = () => go(`#/destinations/${id}?t=${Date.now()}`);
 
   const edit = onSubmit(h('form', { 'aria-labelledby': 'edit-destination' }), async (values) => {
@@ -309,6 +315,7 @@ export async function destinationView(params: Params): Promise<View> {
         : h('p', null, 'No subscriptions: nothing is delivered here until an endpoint is subscribed.'),
       subscribe,
     ),
+    transformation,
     bulkRetry.node,
     h(
       'section',

@@ -28,13 +28,21 @@ export interface SettledHead {
  * delivery at once (retrying would fail again): it is dead-lettered, to be replayed once the code is fixed, and the
  * destination's next deliveries go on in order.
  */
+/** The sandbox could not run the transformation (its thread failed): the head waits and is tried again. */
+export interface DeferredHead {
+  retryInMs: number;
+  error: string;
+}
+
+const SANDBOX_RETRY_MS = 5_000;
+
 export async function prepareHead(
   deps: { pool: ConnectionPool; runtime: Runtime },
   job: DeliveryJob,
   target: DestinationTarget,
   head: PendingHead,
   now: Date,
-): Promise<PreparedRequest | SettledHead> {
+): Promise<PreparedRequest | SettledHead | DeferredHead> {
   const contentType = head.contentType ?? 'application/octet-stream';
   const version = target.transformationVersion;
   if (version === null)
@@ -67,6 +75,7 @@ export async function prepareHead(
     nextAttemptAt: null,
     transformationVersion: version,
   });
+  if (result.kind === 'unavailable') return { retryInMs: SANDBOX_RETRY_MS, error: result.error };
   if (result.kind === 'dropped') return { outcome: settled('succeeded', null, `dropped by transformation v${version}: not sent`) };
   if (result.kind === 'failed') {
     const error = `transformation v${version} failed: ${result.error}`.slice(0, 2000);
@@ -87,8 +96,16 @@ export async function prepareHead(
     url: request.url,
     method: request.method,
     // The destination's headers, then the transformation's (which may change the content type).
-    headers: { 'content-type': contentType, ...target.headers, ...request.headers },
+    headers: mergeHeaders({ 'content-type': contentType, ...target.headers }, request.headers),
     body: request.body,
     transformationVersion: version,
   };
+}
+
+/** Header names are case-insensitive: one the transformation sets replaces the same name in any case, never doubles it. */
+function mergeHeaders(base: Record<string, string>, overrides: Record<string, string>): Record<string, string> {
+  const overridden = new Set(Object.keys(overrides).map((name) => name.toLowerCase()));
+  const merged: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) if (!overridden.has(name.toLowerCase())) merged[name] = value;
+  return Object.assign(merged, overrides);
 }

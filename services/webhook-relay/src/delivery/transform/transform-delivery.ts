@@ -11,7 +11,9 @@ export interface TransformedRequest {
 export type TransformOutcome =
   | { kind: 'send'; request: TransformedRequest; logs: string[]; durationMs: number; output: TransformRequest }
   | { kind: 'dropped'; logs: string[]; durationMs: number }
-  | { kind: 'failed'; error: string; logs: string[]; durationMs: number };
+  | { kind: 'failed'; error: string; logs: string[]; durationMs: number }
+  /** The sandbox itself could not run it (its thread failed): no verdict on the code; try again later. */
+  | { kind: 'unavailable'; error: string; logs: string[]; durationMs: number };
 
 const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'GET']);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -58,8 +60,11 @@ function validate(output: unknown): TransformRequest | string {
   if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || /[\s\\]/.test(path))
     return 'path must start with a single / and hold no spaces';
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return 'headers must be an object of strings';
+  const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) return `header name ${JSON.stringify(name)} is not valid`;
+    if (seen.has(name.toLowerCase())) return `header ${name} is set twice (names are case-insensitive)`;
+    seen.add(name.toLowerCase());
     if (RESERVED_HEADER.test(name)) return `header ${name} is set by the relay and may not be set by a transformation`;
     if (typeof value !== 'string' || !HEADER_VALUE.test(value)) return `header ${name} must be a string without line breaks`;
   }
@@ -78,7 +83,7 @@ export async function transformDelivery(
   const request = transformInput(input);
   const run = await runInSandbox(code, request, capturedAt(input.eventId));
   const { logs, durationMs } = run;
-  if (!run.ok) return { kind: 'failed', error: run.error, logs, durationMs };
+  if (!run.ok) return { kind: run.unavailable ? 'unavailable' : 'failed', error: run.error, logs, durationMs };
   if (run.output === null) return { kind: 'dropped', logs, durationMs };
   const output = validate(run.output);
   if (typeof output === 'string') return { kind: 'failed', error: output, logs, durationMs };

@@ -49,7 +49,9 @@ export type AuditAction =
   | 'notification_target.deleted'
   | 'event_type.created'
   | 'event_type.updated'
-  | 'event_type.deleted';
+  | 'event_type.deleted'
+  | 'transformation.created'
+  | 'transformation.activated';
 
 export interface AppendAuditEntryOptions {
   tx: TenantTx;
