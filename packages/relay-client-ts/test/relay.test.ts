@@ -104,9 +104,15 @@ describe('RelayClient against the running relay', () => {
 
   it('routes: a filter tried in a dry run then saved, the event types seen, and a transformation tested and activated', async () => {
     const endpoint = await client.createEndpoint({ name: 'routing' });
-    for (const [type, amount] of [['invoice.paid', 50_000], ['invoice.paid', 10], ['customer.created', 0]] as const) {
+    for (const [type, amount] of [
+      ['invoice.paid', 50_000],
+      ['invoice.paid', 10],
+      ['customer.created', 0],
+    ] as const) {
       const body = JSON.stringify({ type, data: { amount } });
-      expect((await fetch(endpoint.ingest_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status).toBe(200);
+      expect((await fetch(endpoint.ingest_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status).toBe(
+        200,
+      );
     }
     const types = await client.listEndpointEventTypes(endpoint.id);
     expect(Object.fromEntries(types.data.map((t) => [t.event_type, t.count]))).toEqual({ 'invoice.paid': 2, 'customer.created': 1 });
@@ -118,7 +124,8 @@ describe('RelayClient against the running relay', () => {
     const subscription = await client.createSubscription({ endpoint_id: endpoint.id, destination_id: destination.id });
     expect((await client.updateSubscription(subscription.id, { filter })).filter).toEqual(filter);
 
-    const code = '(request) => ({ ...request, headers: { ...request.headers, "x-routed": "yes" }, body: { paid: request.body.data.amount } })';
+    const code =
+      '(request) => ({ ...request, headers: { ...request.headers, "x-routed": "yes" }, body: { paid: request.body.data.amount } })';
     const [event] = (await client.listEvents({ endpoint_id: endpoint.id, event_type: 'invoice.paid', limit: 1 })).data;
     const tried = await client.testTransformation(destination.id, { event_id: event!.id, code });
     expect(tried.outcome).toBe('send');

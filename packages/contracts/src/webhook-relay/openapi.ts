@@ -461,7 +461,8 @@ const OPERATIONS: Operation[] = [
     path: '/v1/destinations/{destination_id}/transformations',
     operationId: 'createTransformation',
     tag: 'Transformations',
-    summary: 'Save a new version of the destination’s transformation (code that does not compile: 400); activate: true makes it the one deliveries run',
+    summary:
+      'Save a new version of the destination’s transformation (code that does not compile: 400); activate: true makes it the one deliveries run',
     params: ['destination_id'],
     body: CreateTransformationRequest,
     status: 201,
@@ -493,7 +494,8 @@ const OPERATIONS: Operation[] = [
     path: '/v1/destinations/{destination_id}/transformations/test',
     operationId: 'testTransformation',
     tag: 'Transformations',
-    summary: 'Run code (or a saved version) on a captured event in the sandbox and show the request it makes and its logs; sends and saves nothing',
+    summary:
+      'Run code (or a saved version) on a captured event in the sandbox and show the request it makes and its logs; sends and saves nothing',
     params: ['destination_id'],
     body: TestTransformationRequest,
     notFound: 'not_found: the destination, the event or the version does not exist',
@@ -597,7 +599,8 @@ const OPERATIONS: Operation[] = [
     path: '/v1/deliveries',
     operationId: 'listDeliveries',
     tag: 'Deliveries',
-    summary: 'List deliveries, newest first; state=dead_lettered lists the dead letters, state=filtered those a subscription filter turned away',
+    summary:
+      'List deliveries, newest first; state=dead_lettered lists the dead letters, state=filtered those a subscription filter turned away',
     query: ListDeliveriesQuery,
     status: 200,
     response: page(Delivery),

@@ -62,7 +62,9 @@ export const ActivateTransformationRequest = jsonObject({
 export type ActivateTransformationRequest = z.infer<typeof ActivateTransformationRequest>;
 
 export const TestTransformationRequest = jsonObject({
-  event_id: RelayId('event_id').meta({ description: 'A captured event of an endpoint this destination is subscribed to (or any of yours).' }),
+  event_id: RelayId('event_id').meta({
+    description: 'A captured event of an endpoint this destination is subscribed to (or any of yours).',
+  }),
   code: TransformationCode.optional(),
   version: TransformationVersion('version').optional(),
 })
@@ -81,7 +83,9 @@ export const TransformationTestResult = z
       .object({
         method: z.string(),
         url: z.string(),
-        headers: z.record(z.string(), z.string()).meta({ description: "The transformation's headers (the destination's own, stored encrypted, are added when sent)." }),
+        headers: z
+          .record(z.string(), z.string())
+          .meta({ description: "The transformation's headers (the destination's own, stored encrypted, are added when sent)." }),
         body: z.string().meta({ description: 'The body as it would be sent (and signed).' }),
       })
       .nullable(),

@@ -1,11 +1,9 @@
-import type { ListEventsQuery } from '@workspace/contracts';
 import type { Event, EventCheck, Prisma } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { eventFilterWhere, type EventFilters } from './event-filters.js';
 import { firstIdAt, type Page, type PageRequest } from '../pagination.js';
 import { decodeCaptureCursor, toCapturePage } from './capture-order-cursor.js';
 import type { RetentionWindow } from '../retention/retention-window.js';
-import { listEventsBySchemaValidity } from '../event-types/list-events-by-schema-validity.js';
 
 export type EventWithSize = Event & { payload: { size: number }; check: EventCheck | null };
 
@@ -64,19 +62,3 @@ export async function listEvents(options: ListEventsOptions): Promise<Page<Event
 }
 
 const utcDay = (at: Date) => new Date(`${at.toISOString().slice(0, 10)}T00:00:00Z`);
-
-/** GET /v1/events and the MCP tool events.list: the contract's query, as listEvents takes it. */
-export function listEventsByQuery(tx: TenantTx, query: ListEventsQuery, window: RetentionWindow): Promise<Page<EventWithSize>> {
-  if (query.schema_valid !== undefined) return listEventsBySchemaValidity(tx, query, window);
-  return listEvents({
-    tx,
-    window,
-    page: { limit: query.limit, cursor: query.cursor },
-    endpointId: query.endpoint_id,
-    state: query.state,
-    provider: query.provider,
-    eventType: query.event_type,
-    from: query.from ? new Date(query.from) : undefined,
-    to: query.to ? new Date(query.to) : undefined,
-  });
-}

@@ -1,7 +1,7 @@
 import { ListEventsQuery } from '@workspace/contracts';
 import type { Express } from 'express';
 import { getEvent } from '../../domain/events/get-event.js';
-import { listEventsByQuery } from '../../domain/events/list-events.js';
+import { listEventsByQuery } from '../../domain/events/list-events-by-query.js';
 import { retentionWindow } from '../../domain/retention/retention-window.js';
 import type { Deps } from '../../deps.js';
 import { idParam, parseInput } from '../parse.js';

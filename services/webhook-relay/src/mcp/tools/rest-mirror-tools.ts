@@ -22,7 +22,7 @@ import { readIngestUrl } from '../../domain/endpoints/read-ingest-url.js';
 import { rotateIngestToken } from '../../domain/endpoints/rotate-ingest-token.js';
 import { updateEndpoint } from '../../domain/endpoints/update-endpoint.js';
 import { getEvent } from '../../domain/events/get-event.js';
-import { listEventsByQuery } from '../../domain/events/list-events.js';
+import { listEventsByQuery } from '../../domain/events/list-events-by-query.js';
 import { RelayError } from '../../domain/relay-error.js';
 import { retentionWindow } from '../../domain/retention/retention-window.js';
 import { readUsage } from '../../domain/tenants/read-usage.js';
