@@ -70,6 +70,7 @@ describe('events API', () => {
       provider: null,
       verification: { state: 'unattempted', cause: null, pending: false },
       duplicate_of: null,
+      event_type: null,
     });
   });
 

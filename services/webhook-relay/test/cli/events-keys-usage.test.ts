@@ -58,7 +58,7 @@ describe('webhook-relay CLI: events, endpoints delete, destinations show, usage,
     expect(listed).toMatchObject({ code: 0, stderr: '' });
     expect(lines(listed.stdout).map((event: { id: string }) => event.id)).toEqual([second, first]);
     const limited = await cli.run(['events', 'list', '--endpoint', endpoint.id, '--limit', '1']);
-    expect(limited.stdout.split('\n')[0]).toMatch(/^ID\s+CAPTURE\s+ENDPOINT\s+RECEIVED\s+METHOD\s+SIZE\s+VERIFICATION$/);
+    expect(limited.stdout.split('\n')[0]).toMatch(/^ID\s+CAPTURE\s+ENDPOINT\s+RECEIVED\s+METHOD\s+TYPE\s+SIZE\s+VERIFICATION$/);
     expect(limited.stdout.trim().split('\n')).toHaveLength(2);
     expect(limited.stdout).toContain(second);
     const shown = await cli.run(['events', 'show', first]);
