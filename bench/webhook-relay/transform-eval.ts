@@ -74,7 +74,7 @@ interface Case {
 }
 
 function sandboxCase(name: string, code: string, body: Buffer): Case {
-  const input = { url: URL_, contentType: 'application/json', body, eventId: EVENT_ID };
+  const input = { tenantId: 'bench-tenant', url: URL_, contentType: 'application/json', body, eventId: EVENT_ID };
   return {
     name,
     run: async () => {
@@ -213,7 +213,7 @@ const HOSTILE: [string, string][] = [
   ['split of a 6 MB string', "(r) => { 'ab'.repeat(3e6).split(''); return r; }"],
 ];
 if (process.env.BENCH_HOSTILE === '1') {
-  const input = { url: URL_, contentType: 'application/json', body: small, eventId: EVENT_ID };
+  const input = { tenantId: 'bench-tenant', url: URL_, contentType: 'application/json', body: small, eventId: EVENT_ID };
   for (const [name, code] of HOSTILE) {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();

@@ -162,6 +162,52 @@ describe('a hostile transformation', () => {
   });
 });
 
+describe('a tenant whose transformations each hold a sandbox thread to the hard deadline', () => {
+  let other: TestTenant;
+  beforeAll(async () => {
+    other = await h.context.newTenant('pro');
+  });
+
+  it("does not hold up another tenant's transformed deliveries", async () => {
+    // A built-in the interrupt handler cannot stop: each run ends only when its thread is terminated, after 1 s.
+    const STUCK = '(request) => { Array.prototype.indexOf.call({ length: 2 ** 53 - 1 }, 1); return request; }';
+    const stuck: Array<Awaited<ReturnType<typeof wire>>> = [];
+    for (let n = 0; n < 6; n += 1) {
+      const wired = await wire(`/stuck-${n}`);
+      await saveVersion(wired.destination.id, STUCK);
+      stuck.push(wired);
+    }
+    const post = async (route: string, body: object) => (await api(h.context).post(route).set(other.auth).send(body).expect(201)).body;
+    const endpoint = await post('/v1/endpoints', { name: 'calm' });
+    const destination = await post('/v1/destinations', { name: 'calm', url: `${receiver.url}/calm`, timeout_ms: 2000 });
+    await post('/v1/subscriptions', { endpoint_id: endpoint.id, destination_id: destination.id });
+    await post(`/v1/destinations/${destination.id}/transformations`, { code: STAMP(1), activate: true });
+    await h.workers?.reconcile();
+    const calmUrl = `${h.ingestUrl}${new URL(endpoint.ingest_url).pathname}`;
+
+    for (const { endpoint: flooding } of stuck) for (let n = 0; n < 2; n += 1) await h.send(flooding.url, `{"n":${n}}`);
+    const deadLettered = async () => {
+      const states = await Promise.all(stuck.map(async ({ destination: d }) => (await deliveriesOf(d.id)).map((x) => x.state)));
+      return states.flat().filter((state) => state === 'dead_lettered').length;
+    };
+    // The flood is under way: its first run has reached the hard deadline, the other eleven are waiting or running.
+    await eventually(async () => expect(await deadLettered()).toBeGreaterThanOrEqual(1), LONG_WAIT_MS);
+    for (let n = 1; n <= 3; n += 1) await h.send(calmUrl, `{"calm":${n}}`);
+    await eventually(() => expect(receivedAt('/calm')).toHaveLength(3), LONG_WAIT_MS);
+
+    // The flooding tenant holds one thread at a time, so its runs end a second apart: the calm tenant's three were
+    // through while it ended one or two more. Given both threads, it ends two a second and the calm tenant's runs
+    // wait behind the five heads it has queued: it had ended six or more by then.
+    const endedMeanwhile = await deadLettered();
+    expect(endedMeanwhile).toBeLessThanOrEqual(4);
+    expect(bodiesAt('/calm')).toEqual([1, 2, 3].map((calm) => ({ calm, stamped_by: 1 })));
+    // Its own deliveries all end, dead-lettered with the limit named.
+    await eventually(async () => expect(await deadLettered()).toBe(12), LONG_WAIT_MS);
+    for (const { destination: d } of stuck)
+      for (const delivery of await deliveriesOf(d.id)) expect(delivery.last_error).toMatch(/CPU time limit.*hard deadline/);
+  });
+});
+
 /** A receiver that holds the request it is told to until released: a delivery known to be in flight. */
 async function startGatedReceiver(holdIndex: number) {
   const received: Array<{ body: string; headers: IncomingHttpHeaders }> = [];

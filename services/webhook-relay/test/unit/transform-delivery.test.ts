@@ -3,6 +3,7 @@ import { transformDelivery } from '../../src/delivery/transform/transform-delive
 
 const EVENT_ID = '019ab3c0-0000-7000-8000-000000000001';
 const input = (body: unknown) => ({
+  tenantId: 'tenant-a',
   url: 'https://receiver.example/hooks?x=1',
   contentType: 'application/json',
   body: Buffer.from(JSON.stringify(body)),
@@ -37,6 +38,29 @@ describe('transformDelivery', () => {
     const result = await transformDelivery(code, input({ a: 1 }));
     expect(result.kind).toBe('failed');
     if (result.kind === 'failed') expect(result.error).toMatch(cause);
+  });
+
+  it('hands a JSON body that does not parse, or a body of another type, to the function as text', async () => {
+    const echo = '(r) => ({ ...r, body: { type: typeof r.body, text: r.body } })';
+    const broken = await transformDelivery(echo, { ...input({}), body: Buffer.from('{"cut": ') });
+    const plain = await transformDelivery(echo, { ...input({}), contentType: 'text/plain', body: Buffer.from('{"a":1}') });
+    for (const [result, text] of [
+      [broken, '{"cut": '],
+      [plain, '{"a":1}'],
+    ] as const)
+      expect(result.kind === 'send' && JSON.parse(result.request.body.toString())).toEqual({ type: 'string', text });
+  });
+
+  it('sends a string body as it is and any other value as JSON, including a bare number or null', async () => {
+    const send = async (returned: string) => {
+      const result = await transformDelivery(`(r) => ({ ...r, body: ${returned} })`, input({}));
+      return result.kind === 'send' ? result.request.body.toString() : result;
+    };
+    expect(await send('"a\\nb é"')).toBe('a\nb é');
+    expect(await send('7')).toBe('7');
+    expect(await send('null')).toBe('null');
+    expect(await send('{ "x": [1, "\\n"] }')).toBe('{"x":[1,"\\n"]}');
+    expect(await send('undefined')).toMatchObject({ kind: 'failed', error: expect.stringMatching(/body is missing/) });
   });
 
   it('does not leak a prototype attack into the next run', async () => {

@@ -58,6 +58,7 @@ export async function prepareHead(
     code === null
       ? ({ kind: 'failed', error: 'the version does not exist', logs: [], durationMs: 0 } as const)
       : await transformDelivery(code, {
+          tenantId: job.tenantId,
           url: target.url,
           contentType: head.contentType,
           body: head.body,

@@ -1,4 +1,4 @@
-import { runInSandbox, type TransformRequest } from './sandbox.js';
+import { runInSandbox, type SandboxBody, type SandboxRequest } from './sandbox.js';
 
 /** What a delivery sends once its destination's transformation ran. */
 export interface TransformedRequest {
@@ -9,7 +9,7 @@ export interface TransformedRequest {
 }
 
 export type TransformOutcome =
-  | { kind: 'send'; request: TransformedRequest; logs: string[]; durationMs: number; output: TransformRequest }
+  | { kind: 'send'; request: TransformedRequest; logs: string[]; durationMs: number }
   | { kind: 'dropped'; logs: string[]; durationMs: number }
   | { kind: 'failed'; error: string; logs: string[]; durationMs: number }
   /** The sandbox itself could not run it (its thread failed): no verdict on the code; try again later. */
@@ -34,28 +34,33 @@ function isJson(contentType: string | null): boolean {
 /**
  * The input a transformation receives: the request the relay would send, with its content type as the one header.
  * The destination's own headers are not shown to the code (they are stored encrypted and may hold credentials);
- * they are added to what it returns when the request is sent.
+ * they are added to what it returns when the request is sent. A JSON body is parsed in the sandbox (a body that
+ * does not parse reaches the function as text).
  */
-export function transformInput(input: { url: string; contentType: string | null; body: Buffer }): TransformRequest {
+export function transformInput(input: { url: string; contentType: string | null; body: Buffer }): SandboxRequest {
   const url = new URL(input.url);
-  const text = input.body.toString('utf8');
-  let body: unknown = text;
-  if (isJson(input.contentType)) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
   const headers: Record<string, string> = input.contentType === null ? {} : { 'content-type': input.contentType };
-  return { method: 'POST', path: `${url.pathname}${url.search}`, headers, body };
+  return {
+    method: 'POST',
+    path: `${url.pathname}${url.search}`,
+    headers,
+    body: input.body.toString('utf8'),
+    bodyIsJson: isJson(input.contentType),
+  };
+}
+
+interface Returned {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: SandboxBody;
 }
 
 /** Checks what the function returned; a string says what is wrong with it. */
-function validate(output: unknown): TransformRequest | string {
+function validate(output: unknown, body: SandboxBody | null): Returned | string {
   if (typeof output !== 'object' || output === null || Array.isArray(output))
     return 'the function must return an object {method, path, headers, body} or null';
-  const { method, path, headers, body } = output as Record<string, unknown>;
+  const { method, path, headers } = output as Record<string, unknown>;
   if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) return `method must be one of ${[...METHODS].join(', ')}`;
   if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || /[\s\\]/.test(path))
     return 'path must start with a single / and hold no spaces';
@@ -68,7 +73,7 @@ function validate(output: unknown): TransformRequest | string {
     if (RESERVED_HEADER.test(name)) return `header ${name} is set by the relay and may not be set by a transformation`;
     if (typeof value !== 'string' || !HEADER_VALUE.test(value)) return `header ${name} must be a string without line breaks`;
   }
-  if (body === undefined) return 'body is missing (use "" for an empty body)';
+  if (body === null) return 'body is missing (use "" for an empty body)';
   return { method: method.toUpperCase(), path, headers: headers as Record<string, string>, body };
 }
 
@@ -78,18 +83,17 @@ function validate(output: unknown): TransformRequest | string {
  */
 export async function transformDelivery(
   code: string,
-  input: { url: string; contentType: string | null; body: Buffer; eventId: string },
+  input: { tenantId: string; url: string; contentType: string | null; body: Buffer; eventId: string },
 ): Promise<TransformOutcome> {
-  const request = transformInput(input);
-  const run = await runInSandbox(code, request, capturedAt(input.eventId));
+  const run = await runInSandbox(input.tenantId, code, transformInput(input), capturedAt(input.eventId));
   const { logs, durationMs } = run;
   if (!run.ok) return { kind: run.unavailable ? 'unavailable' : 'failed', error: run.error, logs, durationMs };
   if (run.output === null) return { kind: 'dropped', logs, durationMs };
-  const output = validate(run.output);
+  const output = validate(run.output, run.body);
   if (typeof output === 'string') return { kind: 'failed', error: output, logs, durationMs };
   const origin = new URL(input.url).origin;
   const url = new URL(`${origin}${output.path}`);
   if (url.origin !== origin) return { kind: 'failed', error: 'path must not change the destination host', logs, durationMs };
-  const body = Buffer.from(typeof output.body === 'string' ? output.body : JSON.stringify(output.body), 'utf8');
-  return { kind: 'send', request: { method: output.method, url: url.toString(), headers: output.headers, body }, logs, durationMs, output };
+  const body = Buffer.from(output.body.text, 'utf8');
+  return { kind: 'send', request: { method: output.method, url: url.toString(), headers: output.headers, body }, logs, durationMs };
 }

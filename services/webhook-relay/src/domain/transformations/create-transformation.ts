@@ -27,7 +27,7 @@ export async function createTransformation(
 ): Promise<TransformationBody> {
   const { tx, tenantId, runtime, destinationId, input } = options;
   // Before the lock: the sandbox's time is not spent holding the destination.
-  await checkTransformationCode(input.code, runtime.now());
+  await checkTransformationCode(tenantId, input.code, runtime.now());
   const destination = await lockDestination(tx, options.sealed, destinationId);
   const highest = await tx.transformation.aggregate({ where: { destinationId }, _max: { version: true } });
   const version = (highest._max.version ?? 0) + 1;

@@ -25,7 +25,7 @@ export async function testTransformation(options: {
   const code = input.code ?? (await findTransformationVersion(tx, destinationId, input.version!)).code;
   const window = await retentionWindow(tx, options.tenantId, options.runtime.now());
   const event = await capturedEventInput(tx, input.event_id, window);
-  const result = await transformDelivery(code, { url: destination.url, ...event });
+  const result = await transformDelivery(code, { tenantId: options.tenantId, url: destination.url, ...event });
   const shown = { logs: result.logs, duration_ms: result.durationMs };
   if (result.kind === 'unavailable') throw new RelayError('unavailable', 'the transformation sandbox is unavailable; retry shortly');
   if (result.kind === 'failed') return { outcome: 'failed', request: null, error: result.error, ...shown };
