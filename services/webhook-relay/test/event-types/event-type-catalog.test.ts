@@ -174,6 +174,44 @@ describe('event types', () => {
     expect(second.next_cursor).toBeNull();
   });
 
+  it("checks a tenant's patterns in linear time, so a catastrophic one holds no one up, and refuses what RE2 cannot run", async () => {
+    const endpoint = await endpointFor('standard-webhooks');
+    // ^(a+)+$ against many a's and a final !: JavaScript's backtracking RegExp would run for longer than the universe.
+    await api(context)
+      .post('/v1/event-types')
+      .set(tenant.auth)
+      .send({
+        name: 'redos.type',
+        schema: {
+          type: 'object',
+          properties: { word: { type: 'string', pattern: '^(a+)+$' } },
+          patternProperties: { '^n_': { type: 'integer' } },
+        },
+      })
+      .expect(201);
+    const catastrophic = await send(endpoint.ingest_url, JSON.stringify({ type: 'redos.type', word: `${'a'.repeat(20_000)}!` }));
+    const fine = await send(endpoint.ingest_url, JSON.stringify({ type: 'redos.type', word: 'aaaa', n_count: 3 }));
+    const wrongProperty = await send(endpoint.ingest_url, JSON.stringify({ type: 'redos.type', word: 'aaaa', n_count: 'three' }));
+
+    const neighbour = await context.newTenant();
+    const [invalid, neighbourList] = await Promise.all([
+      listed('event_type=redos.type&schema_valid=false'),
+      api(context).get('/v1/endpoints').set(neighbour.auth).expect(200),
+    ]);
+    expect(invalid.data.map((event) => event.id)).toEqual([wrongProperty, catastrophic]);
+    expect(neighbourList.body.data).toEqual([]);
+    expect((await listed('event_type=redos.type&schema_valid=true')).data.map((event) => event.id)).toEqual([fine]);
+    const detail = (await api(context).get(`/v1/events/${catastrophic}`).set(tenant.auth).expect(200)).body;
+    expect(detail.schema_check).toMatchObject({ valid: false, error: '/word must match pattern "^(a+)+$"' });
+
+    const backreference = await api(context)
+      .post('/v1/event-types')
+      .set(tenant.auth)
+      .send({ name: 'backreference.type', schema: { type: 'string', pattern: '^(a)\\1$' } })
+      .expect(400);
+    expect(backreference.body.error.message).toMatch(/^schema is not a valid JSON Schema: .*\\1/);
+  });
+
   it('keeps event types per tenant name: lists, gets and refuses a second of the same name with 409', async () => {
     const created = (
       await api(context)

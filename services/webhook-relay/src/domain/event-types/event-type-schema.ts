@@ -1,10 +1,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv, type ValidateFunction } from 'ajv/dist/ajv.js';
 import { RelayError } from '../relay-error.js';
+import { linearRegExp } from './linear-reg-exp.js';
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 // Formats are not asserted (no ajv-formats): `format` stays an annotation, as draft 2020-12 makes it by default.
-const OPTIONS = { allErrors: false, strict: false, validateFormats: false } as const;
+// Patterns run on RE2, in linear time (linear-reg-exp.ts).
+const OPTIONS = { allErrors: false, strict: false, validateFormats: false, code: { regExp: linearRegExp } } as const;
 const draft2020 = new Ajv2020(OPTIONS);
 const draft07 = new Ajv(OPTIONS);
 
