@@ -63,6 +63,18 @@ describe('transformDelivery', () => {
     expect(await send('undefined')).toMatchObject({ kind: 'failed', error: expect.stringMatching(/body is missing/) });
   });
 
+  it('carries text beyond ASCII both ways unchanged: Latin-1, other planes and line breaks', async () => {
+    const echo = '(r) => ({ ...r, body: { got: r.body.text, added: "é € 😀" } })';
+    for (const text of ['plain', 'café', '€ and 😀', 'line\nbreak', 'ÿ\u0000']) {
+      const result = await transformDelivery(echo, input({ text }));
+      expect(result.kind === 'send' && JSON.parse(result.request.body.toString('utf8'))).toEqual({ got: text, added: 'é € 😀' });
+    }
+    for (const sent of ['café', 'naïve\n€', 'ascii only']) {
+      const result = await transformDelivery(`(r) => ({ ...r, body: ${JSON.stringify(sent)} })`, input({}));
+      expect(result.kind === 'send' && result.request.body.toString('utf8')).toBe(sent);
+    }
+  });
+
   it('does not leak a prototype attack into the next run', async () => {
     await transformDelivery('(r) => { Object.prototype.polluted = 1; return r; }', input({}));
     const next = await transformDelivery('(r) => ({ ...r, body: { polluted: ({}).polluted === undefined ? "no" : "yes" } })', input({}));

@@ -8,14 +8,14 @@ const REQUEST: SandboxRequest = {
   method: 'POST',
   path: '/hooks',
   headers: { 'content-type': 'application/json' },
-  body: '{"id":7}',
+  body: Buffer.from('{"id":7}'),
   bodyIsJson: true,
 };
 const RENAME = '(r) => ({ ...r, headers: { ...r.headers, "x-added": "yes" }, body: { renamed: r.body.id } })';
 
 /** The body a run sends, read back as JSON. */
 function sentBody(result: SandboxResult): unknown {
-  return result.ok && result.body ? JSON.parse(result.body.text) : result;
+  return result.ok && result.body ? JSON.parse(result.body.bytes.toString('utf8')) : result;
 }
 
 /** The delivery after a hostile one: it must still get its right result. */

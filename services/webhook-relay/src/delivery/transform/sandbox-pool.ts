@@ -116,7 +116,7 @@ function pump(): void {
       () => retire(slot, `${CPU_LIMIT} (stopped at the hard deadline of ${SANDBOX_LIMITS.hardDeadlineMs} ms)`),
       SANDBOX_LIMITS.hardDeadlineMs,
     );
-    slot.worker.postMessage(job.message);
+    slot.worker.postMessage(job.message, [job.message.body.buffer as ArrayBuffer]);
   }
   // Waiting runs keep the process alive; an idle pool does not. (After the listeners: adding one refs the port.)
   const busy = waiting.size > 0 || slots.some((slot) => slot.job);

@@ -1,5 +1,6 @@
 // The sandbox thread: one QuickJS module, a fresh runtime per run. This file is also the thread's entry point, run
 // by Node as it is (TypeScript types stripped under the tests), so it imports nothing of the project's own.
+import { isAscii } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   newQuickJSWASMModule,
@@ -29,22 +30,76 @@ export const CPU_LIMIT = `exceeded its CPU time limit of ${SANDBOX_LIMITS.cpuMs}
 export const SANDBOX_THREAD_ROLE = 'webhook-relay-transform-sandbox';
 
 /**
- * One run. The request crosses as text: `meta` is the JSON of {method, path, headers}; `body` the captured body,
- * parsed inside the sandbox when it is JSON (so the host never parses or re-encodes it).
+ * One run. `meta` is the JSON of {method, path, headers}; `body` the captured body as a string in QuickJS's binary
+ * form (bjsonString), moved to the thread without a copy and written into QuickJS as it is; it is parsed inside
+ * the sandbox when it is JSON, so the host never parses or re-encodes it.
  */
 export interface RunMessage {
   code: string;
   meta: string;
-  body: string;
+  body: Uint8Array;
   bodyIsJson: boolean;
   now: number;
 }
 
 /**
  * The run's reply: a line of JSON ({out, body, logs} or {error, logs}), a newline, then the body to send as text
- * (JSON.stringify never writes a raw newline, so the first one ends the line). Or a failure the thread named.
+ * (JSON.stringify never writes a raw newline, so the first one ends the line). It comes back as QuickJS wrote the
+ * string (`bytes`, in bjsonString's form), or as a string where QuickJS's form is not the one this file knows. Or a
+ * failure the thread named.
  */
-export type RunReply = { text: string } | { error: string; unavailable?: true };
+export type RunReply = { bytes: Uint8Array } | { text: string } | { error: string; unavailable?: true };
+
+// QuickJS's binary JSON of one string: version 5, no atoms, the string tag, then the length in characters times two
+// plus one when the characters are 16-bit (LEB128), then the characters: Latin-1 bytes, or UTF-16LE.
+const BJSON_STRING = [5, 0, 7] as const;
+
+/** The binary-JSON form of a string given as UTF-8 bytes: ASCII (most JSON) is copied once, as it is. */
+export function bjsonString(utf8: Uint8Array): Uint8Array {
+  let payload: Uint8Array = utf8;
+  let characters = utf8.length;
+  let wide = false;
+  if (!isAscii(utf8)) {
+    const text = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.length).toString('utf8');
+    wide = /[^\x00-\xff]/.test(text);
+    payload = Buffer.from(text, wide ? 'utf16le' : 'latin1');
+    characters = text.length;
+  }
+  const header: number[] = [...BJSON_STRING];
+  for (let length = characters * 2 + (wide ? 1 : 0); ; length >>>= 7) {
+    if (length < 0x80) {
+      header.push(length);
+      break;
+    }
+    header.push((length & 0x7f) | 0x80);
+  }
+  // Its own ArrayBuffer, so that it can be moved to the thread rather than copied.
+  const bytes = new Uint8Array(header.length + payload.length);
+  bytes.set(header);
+  bytes.set(payload, header.length);
+  return bytes;
+}
+
+/**
+ * Reads a string in bjsonString's form. `utf8` is the same string as UTF-8 bytes, without a copy when it is ASCII;
+ * null when the bytes are not in that form.
+ */
+export function readBjsonString(bytes: Uint8Array): { text: () => string; utf8: Buffer } | null {
+  if (bytes[0] !== BJSON_STRING[0] || bytes[1] !== BJSON_STRING[1] || bytes[2] !== BJSON_STRING[2]) return null;
+  let length = 0;
+  let offset = 3;
+  for (let shift = 0; offset < bytes.length && shift < 35; shift += 7) {
+    const byte = bytes[offset++]!;
+    length += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) break;
+  }
+  const wide = length % 2 === 1;
+  const payload = Buffer.from(bytes.buffer, bytes.byteOffset + offset, bytes.length - offset);
+  if (payload.length !== Math.floor(length / 2) * (wide ? 2 : 1)) return null;
+  if (!wide && isAscii(payload)) return { text: () => payload.toString('latin1'), utf8: payload };
+  const text = payload.toString(wide ? 'utf16le' : 'latin1');
+  return { text: () => text, utf8: Buffer.from(text, 'utf8') };
+}
 
 /** The thread tells the host it holds a fresh runtime and can take the next run. */
 export const READY = 'ready';
@@ -141,24 +196,12 @@ function freshRuntime(module: QuickJSWASMModule): Fresh {
 }
 
 /**
- * A string into QuickJS. context.newString encodes UTF-8 in a JavaScript loop (0.5-1 ms for 64 KiB); the
- * binary-JSON form of one string is its Latin-1 or UTF-16 bytes behind a 4-byte header, which Buffer writes natively.
- * The header is checked against QuickJS's own encoding once; if it differs, newString is used.
+ * A string into QuickJS from its binary-JSON bytes: written natively, where context.newString encodes UTF-8 in a
+ * JavaScript loop (0.5-1 ms for 64 KiB). Where QuickJS's own form differs (checked once), through newString.
  */
-function inputString(context: QuickJSContext, text: string, binaryStrings: boolean): QuickJSHandle {
-  if (!binaryStrings) return context.newString(text);
-  const wide = /[^\x00-\xff]/.test(text);
-  const payload = Buffer.from(text, wide ? 'utf16le' : 'latin1');
-  const header = [5, 0, 7];
-  for (let length = text.length * 2 + (wide ? 1 : 0); ; length >>>= 7) {
-    if (length < 0x80) {
-      header.push(length);
-      break;
-    }
-    header.push((length & 0x7f) | 0x80);
-  }
-  const bytes = Buffer.concat([Buffer.from(header), payload]);
-  const buffer = context.newArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+function stringFromBytes(context: QuickJSContext, bytes: Uint8Array, binaryStrings: boolean): QuickJSHandle {
+  if (!binaryStrings) return context.newString(readBjsonString(bytes)?.text() ?? '');
+  const buffer = context.newArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
   try {
     return context.decodeBinaryJSON(buffer);
   } finally {
@@ -166,42 +209,54 @@ function inputString(context: QuickJSContext, text: string, binaryStrings: boole
   }
 }
 
-function binaryStringsMatch(context: QuickJSContext): boolean {
-  const probe = 'h\u00e9\u20ac';
-  const own = context.newString(probe);
-  const ours = inputString(context, probe, true);
-  const same = context.typeof(ours) === 'string' && context.getString(ours) === probe;
-  const encoded = context.encodeBinaryJSON(own);
-  const reference = Buffer.from(context.getArrayBuffer(encoded).value);
-  [own, ours, encoded].forEach((handle) => handle.dispose());
-  return same && reference.subarray(0, 3).equals(Buffer.from([5, 0, 7]));
+/** A QuickJS string out as its binary-JSON bytes (copied out of QuickJS's memory once), or null if not in that form. */
+function bytesOfString(context: QuickJSContext, handle: QuickJSHandle): Uint8Array | null {
+  const encoded = context.encodeBinaryJSON(handle);
+  try {
+    const view = context.getArrayBuffer(encoded);
+    const bytes = new Uint8Array(view.value);
+    view.dispose();
+    return readBjsonString(bytes) ? bytes : null;
+  } finally {
+    encoded.dispose();
+  }
 }
 
-function setGlobalString(context: QuickJSContext, name: string, text: string, binaryStrings: boolean): void {
-  const handle = inputString(context, text, binaryStrings);
-  context.setProp(context.global, name, handle);
-  handle.dispose();
+function binaryStringsMatch(context: QuickJSContext): boolean {
+  const probe = 'h\u00e9\u20ac';
+  const ours = stringFromBytes(context, bjsonString(Buffer.from(probe)), true);
+  const same = context.typeof(ours) === 'string' && context.getString(ours) === probe;
+  const back = bytesOfString(context, ours);
+  ours.dispose();
+  return same && back !== null && readBjsonString(back)?.text() === probe;
+}
+
+function setGlobal(context: QuickJSContext, name: string, value: QuickJSHandle): void {
+  context.setProp(context.global, name, value);
+  value.dispose();
 }
 
 function runInRuntime(fresh: Fresh, message: RunMessage, binaryStrings: boolean): RunReply {
   const { context } = fresh;
   fresh.deadline = threadCpuMs() + SANDBOX_LIMITS.cpuMs;
-  setGlobalString(context, '__meta', message.meta, binaryStrings);
-  setGlobalString(context, '__body', message.body, binaryStrings);
+  setGlobal(context, '__meta', context.newString(message.meta));
+  setGlobal(context, '__body', stringFromBytes(context, message.body, binaryStrings));
   const result = context.evalCode(program(message.code, message.now, message.bodyIsJson), 'transformation.js');
   if (result.error) {
     const raw = context.dump(result.error) as unknown;
     result.error.dispose();
     return { error: limitMessage(raw, fresh.interrupted) };
   }
-  const length = context.getNumber(context.getProp(result.value, 'length'));
-  if (length > SANDBOX_LIMITS.outputBytes) {
+  try {
+    const lengthHandle = context.getProp(result.value, 'length');
+    const length = context.getNumber(lengthHandle);
+    lengthHandle.dispose();
+    if (length > SANDBOX_LIMITS.outputBytes) return { error: `output too large: over ${SANDBOX_LIMITS.outputBytes} bytes` };
+    const bytes = binaryStrings ? bytesOfString(context, result.value) : null;
+    return bytes ? { bytes } : { text: context.getString(result.value) };
+  } finally {
     result.value.dispose();
-    return { error: `output too large: over ${SANDBOX_LIMITS.outputBytes} bytes` };
   }
-  const text = context.getString(result.value);
-  result.value.dispose();
-  return { text };
 }
 
 /** Frees a used runtime; one QuickJS cannot free (it ran out of memory mid-allocation) takes the module with it. */
@@ -229,8 +284,8 @@ async function serveRuns(port: NonNullable<typeof parentPort>): Promise<void> {
       reply = { error: limitMessage(error, next.interrupted) };
     }
     // The reply leaves before the runtime is freed: the host goes on while this thread cleans up, and hands the
-    // next run to a thread that is ready meanwhile.
-    port.postMessage(reply);
+    // next run to a thread that is ready meanwhile. Its bytes are moved, not copied.
+    port.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : []);
     // A runtime QuickJS cannot free ends the thread; the pool starts another, so no other delivery is harmed.
     if (!dispose(next)) process.exit(1);
     next = freshRuntime(module);

@@ -44,7 +44,7 @@ export function transformInput(input: { url: string; contentType: string | null;
     method: 'POST',
     path: `${url.pathname}${url.search}`,
     headers,
-    body: input.body.toString('utf8'),
+    body: input.body,
     bodyIsJson: isJson(input.contentType),
   };
 }
@@ -94,6 +94,6 @@ export async function transformDelivery(
   const origin = new URL(input.url).origin;
   const url = new URL(`${origin}${output.path}`);
   if (url.origin !== origin) return { kind: 'failed', error: 'path must not change the destination host', logs, durationMs };
-  const body = Buffer.from(output.body.text, 'utf8');
+  const body = output.body.bytes;
   return { kind: 'send', request: { method: output.method, url: url.toString(), headers: output.headers, body }, logs, durationMs };
 }

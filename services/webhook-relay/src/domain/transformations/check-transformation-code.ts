@@ -1,7 +1,7 @@
 import { runInSandbox } from '../../delivery/transform/sandbox.js';
 import { RelayError } from '../relay-error.js';
 
-const SAMPLE_REQUEST = { method: 'POST', path: '/', headers: {}, body: 'null', bodyIsJson: true };
+const SAMPLE_REQUEST = { method: 'POST', path: '/', headers: {}, body: Buffer.from('null'), bodyIsJson: true };
 
 /**
  * Refuses code that would fail every delivery before it is saved: code that does not compile, or that does not
