@@ -19,8 +19,9 @@ export function registerEventTypeRoutes(app: Express, deps: Deps, json: RequestH
     '/v1/endpoints/:endpoint_id/event-types',
     tenantHandler(deps, async ({ req, tx, principal }) => {
       const endpointId = idParam(req, 'endpoint_id');
-      const window = await retentionWindow(tx, principal.tenantId, runtime.now());
-      const rows = await listEndpointEventTypes({ tx, endpointId, window });
+      const now = runtime.now();
+      const window = await retentionWindow(tx, principal.tenantId, now);
+      const rows = await listEndpointEventTypes({ tx, tenantId: principal.tenantId, endpointId, window, now });
       return { status: 200, body: { data: rows.map(presentEndpointEventType) } };
     }),
   );

@@ -18,8 +18,10 @@ export const EVENT_TYPE_TOOLS: RelayTool[] = [
     readOnly: true,
     run: (context, input) =>
       context.deps.tenants.run(context.principal.tenantId, async (tx) => {
-        const window = await retentionWindow(tx, context.principal.tenantId, context.deps.runtime.now());
-        const rows = await listEndpointEventTypes({ tx, endpointId: input.endpoint_id, window });
+        const { tenantId } = context.principal;
+        const now = context.deps.runtime.now();
+        const window = await retentionWindow(tx, tenantId, now);
+        const rows = await listEndpointEventTypes({ tx, tenantId, endpointId: input.endpoint_id, window, now });
         return { data: rows.map(presentEndpointEventType) };
       }),
   }),
