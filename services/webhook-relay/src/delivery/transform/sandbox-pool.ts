@@ -8,7 +8,7 @@ import { CPU_LIMIT, READY, type RunMessage, type RunReply, SANDBOX_LIMITS, SANDB
 // call (bench/relay-transformations.md). Only terminating the thread stops them, so runs live in worker threads.
 //
 // Tenants share the threads, nothing else: runs wait in a queue per tenant, the tenants are served in turn, and no
-// tenant holds more than `perTenant` threads at once. A tenant whose every run goes to the hard deadline holds one
+// tenant holds more than PER_TENANT threads at once. A tenant whose every run goes to the hard deadline holds one
 // thread for a second per run; the others keep the rest of the pool.
 
 interface Job {
