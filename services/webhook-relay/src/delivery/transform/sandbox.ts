@@ -1,8 +1,6 @@
 import { runOnPool } from './sandbox-pool.js';
 import { bjsonString, limitMessage, type RunReply, readBjsonString, SANDBOX_LIMITS } from './sandbox-thread.js';
 
-export { SANDBOX_LIMITS } from './sandbox-thread.js';
-
 /** What the function receives: the request to send, its body as UTF-8 (parsed in the sandbox when it is JSON). */
 export interface SandboxRequest {
   method: string;

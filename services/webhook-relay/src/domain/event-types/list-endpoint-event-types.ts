@@ -16,12 +16,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * A UTC day is sealed an hour after it ends: an event carries the day of its id, taken when it was received, and
  * is committed within seconds of it, so no event of a sealed day is still to come.
  */
-export const SEAL_AFTER_MS = 60 * 60 * 1000;
+const SEAL_AFTER_MS = 60 * 60 * 1000;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The days of the window the catalog counts from events on each read, and the sealed days between them. */
-export function catalogDays(window: RetentionWindow, now: Date): { firstDay: string; sealedFrom: string; sealedThrough: string } {
+function catalogDays(window: RetentionWindow, now: Date): { firstDay: string; sealedFrom: string; sealedThrough: string } {
   const firstDay = dayOf(window.start);
   // The last day that ended at least SEAL_AFTER_MS ago.
   const sealedThrough = dayOf(new Date(Date.parse(dayOf(new Date(now.getTime() - SEAL_AFTER_MS))) - DAY_MS));
