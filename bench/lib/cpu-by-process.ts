@@ -43,3 +43,23 @@ export function cpuBetween(
   }
   return totals;
 }
+
+/**
+ * What a PostgreSQL process does, from its title (/proc/<pid>/cmdline): `backend <role>` for a client's
+ * connection ("postgres: 15/main: webhook_relay_app bench 127.0.0.1(5432) idle"), else its auxiliary role
+ * ("walwriter", "autovacuum worker", "checkpointer"). Undefined when it is not PostgreSQL's or is gone.
+ */
+export function postgresRole(pid: number): string | undefined {
+  let title: string;
+  try {
+    title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return undefined;
+  }
+  const match = /^postgres: (?:[^:]+: )?(.*)$/.exec(title);
+  if (!match) return undefined;
+  const words = match[1]!.split(' ');
+  // A backend's title: user, database, client address, state; an auxiliary process's: its role's words.
+  if (words.length >= 3 && /\(\d+\)$|\[local\]/.test(words[2]!)) return `backend ${words[0]}`;
+  return match[1]!.replace(/ (launcher|worker) .*$/, ' $1');
+}

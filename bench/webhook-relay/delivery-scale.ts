@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { cpuBetween, snapshotCpu, type CpuSnapshot } from '../lib/cpu-by-process.js';
+import { cpuBetween, postgresRole, snapshotCpu, type CpuSnapshot } from '../lib/cpu-by-process.js';
 import type { RunningServer } from '../lib/processes.js';
 import { OUTBOX_SCHEMA } from './bare-outbox-consumer.js';
 import { databaseUrl, dropRedisPrefix, inParallel, recreateDatabase, relayProcessEnv, startRelay, startWorkers } from './relay-server.js';
@@ -103,6 +103,13 @@ function cpuPerDelivery(cpu: Map<string, number>, delivered: number): string {
     .join(', ');
 }
 
+/** PostgreSQL's CPU per delivery by what its processes do (client backends by role, the WAL writer, ...). */
+function postgresByRole(from: CpuSnapshot, to: CpuSnapshot, delivered: number): string {
+  const byRole = cpuBetween(from, to, (pid, name) => (name === 'postgres' ? (postgresRole(pid) ?? 'other') : ''));
+  byRole.delete('');
+  return cpuPerDelivery(byRole, delivered);
+}
+
 /** The same backlog in the baseline's outbox, delivered by bare-outbox-consumer.ts; its deliveries/s. */
 async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<number> {
   await recreateDatabase(BASELINE_DATABASE);
@@ -137,9 +144,11 @@ async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<n
     });
     void exited.then((code) => reject(new Error(`the bare outbox consumer exited with ${code} before it finished`)));
   });
-  const cpu = cpuBetween(receivers.cpuAtFirst ?? before, snapshotCpu(), (pid, name) =>
+  const after = snapshotCpu();
+  const cpu = cpuBetween(receivers.cpuAtFirst ?? before, after, (pid, name) =>
     pid === consumer.pid ? 'bare consumer' : pid === process.pid ? 'receivers (bench)' : name,
   );
+  const postgresRoles = postgresByRole(receivers.cpuAtFirst ?? before, after, receivers.delivered);
   consumer.stdin.end();
   const code = await exited;
   if (code !== 0) throw new Error(`the bare outbox consumer exited with ${code}`);
@@ -150,6 +159,7 @@ async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<n
     `bare outbox consumer: ${receivers.delivered}/${expected} deliveries in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s (its own count: ${JSON.parse(output).delivered}); FIFO held on every destination: ${receivers.fifoHeld()}; repeats: ${receivers.duplicates}`,
   );
   console.log(`  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}`);
+  console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
   return perSecond;
 }
 
@@ -214,9 +224,11 @@ async function main(): Promise<void> {
       while (receivers.delivered < expected && Date.now() < deadline) await sleep(50);
       const commands = (await redisCommands(redis)) - commandsBefore;
       const workerPids = new Set(workers.map((worker) => worker.pid));
-      const cpu = cpuBetween(receivers.cpuAtFirst ?? cpuBefore, snapshotCpu(), (pid, name) =>
+      const cpuAfter = snapshotCpu();
+      const cpu = cpuBetween(receivers.cpuAtFirst ?? cpuBefore, cpuAfter, (pid, name) =>
         workerPids.has(pid) ? 'workers' : pid === process.pid ? 'receivers (bench)' : pid === relay.server.pid ? 'api' : name,
       );
+      const postgresRoles = postgresByRole(receivers.cpuAtFirst ?? cpuBefore, cpuAfter, receivers.delivered);
       const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
       const perSecond = receivers.delivered / seconds;
       const postgresUs = ((cpu.get('postgres') ?? 0) * 1000) / Math.max(1, receivers.delivered);
@@ -228,6 +240,7 @@ async function main(): Promise<void> {
       console.log(
         `  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
       );
+      console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
       await Promise.all(workers.splice(0).map((worker) => worker.stop()));
     }
     if (BASELINE) baselines.push(await runBaseline(receivers, receiver.url));

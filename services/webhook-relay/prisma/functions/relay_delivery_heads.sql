@@ -7,13 +7,14 @@
 -- come with it (docs/failure-handling.md): the worker holding the destination keeps them; unresolved_issues says
 -- a success resolves issues (one probe of the partial unique index of unresolved issues). transformation_version is the
 -- destination's active transformation (docs/transformations.md), null when none: the worker caches its code by version.
--- The heads are read first, from deliveries alone; their events, payloads and checks are then looked up by those
--- event ids (and the payloads by their days), so each call plans only the partitions holding them: joined in one
--- query, every partition of the three tables was planned per call (6.6 ms per call with 140 per table, 1.7 ms now).
--- PostgreSQL still chooses between a custom plan (pruned while planning) and a generic one (pruned as it starts):
--- forcing custom plans cost 3.5 times as much per call with few partitions (docs/retention.md).
--- Each payload is looked up per event by its whole key (a LATERAL with LIMIT 1, which the planner cannot turn
--- around): as a plain join it could start from payloads and read every payload of the tenant's day.
+-- The heads are read first, from deliveries alone; their events, payloads and checks are then looked up per head,
+-- by its key and by the heads' event ids (and the payloads by their days), so a custom plan plans only the
+-- partitions holding them: joined in one query, every partition of the three tables was planned per call (6.6 ms
+-- per call with 140 per table). The per-head key lets a generic plan prune as each lookup runs: joined by the id
+-- arrays alone it could not, so PostgreSQL planned every call afresh under row-level security (1.4-1.5 ms per call
+-- with few partitions, against 0.3 ms with the generic plan it now keeps; docs/retention.md, bench/relay-delivery-scale.md).
+-- The LATERALs with LIMIT 1 also keep the planner from turning a lookup around: as a plain join it could start
+-- from payloads and read every payload of the tenant's day.
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-delivery-heads.ts.
 
@@ -68,17 +69,29 @@ BEGIN
              (SELECT pair->>1 FROM json_array_elements(e.headers) AS pair WHERE lower(pair->>0) = 'content-type' LIMIT 1) AS content_type,
              p.body
         FROM unnest(head_ids, head_events, head_attempts, head_next) WITH ORDINALITY AS k(id, event_id, attempts, next_attempt_at, n)
-        JOIN events e ON e.id = k.event_id AND e.id = ANY (head_events)
-        -- Each head's payload by its whole key, after its event: as a plain join the planner could start from
-        -- payloads and read every payload of the tenant's day (10,000 for 20 heads), its statistics of a new
-        -- day's partition saying there is one.
+        -- Each head's event, payload and check are looked up per head (LATERAL, LIMIT 1), each by its key and by the
+        -- heads' ids or days: a custom plan prunes to their partitions while planning (the arrays), a generic one as
+        -- each lookup runs (the head's own key), so PostgreSQL may keep a generic plan without reading every partition.
+        CROSS JOIN LATERAL (
+          SELECT e.id, e.tenant_id, e.plan_id, e.day, e.payload_sha256, e.headers
+            FROM events e
+           WHERE e.id = k.event_id AND e.id = ANY (head_events)
+           LIMIT 1
+        ) AS e
+        -- The payload by its whole key, after its event: as a plain join the planner could start from payloads and
+        -- read every payload of the tenant's day (10,000 for 20 heads), its statistics of a new day's partition
+        -- saying there is one.
         CROSS JOIN LATERAL (
           SELECT q.body FROM payloads q
            WHERE q.tenant_id = e.tenant_id AND q.sha256 = e.payload_sha256 AND q.plan_id = e.plan_id AND q.day = e.day
              AND q.day = ANY (head_days)
-           LIMIT 1 -- the whole key: one row at most; the LIMIT also keeps the planner from flattening the lookup
+           LIMIT 1
         ) AS p
-        LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY (head_events)
+        LEFT JOIN LATERAL (
+          SELECT c.state FROM event_checks c
+           WHERE c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY (head_events)
+           LIMIT 1
+        ) AS c ON true
        WHERE d.enabled AND d.deleted_at IS NULL AND d.paused_at IS NULL
        ORDER BY k.n) AS h ON true
    WHERE d.id = p_destination;
