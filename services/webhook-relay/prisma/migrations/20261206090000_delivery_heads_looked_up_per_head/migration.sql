@@ -1,5 +1,6 @@
 -- relay_delivery_heads looks each head's event, payload and check up per head (LATERAL by its key), so a generic
--- plan prunes partitions as each lookup runs and PostgreSQL keeps one instead of planning every call (prisma/functions/relay_delivery_heads.sql).
+-- plan prunes partitions as each lookup runs and PostgreSQL keeps one instead of planning every call; the destination's
+-- secrets and issues are read once per call, not once per head (prisma/functions/relay_delivery_heads.sql).
 CREATE OR REPLACE FUNCTION relay_delivery_heads(p_tenant uuid, p_destination uuid, p_limit int, p_now timestamptz)
   RETURNS TABLE (
     url text, timeout_ms int, headers_ciphertext bytea, live boolean, secrets json,
@@ -38,16 +39,22 @@ BEGIN
   head_days := relay_uuid7_days(head_events);
   RETURN QUERY
   SELECT d.url::text, d.timeout_ms, d.headers_ciphertext, d.enabled AND d.deleted_at IS NULL AND d.paused_at IS NULL,
-         coalesce((SELECT json_agg(json_build_object('id', s.id, 'sealed', encode(s.secret_ciphertext, 'base64')) ORDER BY s.created_at)
-                     FROM destination_secrets s
-                    WHERE s.destination_id = d.id AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > p_now)), '[]'),
+         CASE WHEN h.n IS NULL OR h.n = 1 THEN o.secrets END,
          d.breaker_state, d.consecutive_failures, d.failing_since, d.probes_failed,
          d.breaker_failures, d.breaker_window_ms, d.disable_after_ms, d.rate_limit_max, d.rate_limit_per_ms,
-         EXISTS (SELECT 1 FROM issues i WHERE i.destination_id = d.id AND i.state <> 'resolved'), d.transformation_version,
+         o.unresolved_issues, d.transformation_version,
          h.id, h.event_id, h.attempts, h.next_attempt_at, h.state, h.content_type, h.body, waiting
     FROM destinations d
+    -- The destination's secrets and issues once per call (as sub-selects of the result they ran once per head), and
+    -- the secrets sent on the first row only: the worker reads the destination from it.
+    CROSS JOIN LATERAL (
+      SELECT coalesce((SELECT json_agg(json_build_object('id', s.id, 'sealed', encode(s.secret_ciphertext, 'base64')) ORDER BY s.created_at)
+                         FROM destination_secrets s
+                        WHERE s.destination_id = d.id AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > p_now)), '[]') AS secrets,
+             EXISTS (SELECT 1 FROM issues i WHERE i.destination_id = d.id AND i.state <> 'resolved') AS unresolved_issues
+    ) AS o
     LEFT JOIN LATERAL (
-      SELECT k.id, k.event_id, k.attempts, k.next_attempt_at, coalesce(c.state::text, 'unattempted') AS state,
+      SELECT k.n, k.id, k.event_id, k.attempts, k.next_attempt_at, coalesce(c.state::text, 'unattempted') AS state,
              (SELECT pair->>1 FROM json_array_elements(e.headers) AS pair WHERE lower(pair->>0) = 'content-type' LIMIT 1) AS content_type,
              p.body
         FROM unnest(head_ids, head_events, head_attempts, head_next) WITH ORDINALITY AS k(id, event_id, attempts, next_attempt_at, n)

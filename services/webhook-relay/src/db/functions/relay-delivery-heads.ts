@@ -1,7 +1,7 @@
 import type { ConnectionPool } from '../prisma.js';
 
 /**
- * The destination's columns (repeated on every row) and one pending head per row, in FIFO order; when no
+ * The destination's columns (repeated on every row but its secrets, which come on the first) and one pending head per row, in FIFO order; when no
  * head is due, a single row whose head columns are null (`id` tells).
  */
 export interface DeliveryHeadRow {
@@ -10,8 +10,8 @@ export interface DeliveryHeadRow {
   headers_ciphertext: Uint8Array | null;
   /** false when the destination is disabled or deleted. */
   live: boolean;
-  /** Signing secrets in force, sealed (base64). */
-  secrets: Array<{ id: string; sealed: string }>;
+  /** Signing secrets in force, sealed (base64): on the first row; null on the others. */
+  secrets: Array<{ id: string; sealed: string }> | null;
   /** The circuit breaker and rate limit (docs/failure-handling.md). */
   breaker_state: string;
   consecutive_failures: number;
