@@ -24,7 +24,7 @@ describe("a worker's read of a destination's heads", () => {
     await h.close();
   });
 
-  it(`reads the payloads of its 20 heads only, with ${CAPTURED} payloads captured that day`, async () => {
+  it(`reads its 20 heads, their events and their payloads only, with ${CAPTURED} captured that day`, async () => {
     const endpoint = await h.endpoint();
     const destination = await h.destination(receiver.url);
     await h.subscribe(endpoint.id, destination.id);
@@ -55,8 +55,6 @@ describe("a worker's read of a destination's heads", () => {
       expect(rows.map((row) => row.body?.toString())).toEqual(Array.from({ length: 20 }, (_, n) => `{"distinct":${n}}`));
       const after = await rowsRead();
       // The 20 heads, their 20 events and their 20 payloads, of the 200 captured.
-      for (const table of ['deliveries', 'events', 'payloads'])
-        expect({ table, read: (after.get(table) ?? 0) - (before.get(table) ?? 0) }).toEqual({ table, read: expect.any(Number) });
       for (const table of ['deliveries', 'events', 'payloads'])
         expect((after.get(table) ?? 0) - (before.get(table) ?? 0)).toBeLessThanOrEqual(20);
     } finally {
