@@ -51,7 +51,9 @@ export async function loadHeads(
   if (!first?.live) return { target: null, heads: [], held: false };
   const store = pooledWrappedKeyStore(pool);
   const secrets = await Promise.all(
-    (first.secrets ?? []).map((secret) => sealed.openFrom(store, tenantId, 'destination_secret', secret.id, Buffer.from(secret.sealed, 'base64'))),
+    (first.secrets ?? []).map((secret) =>
+      sealed.openFrom(store, tenantId, 'destination_secret', secret.id, Buffer.from(secret.sealed, 'base64')),
+    ),
   );
   const headers = first.headers_ciphertext
     ? (JSON.parse(await sealed.openFrom(store, tenantId, 'destination_headers', destinationId, first.headers_ciphertext)) as Record<
