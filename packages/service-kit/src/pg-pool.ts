@@ -57,12 +57,22 @@ export function pgClientConfig(databaseUrl: string, timeouts: PgTimeouts = DEFAU
   };
 }
 
+/**
+ * How long a pooled connection serves before the pool replaces it (once it is next idle). A session keeps the
+ * plans of its functions' statements, each choosing its scans from the tables' sizes when it was made; PostgreSQL
+ * makes them again when autovacuum analyzes a table. Where autovacuum is off, replacing the connections bounds how
+ * long a plan made on nearly empty tables (a day's new partitions) outlives them. An hour costs a connection's
+ * first calls (milliseconds of planning) once an hour.
+ */
+export const POOLED_CONNECTION_LIFETIME_S = 3600;
+
 /** The pool's config: `connectionTimeoutMillis` is pg-pool's bound on acquiring (it covers opening a new connection too). */
 export function pgPoolConfig(databaseUrl: string, size: number, timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS): pg.PoolConfig {
   return {
     ...pgClientConfig(databaseUrl, timeouts),
     max: size,
     connectionTimeoutMillis: timeouts.acquireTimeoutMs,
+    maxLifetimeSeconds: POOLED_CONNECTION_LIFETIME_S,
     Client: boundedClient(timeouts),
   };
 }

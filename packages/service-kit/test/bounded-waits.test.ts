@@ -30,6 +30,8 @@ describe('options', () => {
       statement_timeout: 1400,
       idle_in_transaction_session_timeout: 1500,
       keepAlive: true,
+      // Connections are replaced hourly, so no session's cached plans outlive the tables they were made for.
+      maxLifetimeSeconds: 3600,
     });
     expect(typeof config.Client).toBe('function');
     // The connect timeout is the client's own (the pool's connectionTimeoutMillis is the acquire bound).
