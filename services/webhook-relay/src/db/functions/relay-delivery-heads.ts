@@ -1,8 +1,8 @@
 import type { ConnectionPool } from '../prisma.js';
 
 /**
- * The destination's columns (repeated on every row but its secrets, which come on the first) and one pending head per row, in FIFO order; when no
- * head is due, a single row whose head columns are null (`id` tells).
+ * The destination's columns (repeated on every row, but for its secrets: on the first only) and one pending head
+ * per row, in FIFO order; when no head is due, a single row whose head columns are null (`id` tells).
  */
 export interface DeliveryHeadRow {
   url: string;
