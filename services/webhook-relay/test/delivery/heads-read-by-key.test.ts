@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { explainedPlans } from '../helpers/explained-plans.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
 
 const CAPTURED = 200;
 const BACKLOG = 20;
@@ -34,29 +35,15 @@ describe("a worker's read of a destination's heads", () => {
     try {
       await client.query('BEGIN');
       await client.query('SET LOCAL ROLE webhook_relay_app');
-      // pg_stat_xact_user_tables: rows read per table (partitions summed), as this backend counts them: with what
-      // earlier transactions of this pooled connection read and not yet reported, hence a difference within this one.
-      const rowsRead = async () =>
-        new Map(
-          (
-            await client.query<{ name: string; rows_read: string }>(
-              `SELECT CASE WHEN relname LIKE 'payloads%' THEN 'payloads' WHEN relname LIKE 'events%' THEN 'events' ELSE relname END AS name,
-                      sum(seq_tup_read + coalesce(idx_tup_fetch, 0)) AS rows_read
-                 FROM pg_stat_xact_user_tables WHERE relname LIKE 'payloads%' OR relname LIKE 'events%' OR relname = 'deliveries'
-                GROUP BY 1`,
-            )
-          ).rows.map((row) => [row.name, Number(row.rows_read)]),
-        );
-      const before = await rowsRead();
+      const before = await rowsReadByTable(client);
       const { rows } = await client.query<{ id: string | null; body: Buffer | null }>(
         'SELECT id, body FROM relay_delivery_heads($1, $2, 20, now())',
         [h.tenant.tenantId, destination.id],
       );
       expect(rows.map((row) => row.body?.toString())).toEqual(Array.from({ length: 20 }, (_, n) => `{"distinct":${n}}`));
-      const after = await rowsRead();
+      const after = await rowsReadByTable(client);
       // The 20 heads, their 20 events and their 20 payloads, of the 200 captured.
-      for (const table of ['deliveries', 'events', 'payloads'])
-        expect((after.get(table) ?? 0) - (before.get(table) ?? 0)).toBeLessThanOrEqual(20);
+      for (const table of ['deliveries', 'events', 'payloads']) expect(rowsReadBetween(before, after, table)).toBeLessThanOrEqual(20);
     } finally {
       await client.query('ROLLBACK');
       client.release();

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
 
 const PENDING = 200;
 const ROUND = 10;
@@ -43,18 +44,7 @@ describe("recording a round's outcomes", () => {
     try {
       await client.query('BEGIN');
       await client.query('SET LOCAL ROLE webhook_relay_app');
-      // pg_stat_xact_user_tables: rows read from deliveries, as this backend counts them (with what earlier
-      // transactions of this pooled connection read and not yet reported: hence a difference within this one).
-      const rowsRead = async () =>
-        Number(
-          (
-            await client.query<{ rows_read: string }>(
-              `SELECT coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0) AS rows_read
-                 FROM pg_stat_xact_user_tables WHERE relname = 'deliveries'`,
-            )
-          ).rows[0]!.rows_read,
-        );
-      const readBefore = await rowsRead();
+      const before = await rowsReadByTable(client);
       const at = new Date();
       const states = round.map((_, index) => (index === 0 ? 'pending' : index === 1 ? 'dead_lettered' : 'succeeded'));
       await client.query('SELECT relay_record_delivery_outcomes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
@@ -73,7 +63,7 @@ describe("recording a round's outcomes", () => {
         round.map(() => null),
       ]);
       // The UPDATE's lookups and the attempts' event ids: two per delivery of the round.
-      expect((await rowsRead()) - readBefore).toBeLessThanOrEqual(2 * ROUND);
+      expect(rowsReadBetween(before, await rowsReadByTable(client), 'deliveries')).toBeLessThanOrEqual(2 * ROUND);
       const moved = await client.query<{ id: string; state: string; attempts: number; last_status: number | null }>(
         'SELECT id, state::text AS state, attempts, last_status FROM deliveries WHERE id = ANY ($1::uuid[])',
         [round],

@@ -6,6 +6,7 @@ import { listEndpointEventTypes } from '../../src/domain/event-types/list-endpoi
 import { retentionWindow } from '../../src/domain/retention/retention-window.js';
 import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
 import { api, createTestContext, type TestContext, type TestTenant } from '../helpers/test-app.js';
+import { ROWS_READ_BY_TABLE } from '../helpers/rows-read.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -76,12 +77,9 @@ describe("an endpoint's event-type catalog over days", () => {
       await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
       const now = context.runtime.now();
       const window = await retentionWindow(tx, tenant.tenantId, now);
-      const eventRowsRead = async () => {
-        const [read] = await tx.$queryRaw<Array<{ n: number }>>`
-          SELECT coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)::int AS n
-            FROM pg_stat_xact_user_tables WHERE relname LIKE 'events%'`;
-        return read!.n;
-      };
+      const eventRowsRead = async () =>
+        (await tx.$queryRawUnsafe<Array<{ name: string; rows_read: number }>>(ROWS_READ_BY_TABLE)).find((row) => row.name === 'events')
+          ?.rows_read ?? 0;
       const before = await eventRowsRead();
       const listed = await listEndpointEventTypes({ tx, tenantId: tenant.tenantId, endpointId: endpoint.id, window, now });
       return { rows: listed, eventsRead: (await eventRowsRead()) - before };
