@@ -62,8 +62,12 @@ describe('a destination rate limit holds across two worker processes', () => {
     await limited.waitFor(EVENTS, 60_000);
     const order = limited.bodies().map((body) => (JSON.parse(body) as { n: number }).n);
     expect([...new Set(order)]).toEqual(Array.from({ length: EVENTS }, (_, index) => index + 1));
-    // Never faster than the limit: one second holds at most the limit, plus the one send a late worker may catch up.
-    expect(busiestWindow(limited, 1000)).toBeLessThanOrEqual(LIMIT + 1);
+    // Never faster than the limit. At send time one second holds at most the limit plus the one send a late worker
+    // may catch up (destination-pacer.ts). The receiver's clock sees arrivals, though: a send made on time but held
+    // on its way by a busy machine arrives beside the next ones, one more per 100 ms it was held (a CI run saw 12).
+    // Up to 200 ms of that is allowed; two processes each sending at the limit would put 20 in a second.
+    expect(busiestWindow(limited, 1000)).toBeLessThanOrEqual(LIMIT + 3);
+    // And no faster on average: the 30 arrivals span at least 2.8 s.
     const span = limited.received.at(-1)!.at - limited.received[0]!.at;
     expect(span).toBeGreaterThanOrEqual(((EVENTS - 2) * 1000) / LIMIT);
   }, 120_000);
