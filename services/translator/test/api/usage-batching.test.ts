@@ -2,6 +2,9 @@
 // and reporting tags, and every character and request is counted exactly once in each place reports read.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import type { ConnectionPool } from '../../src/db/database.js';
+import { UsageBatcher } from '../../src/domain/usage/usage-batcher.js';
+import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
 import { enEsEngine } from '../helpers/en-es-engine.js';
 import { auth, createTestContext, type TestContext } from '../helpers/test-app.js';
 
@@ -62,5 +65,59 @@ describe('usage of keys without a limit', () => {
     );
     const usage = await request(ctx.app).get('/v2/usage').set(auth(key.secret)).expect(200);
     expect(usage.body.character_count).toBe(60);
+  });
+});
+
+describe('usage committed while the engine works', () => {
+  it('requests in the engine together share one commit of their usage, each counted once', async () => {
+    // The engine answers nobody until all of them are in it, as a busy engine's queue holds them.
+    const concurrent = 12;
+    let waiting: Array<() => void> = [];
+    const engine = enEsEngine(async (segments) => {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length === concurrent) for (const release of waiting.splice(0)) release();
+      });
+      return segments.map((text) => ({ text, detectedSource: 'EN' }));
+    });
+    // The real pool, with its usage statements counted.
+    let usageStatements = 0;
+    const counting = (pool: ConnectionPool) =>
+      new Proxy(pool, {
+        get: (target, name, receiver) =>
+          name === 'query'
+            ? (config: { name?: string }, ...rest: unknown[]) => {
+                if (config?.name === 'translator-add-usage') usageStatements += 1;
+                return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
+              }
+            : Reflect.get(target, name, receiver),
+      });
+    // No entry is hurried by the wait limit, however slowly the requests arrive on a busy machine.
+    const busy = await createTestContext({
+      engine,
+      meter: (pool, now) => new UsageMeter(counting(pool), now, new UsageBatcher(counting(pool), { maxWaitMs: 120_000 })),
+    });
+    try {
+      const key = await busy.createKey({ characterLimit: null });
+      const responses = await Promise.all(
+        Array.from({ length: concurrent }, (_, i) =>
+          request(busy.app)
+            .post('/v2/translate')
+            .set(auth(key.secret))
+            .send({ text: [`Text number ${i}.`], source_lang: 'EN', target_lang: 'ES' }),
+        ),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array.from({ length: concurrent }, () => 200));
+      // The first request was alone when it came (committed at once); the others waited for the engine together.
+      expect(usageStatements).toBeLessThanOrEqual(2);
+      const usage = await request(busy.app).get('/v2/usage').set(auth(key.secret)).expect(200);
+      const characters = Array.from({ length: concurrent }, (_, i) => `Text number ${i}.`.length).reduce((a, b) => a + b, 0);
+      expect(usage.body.character_count).toBe(characters);
+      const [daily] = await busy.db.dailyUsage.findMany({ where: { apiKeyId: key.id } });
+      expect(daily!.requests).toBe(concurrent);
+    } finally {
+      waiting = [];
+      await busy.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { cachedCatalog } from '../../src/domain/languages/cached-catalog.js';
 import { GlossaryTerms } from '../../src/domain/write/glossary-terms.js';
 import { InflightLimit } from '../../src/domain/translation/inflight-limit.js';
 import { StoredResources } from '../../src/domain/translation/translation-resources.js';
+import type { ConnectionPool } from '../../src/db/database.js';
 import { UsageMeter } from '../../src/domain/usage/usage-meter.js';
 import { SpeechMeter } from '../../src/domain/usage/speech-meter.js';
 import { DEFAULT_VOICE_SETTINGS, LiveConnections, type VoiceSettings } from '../../src/domain/voice/voice-runtime.js';
@@ -60,6 +61,8 @@ export async function createTestContext(
     engine?: TranslationEngine;
     now?: () => Date;
     maxInflightCharacters?: number;
+    /** Meters usage on the test's pool (a UsageMeter on it unless given). */
+    meter?: (pool: ConnectionPool, now: () => Date) => UsageMeter;
     maxActiveDeveloperKeys?: number;
     maxGlossaries?: number;
     maxSpokenTerms?: number;
@@ -115,7 +118,7 @@ export async function createTestContext(
     catalog: cachedCatalog(engine, 60_000),
     detector: options.detector ?? createLanguageDetector(),
     resources: new StoredResources(handles.pool),
-    meter: new UsageMeter(handles.pool, now),
+    meter: options.meter ? options.meter(handles.pool, now) : new UsageMeter(handles.pool, now),
     speechMeter: new SpeechMeter(handles.pool, now),
     voice: {
       store: new VoiceSessionStore(handles.pool, {

@@ -24,11 +24,18 @@ function manualTimers() {
   };
 }
 
-/** A batcher on a recording pool with a linger (5 ms unless told) that fires only when the test says so. */
-function setup(options: { maxBatch?: number; lingerMs?: number } = {}) {
+/** A batcher on a recording pool whose wait timer (20 ms unless told) fires only when the test says so. */
+function setup(options: { maxBatch?: number } = {}) {
   const { pool, commits } = recordingPool();
   const clock = manualTimers();
-  return { commits, clock, batcher: new UsageBatcher(pool, { timers: clock.timers, lingerMs: 5, ...options }) };
+  return { commits, clock, batcher: new UsageBatcher(pool, { timers: clock.timers, ...options }) };
+}
+
+/** Work an entry is recorded alongside, finished when the test says so. */
+function work() {
+  let done!: () => void;
+  const promise = new Promise<void>((resolve) => (done = resolve));
+  return { promise, done };
 }
 
 const entry = (keyId: string): UsageEntry => ({ keyId, period: '2026-11-01', day: '2026-11-23', characters: 10, reportingTag: null });
@@ -40,8 +47,8 @@ const settled = (promise: Promise<void>) =>
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('usage group commit', () => {
-  it('by default an entry commits at once when no commit runs, and those arriving during it share the next', async () => {
-    const { commits, clock, batcher } = setup({ lingerMs: 0 });
+  it('an entry without work commits at once when no commit runs, and those arriving during it share the next', async () => {
+    const { commits, clock, batcher } = setup();
     const first = settled(batcher.record(entry('a')));
     expect(commits.map((c) => c.keys)).toEqual([['a']]);
     const later = ['b', 'c'].map((key) => settled(batcher.record(entry(key))));
@@ -55,44 +62,76 @@ describe('usage group commit', () => {
     expect(clock.pending()).toBe(0);
   });
 
-  it('the first entry waits the linger, and every entry arriving meanwhile shares its commit', async () => {
+  it('a lone request commits at once, while its work runs: it never waits for the commit', async () => {
     const { commits, clock, batcher } = setup();
-    const results = ['a', 'b', 'c'].map((key) => settled(batcher.record(entry(key))));
-    expect(commits).toHaveLength(0);
-    expect(clock.pending()).toBe(1);
-    clock.fire();
-    expect(commits.map((c) => c.keys)).toEqual([['a', 'b', 'c']]);
+    const lone = work();
+    const result = settled(batcher.record(entry('a'), lone.promise));
+    expect(commits.map((c) => c.keys)).toEqual([['a']]);
     commits[0]!.finish();
+    expect(await result).toBe('committed');
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('while other work runs, an entry waits for its own work, and every entry recorded meanwhile shares that commit', async () => {
+    const { commits, batcher } = setup();
+    const first = work();
+    void batcher.record(entry('a'), first.promise);
+    commits[0]!.finish();
+    await flush();
+    const works = [work(), work(), work()];
+    const results = ['b', 'c', 'd'].map((key, index) => settled(batcher.record(entry(key), works[index]!.promise)));
+    await flush();
+    expect(commits).toHaveLength(1);
+    works[0]!.done();
+    await flush();
+    expect(commits.map((c) => c.keys)).toEqual([['a'], ['b', 'c', 'd']]);
+    commits[1]!.finish();
     expect(await Promise.all(results)).toEqual(['committed', 'committed', 'committed']);
   });
 
-  it('entries arriving during a commit go into the next one as soon as it ends', async () => {
-    const { commits, clock, batcher } = setup();
-    const first = settled(batcher.record(entry('a')));
-    clock.fire();
-    const second = settled(batcher.record(entry('b')));
-    const third = settled(batcher.record(entry('c')));
-    expect(clock.pending()).toBe(0);
-    expect(commits).toHaveLength(1);
+  it('work that fails makes its entry due as well (the meter refunds it after the commit)', async () => {
+    const { commits, batcher } = setup();
+    const running = work();
+    void batcher.record(entry('a'), running.promise);
     commits[0]!.finish();
-    await first;
+    const failing = Promise.reject(new Error('engine stopped'));
+    const result = settled(batcher.record(entry('b'), failing));
     await flush();
-    expect(commits.map((c) => c.keys)).toEqual([['a'], ['b', 'c']]);
+    expect(commits.map((c) => c.keys)).toEqual([['a'], ['b']]);
     commits[1]!.finish();
-    expect(await Promise.all([second, third])).toEqual(['committed', 'committed']);
+    expect(await result).toBe('committed');
   });
 
-  it('a full batch commits without waiting for the linger', () => {
+  it('an entry waits for its work at most the wait limit', async () => {
+    const { commits, clock, batcher } = setup();
+    const running = work();
+    void batcher.record(entry('a'), running.promise);
+    commits[0]!.finish();
+    await flush();
+    const slow = work();
+    const result = settled(batcher.record(entry('b'), slow.promise));
+    expect(clock.pending()).toBe(1);
+    expect(commits).toHaveLength(1);
+    clock.fire();
+    expect(commits.map((c) => c.keys)).toEqual([['a'], ['b']]);
+    commits[1]!.finish();
+    expect(await result).toBe('committed');
+  });
+
+  it('a full batch commits without waiting for its work', async () => {
     const { commits, batcher } = setup({ maxBatch: 2 });
-    void batcher.record(entry('a'));
-    void batcher.record(entry('b'));
-    expect(commits.map((c) => c.keys)).toEqual([['a', 'b']]);
+    const running = work();
+    void batcher.record(entry('a'), running.promise);
+    commits[0]!.finish();
+    await flush();
+    void batcher.record(entry('b'), work().promise);
+    void batcher.record(entry('c'), work().promise);
+    expect(commits.map((c) => c.keys)).toEqual([['a'], ['b', 'c']]);
   });
 
   it('a failed commit fails the entries it held, and only those', async () => {
-    const { commits, clock, batcher } = setup();
+    const { commits, batcher } = setup();
     const lost = settled(batcher.record(entry('a')));
-    clock.fire();
     const later = settled(batcher.record(entry('b')));
     commits[0]!.fail(new Error('connection reset'));
     expect(await lost).toBe('failed');

@@ -78,13 +78,18 @@ export class UsageMeter {
     charge: { key: AuthenticatedKey; characters: number; reportingTag: string | undefined; kind?: UsageKind },
     work: () => Promise<T>,
   ): Promise<T> {
-    const reserving = this.reserve(charge.key, charge.characters, charge.reportingTag, charge.kind);
+    // The group commit may hold a key's entry until the work it meters is done (usage-batcher.ts).
+    let workDone!: () => void;
+    const working = new Promise<void>((resolve) => (workDone = resolve));
+    const reserving = this.reserve(charge.key, charge.characters, charge.reportingTag, charge.kind, working);
     if (this.canRefuse(charge.key)) await reserving;
     else reserving.catch(() => {});
     let result: T;
     try {
       result = await work();
+      workDone();
     } catch (error) {
+      workDone();
       // A failed reservation metered nothing; a successful one is given back.
       await reserving.then(
         (reservation) => reservation.refund(),
@@ -105,12 +110,14 @@ export class UsageMeter {
     characters: number,
     reportingTag: string | undefined,
     kind: UsageKind = 'translation',
+    /** The work these characters pay for: a key without a limit may have them committed once it is done. */
+    alongside?: Promise<unknown>,
   ): Promise<Reservation> {
     const at = this.now();
     const period = isoDate(monthStart(at));
     const day = isoDate(utcDay(at));
     if (key.characterLimit === null) {
-      await this.unlimited.record({ keyId: key.id, period, day, characters, reportingTag: reportingTag ?? null, kind });
+      await this.unlimited.record({ keyId: key.id, period, day, characters, reportingTag: reportingTag ?? null, kind }, alongside);
     } else {
       const { rows } = await this.pool.query<{ reserved: number }>({
         name: 'translator-meter-usage',
