@@ -35,14 +35,15 @@ mkdirSync(resultsDir, { recursive: true });
 
 // rawTcmalloc is the baseline: the raw chain with the malloc the service gives its chains (stage-allocator.ts),
 // so the service's own cost shows against an equal engine. Diagnostics, not targets: raw, the chain with the
-// system malloc; rawClients, the raw chain with only 8 texts in flight, as 8 HTTP clients keep.
+// system malloc; rawClients, the baseline chain with only 8 texts in flight, as 8 HTTP clients keep (what closed-loop
+// clients cost the chain itself, before anything the service does).
 // rawOne and serviceOne: one client, one text at a time (a request's time against the chain's own time).
 type Name = 'apy' | 'raw' | 'rawClients' | 'rawTcmalloc' | 'service' | 'rawOne' | 'serviceOne';
 const NAMES: readonly Name[] = ['apy', 'raw', 'rawClients', 'rawTcmalloc', 'service', 'rawOne', 'serviceOne'];
 const LABELS: Record<Name, string> = {
   apy: 'apertium-apy',
   raw: 'raw chain, system malloc',
-  rawClients: 'raw chain, 8 clients',
+  rawClients: 'raw chain (tcmalloc), 8 clients',
   rawTcmalloc: 'raw chain (tcmalloc)',
   service: 'translator',
   rawOne: 'raw chain, one client',
@@ -103,8 +104,8 @@ async function main(): Promise<void> {
     const runners: Partial<Record<Name, (forSeconds: number) => Promise<ClientLoadResult>>> = {
       apy: clients(async (text) => void (await translateWithApy(apy!.url, text))),
       raw: pipelined(raw),
-      rawClients: clients(async (text) => void (await raw!.translate(text))),
     };
+    runners.rawClients = clients(async (text) => void (await baseline.translate(text)));
     if (rawTcmalloc) runners.rawTcmalloc = pipelined(rawTcmalloc);
     runners.rawOne = clients(async (text) => void (await baseline.translate(text)), 1);
     if (service) {
@@ -160,7 +161,7 @@ async function main(): Promise<void> {
       `\nmedian chars/s: apertium-apy ${medians.apy.toFixed(0)}, raw chain ${engine.toFixed(0)} (${medians.rawTcmalloc === null ? 'system malloc: tcmalloc is not installed' : 'tcmalloc'}), translator ${medians.service?.toFixed(0) ?? 'n/a'}; one client: raw chain ${medians.rawOne.toFixed(0)}, translator ${medians.serviceOne?.toFixed(0) ?? 'n/a'}`,
     );
     console.log(
-      `diagnostic: raw chain with 8 closed-loop clients ${medians.rawClients.toFixed(0)} chars/s = ${(medians.rawClients / medians.raw).toFixed(2)}x of pipelined`,
+      `diagnostic: the same chain with 8 closed-loop clients ${medians.rawClients.toFixed(0)} chars/s = ${(medians.rawClients / engine).toFixed(2)}x of pipelined; translator / it: ${medians.service === null ? 'n/a' : `${(medians.service / medians.rawClients).toFixed(2)}x`}`,
     );
     if (medians.rawTcmalloc !== null) {
       console.log(
