@@ -23,8 +23,7 @@ export async function startApy(logFile: string): Promise<RunningServer> {
 
 /** One paragraph through apy's /translate; throws unless it is a 200 with a translatedText. */
 export async function translateWithApy(url: string, text: string): Promise<string> {
-  const body = new URLSearchParams({ langpair: 'eng|spa', q: text, markUnknown: 'no' }).toString();
-  const answer = await postForm(`${url}/translate`, body);
+  const answer = await postForm(`${url}/translate`, apyBody(text));
   const translated =
     answer.status === 200
       ? (JSON.parse(answer.body) as { responseData?: { translatedText?: unknown } }).responseData?.translatedText
@@ -33,4 +32,9 @@ export async function translateWithApy(url: string, text: string): Promise<strin
     throw new Error(`apertium-apy answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   }
   return translated;
+}
+
+/** The form body translateWithApy sends (POST /translate), for load generators that send it themselves. */
+export function apyBody(text: string): string {
+  return new URLSearchParams({ langpair: 'eng|spa', q: text, markUnknown: 'no' }).toString();
 }

@@ -9,17 +9,21 @@
 // BENCH_ROUND_WARMUP_SECONDS (5) of the same load; BENCH_ROUNDS (2) rounds, interleaved. (A fixed amount
 // of work per system gave the fastest one a window of a few seconds, all of it in the slow seconds that
 // follow the idle time while the others were measured.)
+// HTTP load comes from wrk (lib/wrk-cycle.ts: a few microseconds of CPU per request, where a Node client spends ~0.2 ms
+// that the 2 cores then lack for the systems measured); each system's answer is checked first with the Node client.
+// BENCH_LOADGEN=node keeps the Node client throughout (the figures before 2026-11-28).
 // Environment: those, BENCH_WARMUP_SECONDS (12, once at the start), BENCH_DATABASE_SERVER_URL, BENCH_APY_ARGS.
 import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RunningServer } from '../lib/processes.js';
-import { startApy, translateWithApy } from './apy.js';
-import { agent, runClients, type ClientLoadResult } from './client-load.js';
+import { runWrkCycle, wrkInstalled } from '../lib/wrk-cycle.js';
+import { apyBody, startApy, translateWithApy } from './apy.js';
+import { agent, runClients, summarize, type ClientLoadResult } from './client-load.js';
 import { licenseParagraphs, totalChars, workload } from './corpus.js';
 import { resolveStageAllocator } from '@workspace/translator/apertium/stage-allocator';
 import { startRawPipeline, type RawPipeline } from './raw-pipeline.js';
-import { SERVICE_ENTRY, serviceBuilt, startTranslator, translateWithService } from './service.js';
+import { ADMIN_KEY, SERVICE_ENTRY, serviceBuilt, startTranslator, translateBody, translateWithService } from './service.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -30,6 +34,7 @@ const CONCURRENCY = 8;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 12);
 const ROUND_WARMUP_SECONDS = Number(process.env.BENCH_ROUND_WARMUP_SECONDS ?? 5);
 const TARGETS = { serviceVsApy: 5, serviceVsRaw: 0.8, oneClientVsRaw: 0.8 };
+const LOADGEN = process.env.BENCH_LOADGEN === 'node' ? 'node' : 'wrk';
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 
@@ -57,6 +62,11 @@ function show(label: string, result: ClientLoadResult): void {
   );
 }
 
+/** The first `count` texts of `texts` sent in turn, over and over. */
+function cyclic(texts: string[], count: number): string[] {
+  return Array.from({ length: count }, (_, index) => texts[index % texts.length]!);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -65,7 +75,11 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const paragraphs = licenseParagraphs();
-  console.log(`corpus: ${paragraphs.length} paragraphs, ${totalChars(paragraphs)} chars; ${CONCURRENCY} clients; en->es`);
+  console.log(
+    `corpus: ${paragraphs.length} paragraphs, ${totalChars(paragraphs)} chars; ${CONCURRENCY} clients; en->es; HTTP load from ${LOADGEN}`,
+  );
+  if (LOADGEN === 'wrk' && !wrkInstalled())
+    throw new Error('wrk is not installed (translator/install-peers.sh installs it; BENCH_LOADGEN=node uses the Node client)');
   let apy: RunningServer | undefined;
   let raw: RawPipeline | undefined;
   let rawTcmalloc: RawPipeline | undefined;
@@ -95,22 +109,57 @@ async function main(): Promise<void> {
         return result;
       };
     };
-    const clients =
+    const nodeClients =
       (send: (text: string) => Promise<void>, concurrency = CONCURRENCY) =>
       (forSeconds: number) =>
         runClients({ texts: paragraphs, concurrency, durationSeconds: forSeconds, send });
+    // HTTP systems: wrk sends the paragraphs' bodies in turn; the characters are those of the paragraphs answered.
+    const httpClients = (
+      url: string,
+      body: (text: string) => string,
+      headers: Record<string, string>,
+      send: (text: string) => Promise<void>,
+      concurrency = CONCURRENCY,
+    ) => {
+      if (LOADGEN === 'node') return nodeClients(send, concurrency);
+      const bodies = paragraphs.map(body);
+      return async (forSeconds: number): Promise<ClientLoadResult> => {
+        const result = await runWrkCycle({ url, connections: concurrency, seconds: forSeconds, bodies, headers });
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${url}: ${result.non2xx} answers not 2xx and ${result.errors} errors under wrk`);
+        return { ...summarize(cyclic(paragraphs, result.requests), result.seconds), p50Ms: result.p50Ms, p95Ms: result.p95Ms };
+      };
+    };
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
     // The like-for-like engine: the raw chain with the service's allocator where it is installed.
     const baseline = rawTcmalloc ?? raw;
     const runners: Partial<Record<Name, (forSeconds: number) => Promise<ClientLoadResult>>> = {
-      apy: clients(async (text) => void (await translateWithApy(apy!.url, text))),
+      apy: httpClients(`${apy!.url}/translate`, apyBody, form, async (text) => void (await translateWithApy(apy!.url, text))),
       raw: pipelined(raw),
     };
-    runners.rawClients = clients(async (text) => void (await baseline.translate(text)));
+    runners.rawClients = nodeClients(async (text) => void (await baseline.translate(text)));
     if (rawTcmalloc) runners.rawTcmalloc = pipelined(rawTcmalloc);
-    runners.rawOne = clients(async (text) => void (await baseline.translate(text)), 1);
+    runners.rawOne = nodeClients(async (text) => void (await baseline.translate(text)), 1);
     if (service) {
-      runners.service = clients(async (text) => void (await translateWithService(service!.url, text)));
-      runners.serviceOne = clients(async (text) => void (await translateWithService(service!.url, text)), 1);
+      const serviceUrl = `${service.url}/v2/translate`;
+      const auth = { ...form, authorization: `DeepL-Auth-Key ${ADMIN_KEY}` };
+      const send = async (text: string) => void (await translateWithService(service!.url, text));
+      runners.service = httpClients(serviceUrl, translateBody, auth, send);
+      runners.serviceOne = httpClients(serviceUrl, translateBody, auth, send, 1);
+    }
+    // wrk does not read the answers: every HTTP system is first asked for every paragraph once and checked.
+    if (LOADGEN === 'wrk') {
+      await runClients({
+        texts: paragraphs,
+        concurrency: CONCURRENCY,
+        send: async (text) => void (await translateWithApy(apy!.url, text)),
+      });
+      if (service)
+        await runClients({
+          texts: paragraphs,
+          concurrency: CONCURRENCY,
+          send: async (text) => void (await translateWithService(service!.url, text)),
+        });
     }
 
     const warmUp = async (label: string, run: (forSeconds: number) => Promise<ClientLoadResult>) => {
@@ -188,6 +237,7 @@ async function main(): Promise<void> {
           machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
           corpus: { paragraphs: paragraphs.length, chars: totalChars(paragraphs) },
           concurrency: CONCURRENCY,
+          loadGenerator: LOADGEN,
           secondsPerRound: seconds,
           roundWarmupSeconds: ROUND_WARMUP_SECONDS,
           apyArgs: process.env.BENCH_APY_ARGS ?? '',
