@@ -27,9 +27,46 @@ export function wrkAvailable(): boolean {
 }
 
 export async function runWrkLoad(options: WrkLoadOptions): Promise<LoadResult & { ok2xx: number }> {
+  const result = await runWrk({
+    url: options.url,
+    connections: options.connections,
+    seconds: options.seconds,
+    headers: options.headers,
+    env: { WRK_BODY_TEMPLATE: options.bodyTemplate.replaceAll('%d', `${options.runId}%d`) },
+  });
+  const ok2xx = result.requests - result.non2xx;
+  return {
+    ok2xx,
+    requestsPerSecond: result.requests / (result.duration_us / 1e6),
+    p50Ms: Math.round(result.p50_us / 100) / 10,
+    p99Ms: Math.round(result.p99_us / 100) / 10,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** What lib/wrk-bodies.lua prints at the end of a run. */
+export interface WrkResult {
+  requests: number;
+  duration_us: number;
+  non2xx: number;
+  errors: number;
+  p50_us: number;
+  p95_us: number;
+  p99_us: number;
+}
+
+/** One wrk run with lib/wrk-bodies.lua; `env` says where the bodies come from (WRK_BODY_TEMPLATE or WRK_BODIES_FILE). */
+export async function runWrk(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+  env: Record<string, string>;
+}): Promise<WrkResult> {
   const env = {
     ...process.env,
-    WRK_BODY_TEMPLATE: options.bodyTemplate.replaceAll('%d', `${options.runId}%d`),
+    ...options.env,
     WRK_HEADERS: Object.entries(options.headers)
       .map(([name, value]) => `${name}: ${value}`)
       .join('\n'),
@@ -47,21 +84,5 @@ export async function runWrkLoad(options: WrkLoadOptions): Promise<LoadResult & 
   });
   const line = output.split('\n').find((text) => text.startsWith('WRK_RESULT '));
   if (!line) throw new Error(`wrk printed no result: ${output}`);
-  const result = JSON.parse(line.slice('WRK_RESULT '.length)) as {
-    requests: number;
-    duration_us: number;
-    non2xx: number;
-    errors: number;
-    p50_us: number;
-    p99_us: number;
-  };
-  const ok2xx = result.requests - result.non2xx;
-  return {
-    ok2xx,
-    requestsPerSecond: result.requests / (result.duration_us / 1e6),
-    p50Ms: Math.round(result.p50_us / 100) / 10,
-    p99Ms: Math.round(result.p99_us / 100) / 10,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return JSON.parse(line.slice('WRK_RESULT '.length)) as WrkResult;
 }

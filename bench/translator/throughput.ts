@@ -17,7 +17,8 @@ import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RunningServer } from '../lib/processes.js';
-import { runWrkCycle, wrkInstalled } from '../lib/wrk-cycle.js';
+import { runWrkCycle } from '../lib/wrk-cycle.js';
+import { wrkAvailable } from '../lib/wrk-load.js';
 import { apyBody, startApy, translateWithApy } from './apy.js';
 import { agent, runClients, summarize, type ClientLoadResult } from './client-load.js';
 import { licenseParagraphs, totalChars, workload } from './corpus.js';
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   console.log(
     `corpus: ${paragraphs.length} paragraphs, ${totalChars(paragraphs)} chars; ${CONCURRENCY} clients; en->es; HTTP load from ${LOADGEN}`,
   );
-  if (LOADGEN === 'wrk' && !wrkInstalled())
+  if (LOADGEN === 'wrk' && !wrkAvailable())
     throw new Error('wrk is not installed (translator/install-peers.sh installs it; BENCH_LOADGEN=node uses the Node client)');
   let apy: RunningServer | undefined;
   let raw: RawPipeline | undefined;
