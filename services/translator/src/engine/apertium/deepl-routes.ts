@@ -141,6 +141,9 @@ export class DeepLRoutes {
   /** Third languages a pivot may go through, in the order tried. */
   private readonly pivots: string[];
 
+  /** Every DeepL pair with a route, found once (a few ms with Debian's ~50 modes: /readyz asks on every probe). */
+  private listed: LanguagePair[] | undefined;
+
   constructor(modes: ModeInfo[]) {
     const mapped = modes.map(mapMode).filter((m): m is MappedMode => m !== undefined);
     for (const { mode, sources, targets } of mapped) {
@@ -161,8 +164,13 @@ export class DeepLRoutes {
     this.pivots = [...PIVOT_LANGUAGES, ...others];
   }
 
-  /** Every DeepL pair with a route; pivot pairs flagged. */
+  /** Every DeepL pair with a route; pivot pairs flagged. A copy each time: callers may change theirs. */
   pairs(): LanguagePair[] {
+    this.listed ??= this.listPairs();
+    return this.listed.map((pair) => ({ ...pair }));
+  }
+
+  private listPairs(): LanguagePair[] {
     const pairs: LanguagePair[] = [];
     const sources = new Set<string>();
     const targets = new Set<string>();
