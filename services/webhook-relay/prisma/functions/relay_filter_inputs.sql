@@ -1,7 +1,8 @@
 -- What the fan-out needs to judge subscription filters in Node (docs/filters.md): for each ready event
 -- (checked, or nothing to check) that is not a repeat, one row per subscription of its endpoint that has a
 -- `filter`, with the subscription's version (updated_at), the filter, and the event's headers, body, query,
--- endpoint provider, verification state and event type. Nothing for subscriptions without a filter.
+-- endpoint provider, verification state and event type. Nothing for subscriptions without a filter. Each event and
+-- its check are looked up by its own id and the ids' range, as in relay_fan_out.
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-filter-inputs.ts.
 
@@ -11,14 +12,24 @@ CREATE OR REPLACE FUNCTION relay_filter_inputs(p_tenant uuid, p_event_ids uuid[]
   LANGUAGE plpgsql
 AS $$
 #variable_conflict use_column
+DECLARE
+  first_id uuid := (SELECT k.id FROM unnest(p_event_ids) AS k(id) ORDER BY k.id LIMIT 1);
+  last_id uuid := (SELECT k.id FROM unnest(p_event_ids) AS k(id) ORDER BY k.id DESC LIMIT 1);
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
   RETURN QUERY
   WITH ready AS (
     SELECT e.id, e.endpoint_id, e.headers, e.payload_sha256, e.plan_id, e.day, e.query,
            coalesce(c.state::text, 'unattempted') AS state
-      FROM events e LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY (p_event_ids)
-     WHERE e.id = ANY (p_event_ids) AND (NOT e.to_verify OR c.event_id IS NOT NULL) AND e.duplicate_of IS NULL
+      FROM (SELECT DISTINCT k.id FROM unnest(p_event_ids) AS k(id)) AS k
+      CROSS JOIN LATERAL (
+        SELECT e.id, e.endpoint_id, e.headers, e.payload_sha256, e.plan_id, e.day, e.query, e.to_verify, e.duplicate_of
+          FROM events e WHERE e.id = k.id AND e.id BETWEEN first_id AND last_id LIMIT 1
+      ) AS e
+      LEFT JOIN LATERAL (
+        SELECT c.state FROM event_checks c WHERE c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id BETWEEN first_id AND last_id LIMIT 1
+      ) AS c ON true
+     WHERE (NOT e.to_verify OR c.state IS NOT NULL) AND e.duplicate_of IS NULL
   ), bodies AS (
     SELECT r.*, (SELECT p.body FROM payloads p
                   WHERE p.tenant_id = p_tenant AND p.sha256 = r.payload_sha256 AND p.plan_id = r.plan_id AND p.day = r.day
