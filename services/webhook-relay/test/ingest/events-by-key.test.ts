@@ -1,12 +1,14 @@
 // The statements that follow capture cost what their events cost, not what the events' partition holds: recording a
-// batch of verification results (relay_record_checks), the fan-out (relay_fan_out) and the filters' inputs
-// (relay_filter_inputs) read each event, its check and its endpoint by primary key. Joined to an id array, on a
-// partition not yet analyzed the planner read every event (and check) of the partition per call: 200 rows read here
-// for 10 events, and on the ingest bench 137,000 for 500, so a verified event cost more the more events its day
-// held. Counted in rows read, from PostgreSQL's own per-transaction statistics, on a database never analyzed.
+// batch of verification results (relay_record_checks), the fan-out (relay_fan_out), the filters' inputs
+// (relay_filter_inputs) and verification's load of unchecked events read each event, its payload, its check and its
+// endpoint by primary key. Joined to an id array, on a partition not yet analyzed the planner read every event (and
+// check) of the partition per call: 200 rows read here for 10 events, and on the ingest bench 137,000 for 500, so a
+// verified event cost more the more events its day held. Counted in rows read, from PostgreSQL's own
+// per-transaction statistics, on a database never analyzed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
+import { LOAD_UNCHECKED_EVENTS, loadUncheckedParams } from '../../src/domain/events/verify-captured-events.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
 
@@ -116,6 +118,19 @@ describe('statements after capture, with 200 events in the partition', () => {
     expect(read('event_checks')).toBeLessThanOrEqual(ASKED);
     // The endpoint has no subscription: nothing to deliver, nothing to judge.
     expect(returned).toBe(0);
+  }, 60_000);
+
+  it(`loads ${ASKED} unchecked events for verification reading those events, payloads and checks only`, async () => {
+    let loaded: string[] = [];
+    const read = await asApp(async (client) => {
+      await client.query("SELECT set_config('app.tenant_id', $1, true)", [h.tenant.tenantId]);
+      const result = await client.query<{ id: string }>(LOAD_UNCHECKED_EVENTS, loadUncheckedParams([...asked, asked[0]!]));
+      loaded = result.rows.map((row) => row.id);
+    });
+    expect(read('events')).toBeLessThanOrEqual(ASKED);
+    expect(read('payloads')).toBeLessThanOrEqual(ASKED);
+    expect(read('event_checks')).toBeLessThanOrEqual(ASKED);
+    expect(loaded.sort()).toEqual([...asked].sort());
   }, 60_000);
 
   it(`reads the filters' inputs of ${ASKED} events from those events and their checks only`, async () => {

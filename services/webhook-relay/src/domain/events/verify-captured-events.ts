@@ -30,13 +30,30 @@ export interface VerifyCapturedEventsOptions {
 }
 
 // Raw SQL on plain connections throughout: this runs for every captured event, and Prisma's query
-// layer cost more CPU than the checks themselves. Payloads and checks are asked for by the ids' days and ids as
-// well, so the planner keeps only the partitions holding them (docs/retention.md).
-const LOAD = `
+// layer cost more CPU than the checks themselves. Each event, its payload and its check are looked up by key, one
+// lookup per id ($1), bounded by the ids' first and last ($2, $3) and days so that only the partitions holding them
+// are planned and read: joined to the id array, on a partition not yet analyzed the planner read all of it, and an
+// array condition beside the key walks the index once per element on every lookup (docs/retention.md).
+export const LOAD_UNCHECKED_EVENTS = `
 SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, p.body
-  FROM events e JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
- WHERE e.id = ANY($1::uuid[]) AND p.day = ANY(relay_uuid7_days($1::uuid[]))
-   AND NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY($1::uuid[]))`;
+  FROM (SELECT DISTINCT k.id FROM unnest($1::uuid[]) AS k(id)) AS k
+  CROSS JOIN LATERAL (
+    SELECT e.id, e.tenant_id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, e.payload_sha256, e.plan_id, e.day
+      FROM events e WHERE e.id = k.id AND e.id BETWEEN $2::uuid AND $3::uuid LIMIT 1
+  ) AS e
+  CROSS JOIN LATERAL (
+    SELECT p.body FROM payloads p
+     WHERE p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
+       AND p.day = ANY (relay_uuid7_days($1::uuid[]))
+     LIMIT 1
+  ) AS p
+ WHERE NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id BETWEEN $2::uuid AND $3::uuid)`;
+
+/** The parameters of LOAD_UNCHECKED_EVENTS: the ids, and the first and last of them (a UUID's text orders as its bytes). */
+export function loadUncheckedParams(ids: readonly string[]): [string[], string, string] {
+  const sorted = ids.map((id) => id.toLowerCase()).sort();
+  return [sorted, sorted[0]!, sorted.at(-1)!];
+}
 /** Checks of one batch at most: the first with held settings, one more for those found stale. */
 const ATTEMPTS = 2;
 
@@ -76,7 +93,7 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
   const missing = options.events.filter((event) => !event.held).map((event) => event.id);
   if (missing.length) {
     const { rows } = await withTenantSql(pool, tenantId, (sql) =>
-      sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD, values: [missing] }),
+      sql.query<Loaded>({ name: 'relay-verify-load', text: LOAD_UNCHECKED_EVENTS, values: loadUncheckedParams(missing) }),
     );
     for (const row of rows) {
       const url = urlOf(options.ingestBase, maskedIngestPath(null, row.path), row.query);
