@@ -1,6 +1,6 @@
 // The statements that follow capture cost what their events cost, not what the events' partition holds: recording a
 // batch of verification results (relay_record_checks), the fan-out (relay_fan_out), the filters' inputs
-// (relay_filter_inputs) and verification's load of unchecked events read each event, its payload, its check and its
+// (relay_filter_inputs), verification's load of unchecked events and a trigger's drain read each event, its payload, its check and its
 // endpoint by primary key. Joined to an id array, on a partition not yet analyzed the planner read every event (and
 // check) of the partition per call: 200 rows read here for 10 events, and on the ingest bench 137,000 for 500, so a
 // verified event cost more the more events its day held. Counted in rows read, from PostgreSQL's own
@@ -9,8 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
 import { LOAD_UNCHECKED_EVENTS, loadUncheckedParams } from '../../src/domain/events/verify-captured-events.js';
+import { retentionWindow } from '../../src/domain/retention/retention-window.js';
+import { drainTrigger } from '../../src/domain/triggers/drain-trigger.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
-import { rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
+import { ROWS_READ_BY_TABLE, rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
+import { api } from '../helpers/test-app.js';
 
 const STORED = 200;
 const ASKED = 10;
@@ -131,6 +134,41 @@ describe('statements after capture, with 200 events in the partition', () => {
     expect(read('payloads')).toBeLessThanOrEqual(ASKED);
     expect(read('event_checks')).toBeLessThanOrEqual(ASKED);
     expect(loaded.sort()).toEqual([...asked].sort());
+  }, 60_000);
+
+  it(`drains ${ASKED} events of a trigger reading those events, payloads and checks only`, async () => {
+    const registered = await api(h.context)
+      .post('/v1/triggers/wait')
+      .set(h.tenant.auth)
+      .send({ endpoint_id: endpointId, trigger: 'by-key', start: 'oldest', limit: 1 })
+      .expect(200);
+    const triggerId: string = registered.body.trigger_id;
+    const { tenants, runtime } = h.context.deps;
+    const readings: Array<Map<string, number>> = [];
+    const rowsRead = async (tx: { $queryRawUnsafe<T>(sql: string): Promise<T> }) => {
+      const rows = await tx.$queryRawUnsafe<Array<{ name: string; rows_read: number }>>(ROWS_READ_BY_TABLE);
+      readings.push(new Map(rows.map((row) => [row.name, Number(row.rows_read)])));
+    };
+    const batch = await tenants.run(h.tenant.tenantId, async (tx) => {
+      const window = await retentionWindow(tx, h.tenant.tenantId, runtime.now());
+      await rowsRead(tx);
+      const drained = await drainTrigger({ tx, runtime, triggerId, ack: null, limit: ASKED, inlineBytes: 65_536, window });
+      await rowsRead(tx);
+      return drained;
+    });
+    const [before, after] = readings as [Map<string, number>, Map<string, number>];
+    // The batch and the one after it, which tells whether more follow.
+    expect(rowsReadBetween(before, after, 'events')).toBeLessThanOrEqual(ASKED + 1);
+    expect(rowsReadBetween(before, after, 'payloads')).toBeLessThanOrEqual(ASKED + 1);
+    expect(rowsReadBetween(before, after, 'event_checks')).toBeLessThanOrEqual(ASKED + 1);
+    // In capture order (concurrent sends are captured in any order), each body inline.
+    const inCaptureOrder = await h.context.ownerPool.query<{ id: string }>(
+      'SELECT id FROM events WHERE endpoint_id = $1 ORDER BY capture_seq LIMIT $2',
+      [endpointId, ASKED],
+    );
+    expect(batch.events.map((event) => event.id)).toEqual(inCaptureOrder.rows.map((row) => row.id));
+    for (const event of batch.events) expect(Buffer.from(event.body!).toString()).toMatch(/^\{"n":\d+\}$/);
+    expect(batch.more).toBe(true);
   }, 60_000);
 
   it(`reads the filters' inputs of ${ASKED} events from those events and their checks only`, async () => {

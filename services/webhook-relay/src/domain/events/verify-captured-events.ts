@@ -1,5 +1,6 @@
 import { relayRecordChecks } from '../../db/functions/relay-record-checks.js';
 import type { ConnectionPool } from '../../db/prisma.js';
+import { idRange } from '../../db/id-range.js';
 import { withTenantSql } from '../../db/tenant-sql.js';
 import type { CapturedRequestView, VerificationOutcome } from '../../verification/types.js';
 import { signsUrl } from '../../verification/registry.js';
@@ -34,6 +35,12 @@ export interface VerifyCapturedEventsOptions {
 // lookup per id ($1), bounded by the ids' first and last ($2, $3) and days so that only the partitions holding them
 // are planned and read: joined to the id array, on a partition not yet analyzed the planner read all of it, and an
 // array condition beside the key walks the index once per element on every lookup (docs/retention.md).
+/** The parameters of LOAD_UNCHECKED_EVENTS. */
+export function loadUncheckedParams(ids: readonly string[]): [string[], string, string] {
+  const range = idRange(ids);
+  return [range.ids, range.first, range.last];
+}
+
 export const LOAD_UNCHECKED_EVENTS = `
 SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, p.body
   FROM (SELECT DISTINCT k.id FROM unnest($1::uuid[]) AS k(id)) AS k
@@ -49,11 +56,6 @@ SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.head
   ) AS p
  WHERE NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id BETWEEN $2::uuid AND $3::uuid)`;
 
-/** The parameters of LOAD_UNCHECKED_EVENTS: the ids, and the first and last of them (a UUID's text orders as its bytes). */
-export function loadUncheckedParams(ids: readonly string[]): [string[], string, string] {
-  const sorted = ids.map((id) => id.toLowerCase()).sort();
-  return [sorted, sorted[0]!, sorted.at(-1)!];
-}
 /** Checks of one batch at most: the first with held settings, one more for those found stale. */
 const ATTEMPTS = 2;
 

@@ -1,3 +1,4 @@
+import { idRange } from '../../db/id-range.js';
 import type { TenantTx } from '../../db/prisma.js';
 import { expiredError, isWithinRetention, type RetentionWindow } from '../retention/retention-window.js';
 import { RelayError } from '../relay-error.js';
@@ -73,26 +74,14 @@ export async function drainTrigger(options: {
     }
   }
   const after = trigger.cursorSeq ?? -1n;
-  // The feed first, then its events by their ids (and their payloads by day): each statement plans only the
-  // partitions holding them, where a join from the feed would plan every partition (docs/retention.md).
+  // The feed first, then its events by their ids (readFedEvents): each statement plans only the partitions holding
+  // them, where a join from the feed would plan every partition (docs/retention.md).
   const fed = await tx.$queryRaw<Array<{ capture_seq: bigint; event_id: string }>>`
     SELECT f.capture_seq, f.event_id FROM trigger_events f
      WHERE f.endpoint_id = ${trigger.endpointId}::uuid AND f.capture_seq > ${after}
      ORDER BY f.capture_seq
      LIMIT ${options.limit + 1}`;
-  const ids = fed.map((row) => row.event_id);
-  const found =
-    ids.length === 0
-      ? []
-      : await tx.$queryRaw<Array<Omit<TriggerEventRow, 'capture_seq'>>>`
-    SELECT e.id, e.received_at, e.method, e.query, e.headers, p.size, p.sha256,
-           CASE WHEN p.size <= ${options.inlineBytes} THEN p.body END AS body,
-           e.to_verify, c.state::text AS state, c.cause, c.provider
-      FROM events e
-      JOIN payloads p ON p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
-                     AND p.day = ANY(relay_uuid7_days(${ids}::uuid[]))
-      LEFT JOIN event_checks c ON c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id = ANY(${ids}::uuid[])
-     WHERE e.id = ANY(${ids}::uuid[])`;
+  const found = fed.length === 0 ? [] : await readFedEvents(tx, idRange(fed.map((row) => row.event_id)), options.inlineBytes);
   const byId = new Map(found.map((row) => [row.id, row]));
   // In the feed's order; a feed row whose event is gone (removed by retention meanwhile) is left out, as a join would.
   const rows = fed.flatMap((row) => {
@@ -116,4 +105,36 @@ export async function drainTrigger(options: {
     more: rows.length > ready.length,
     heldByPendingCheck: pendingAt >= 0 && pendingAt <= options.limit && ready.length === pendingAt,
   };
+}
+
+/**
+ * The fed events, their payloads (the body inline up to `inlineBytes`) and checks, each looked up by key and bounded by
+ * the ids' range or days, so only the partitions holding them are read: joined to the id array, on a partition not
+ * yet analyzed the planner read all of it (test/ingest/events-by-key.test.ts).
+ */
+export function readFedEvents(
+  tx: TenantTx,
+  range: { ids: string[]; first: string; last: string },
+  inlineBytes: number,
+): Promise<Array<Omit<TriggerEventRow, 'capture_seq'>>> {
+  return tx.$queryRaw<Array<Omit<TriggerEventRow, 'capture_seq'>>>`
+    SELECT e.id, e.received_at, e.method, e.query, e.headers, p.size, p.sha256,
+           CASE WHEN p.size <= ${inlineBytes} THEN p.body END AS body,
+           e.to_verify, c.state::text AS state, c.cause, c.provider
+      FROM unnest(${range.ids}::uuid[]) AS k(id)
+      CROSS JOIN LATERAL (
+        SELECT e.id, e.tenant_id, e.received_at, e.method, e.query, e.headers, e.to_verify, e.payload_sha256, e.plan_id, e.day
+          FROM events e WHERE e.id = k.id AND e.id BETWEEN ${range.first}::uuid AND ${range.last}::uuid LIMIT 1
+      ) AS e
+      CROSS JOIN LATERAL (
+        SELECT p.size, p.sha256, p.body FROM payloads p
+         WHERE p.tenant_id = e.tenant_id AND p.sha256 = e.payload_sha256 AND p.plan_id = e.plan_id AND p.day = e.day
+           AND p.day = ANY(relay_uuid7_days(${range.ids}::uuid[]))
+         LIMIT 1
+      ) AS p
+      LEFT JOIN LATERAL (
+        SELECT c.state, c.cause, c.provider FROM event_checks c
+         WHERE c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id BETWEEN ${range.first}::uuid AND ${range.last}::uuid
+         LIMIT 1
+      ) AS c ON true`;
 }
