@@ -1,6 +1,6 @@
 // The statements that follow capture cost what their events cost, not what the events' partition holds: recording a
 // batch of verification results (relay_record_checks), the fan-out (relay_fan_out), the filters' inputs
-// (relay_filter_inputs), verification's load of unchecked events and a trigger's drain read each event, its payload, its check and its
+// (relay_filter_inputs), verification's load of unchecked events, a trigger's drain and replays read each event, its payload, its check and its
 // endpoint by primary key. Joined to an id array, on a partition not yet analyzed the planner read every event (and
 // check) of the partition per call: 200 rows read here for 10 events, and on the ingest bench 137,000 for 500, so a
 // verified event cost more the more events its day held. Counted in rows read, from PostgreSQL's own
@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
+import { insertReplays, lockCaptureOrder } from '../../src/domain/deliveries/insert-replays.js';
 import { LOAD_UNCHECKED_EVENTS, loadUncheckedParams } from '../../src/domain/events/verify-captured-events.js';
 import { retentionWindow } from '../../src/domain/retention/retention-window.js';
 import { drainTrigger } from '../../src/domain/triggers/drain-trigger.js';
@@ -18,6 +19,12 @@ import { api } from '../helpers/test-app.js';
 const STORED = 200;
 const ASKED = 10;
 const SENT_AT_ONCE = 20;
+
+/** rowsReadByTable within a Prisma transaction (tenants.run). */
+async function rowsReadIn(tx: { $queryRawUnsafe<T>(sql: string): Promise<T> }): Promise<Map<string, number>> {
+  const rows = await tx.$queryRawUnsafe<Array<{ name: string; rows_read: number }>>(ROWS_READ_BY_TABLE);
+  return new Map(rows.map((row) => [row.name, Number(row.rows_read)]));
+}
 
 describe('statements after capture, with 200 events in the partition', () => {
   let h: DeliveryHarness;
@@ -145,15 +152,11 @@ describe('statements after capture, with 200 events in the partition', () => {
     const triggerId: string = registered.body.trigger_id;
     const { tenants, runtime } = h.context.deps;
     const readings: Array<Map<string, number>> = [];
-    const rowsRead = async (tx: { $queryRawUnsafe<T>(sql: string): Promise<T> }) => {
-      const rows = await tx.$queryRawUnsafe<Array<{ name: string; rows_read: number }>>(ROWS_READ_BY_TABLE);
-      readings.push(new Map(rows.map((row) => [row.name, Number(row.rows_read)])));
-    };
     const batch = await tenants.run(h.tenant.tenantId, async (tx) => {
       const window = await retentionWindow(tx, h.tenant.tenantId, runtime.now());
-      await rowsRead(tx);
+      readings.push(await rowsReadIn(tx));
       const drained = await drainTrigger({ tx, runtime, triggerId, ack: null, limit: ASKED, inlineBytes: 65_536, window });
-      await rowsRead(tx);
+      readings.push(await rowsReadIn(tx));
       return drained;
     });
     const [before, after] = readings as [Map<string, number>, Map<string, number>];
@@ -182,5 +185,28 @@ describe('statements after capture, with 200 events in the partition', () => {
     expect(read('events')).toBeLessThanOrEqual(ASKED);
     expect(read('event_checks')).toBeLessThanOrEqual(ASKED);
     expect(inputs).toBe(ASKED);
+  }, 60_000);
+  it(`replays ${ASKED} events reading those events only`, async () => {
+    const destination = await h.destination('http://127.0.0.1:9/replays');
+    const { tenants, runtime } = h.context.deps;
+    const readings: Array<Map<string, number>> = [];
+    const inserted = await tenants.run(h.tenant.tenantId, async (tx) => {
+      await lockCaptureOrder(tx, h.tenant.tenantId);
+      readings.push(await rowsReadIn(tx));
+      const ids = await insertReplays({
+        tx,
+        tenantId: h.tenant.tenantId,
+        destinationId: destination.id,
+        now: runtime.now(),
+        replays: asked.map((eventId) => ({ eventId, replayOf: eventId })),
+        windowFirstId: '00000000-0000-0000-0000-000000000000',
+        order: 'capture',
+      });
+      readings.push(await rowsReadIn(tx));
+      return ids;
+    });
+    const [before, after] = readings as [Map<string, number>, Map<string, number>];
+    expect(rowsReadBetween(before, after, 'events')).toBeLessThanOrEqual(ASKED);
+    expect(inserted).toHaveLength(ASKED);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { BulkRetrySelection, BulkRetryStatus } from '@workspace/contracts';
+import { idRange } from '../../db/id-range.js';
 import type { TenantTx } from '../../db/prisma.js';
 
 /** A bulk retry's selection as it is applied: fixed when it is requested, so a job never chases later dead letters. */
@@ -121,12 +122,16 @@ export async function nextDeadLetters(
   const lastPosition = rows.length ? rows[rows.length - 1]!.position : null;
   let selected = rows.map((row) => ({ id: row.id, eventId: row.event_id }));
   const eventParams = new Params();
-  const ids = eventParams.add([...new Set(selected.map((row) => row.eventId))], 'uuid[]');
   const events = eventConditions(selection, eventParams);
   if (events && selected.length) {
-    // e.id = ANY(...) keeps the planner to the events' partitions.
+    // Each event by key, bounded by the events' first and last: the planner keeps only their partitions and reads only
+    // them (docs/retention.md).
+    const range = idRange(selected.map((row) => row.eventId));
+    const ids = eventParams.add(range.ids, 'uuid[]');
+    const bounds = `${eventParams.add(range.first, 'uuid')} AND ${eventParams.add(range.last, 'uuid')}`;
     const matching = await tx.$queryRawUnsafe<Array<{ id: string }>>(
-      `SELECT e.id FROM events e WHERE e.id = ANY(${ids}) AND ${events}`,
+      `SELECT e.id FROM unnest(${ids}) AS k(id)
+        CROSS JOIN LATERAL (SELECT e.id FROM events e WHERE e.id = k.id AND e.id BETWEEN ${bounds} AND ${events} LIMIT 1) AS e`,
       ...eventParams.values,
     );
     const keep = new Set(matching.map((row) => row.id));

@@ -1,3 +1,4 @@
+import { idRange } from '../../db/id-range.js';
 import type { TenantTx } from '../../db/prisma.js';
 
 // A replay joins its destination's FIFO order when it is inserted: its deliveries take numbers of the relay's
@@ -11,13 +12,18 @@ export async function lockCaptureOrder(tx: TenantTx, tenantId: string): Promise<
 }
 
 // New deliveries (replay_of = the event, or the dead letter they re-send). Only events still stored and inside the
-// retention window ($6, the window's first id) are sent: one the purge has not reached yet is not. e.id = ANY($4)
-// lets the planner keep only the events' partitions (docs/retention.md). The order decides the positions.
+// retention window ($6, the window's first id) are sent: one the purge has not reached yet is not. Each event is
+// looked up by key, bounded by the events' first and last ($7, $8), so the planner keeps only their partitions and
+// reads only them (docs/retention.md). The order decides the positions.
 const insertSql = (order: string) => `
 INSERT INTO deliveries (id, tenant_id, destination_id, event_id, replay_of, created_at)
 SELECT relay_uuid7(), $1, $2, s.event_id, s.replay_of, $3
-  FROM unnest($4::uuid[], $5::uuid[]) WITH ORDINALITY AS s(event_id, replay_of, n) JOIN events e ON e.id = s.event_id
- WHERE e.id >= $6::uuid AND e.id = ANY($4::uuid[])
+  FROM unnest($4::uuid[], $5::uuid[]) WITH ORDINALITY AS s(event_id, replay_of, n)
+  CROSS JOIN LATERAL (
+    SELECT e.capture_seq FROM events e
+     WHERE e.id = s.event_id AND e.id >= $6::uuid AND e.id BETWEEN $7::uuid AND $8::uuid
+     LIMIT 1
+  ) AS e
  ORDER BY ${order}
 RETURNING id`;
 const ORDERS = {
@@ -42,6 +48,7 @@ export interface InsertReplaysOptions {
 export async function insertReplays(options: InsertReplaysOptions): Promise<string[]> {
   const { tx, replays } = options;
   if (replays.length === 0) return [];
+  const events = idRange(replays.map((replay) => replay.eventId));
   const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(
     ORDERS[options.order],
     options.tenantId,
@@ -50,6 +57,8 @@ export async function insertReplays(options: InsertReplaysOptions): Promise<stri
     replays.map((replay) => replay.eventId),
     replays.map((replay) => replay.replayOf),
     options.windowFirstId,
+    events.first,
+    events.last,
   );
   return rows.map((row) => row.id);
 }
