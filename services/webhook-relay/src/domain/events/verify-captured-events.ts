@@ -35,15 +35,9 @@ export interface VerifyCapturedEventsOptions {
 // lookup per id ($1), bounded by the ids' first and last ($2, $3) and days so that only the partitions holding them
 // are planned and read: joined to the id array, on a partition not yet analyzed the planner read all of it, and an
 // array condition beside the key walks the index once per element on every lookup (docs/retention.md).
-/** The parameters of LOAD_UNCHECKED_EVENTS. */
-export function loadUncheckedParams(ids: readonly string[]): [string[], string, string] {
-  const range = idRange(ids);
-  return [range.ids, range.first, range.last];
-}
-
 export const LOAD_UNCHECKED_EVENTS = `
 SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, p.body
-  FROM (SELECT DISTINCT k.id FROM unnest($1::uuid[]) AS k(id)) AS k
+  FROM unnest($1::uuid[]) AS k(id)
   CROSS JOIN LATERAL (
     SELECT e.id, e.tenant_id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.headers, e.payload_sha256, e.plan_id, e.day
       FROM events e WHERE e.id = k.id AND e.id BETWEEN $2::uuid AND $3::uuid LIMIT 1
@@ -55,6 +49,12 @@ SELECT e.id, e.endpoint_id, e.ingest_token_id, e.method, e.path, e.query, e.head
      LIMIT 1
   ) AS p
  WHERE NOT EXISTS (SELECT 1 FROM event_checks c WHERE c.event_id = e.id AND c.plan_id = e.plan_id AND c.event_id BETWEEN $2::uuid AND $3::uuid)`;
+
+/** The parameters of LOAD_UNCHECKED_EVENTS: the ids, each once, and their first and last. */
+export function loadUncheckedParams(ids: readonly string[]): [string[], string, string] {
+  const range = idRange(ids);
+  return [range.ids, range.first, range.last];
+}
 
 /** Checks of one batch at most: the first with held settings, one more for those found stale. */
 const ATTEMPTS = 2;
