@@ -97,9 +97,10 @@ export async function workDestination(deps: WorkDestinationDeps, destination: De
 
 /**
  * What to do after a job: `next` (it completed and the next one is already taken), `take` (it was set
- * aside; another may be takeable now), `settle` (nothing more to take now; `dueAt` when known).
+ * aside; another may be takeable now), `settle` (nothing more to take now; `dueAt` when known: a time, or null
+ * for an empty queue).
  */
-type JobStep = { action: 'next'; job: Job<DeliveryJob> } | { action: 'take' } | { action: 'settle'; dueAt?: number };
+type JobStep = { action: 'next'; job: Job<DeliveryJob> } | { action: 'take' } | { action: 'settle'; dueAt?: number | null };
 
 /** Runs one job and moves it on; with `more`, the next job is taken in the same round trip as the completion. */
 async function runJob(
@@ -123,7 +124,8 @@ async function runJob(
     const others = outcome.finished.filter((id) => id !== job.id);
     const after = await consumer.complete(job, more, now(), others);
     if (after.next) return { action: 'next', job: after.next };
-    return after.remainder?.kind === 'later' ? { action: 'settle', dueAt: after.remainder.at } : { action: 'settle' };
+    if (!after.remainder) return { action: 'settle' };
+    return { action: 'settle', dueAt: after.remainder.kind === 'later' ? after.remainder.at : null };
   } catch (error) {
     // Nothing is lost: the outbox still has the delivery pending, and the job runs again (set aside here,
     // or moved back by the stalled check when even that fails).

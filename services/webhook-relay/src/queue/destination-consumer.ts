@@ -84,13 +84,24 @@ export class DestinationConsumer {
 
   /** The next job, moved to active and locked for this consumer; undefined when none can be taken now. */
   async take(): Promise<Job<DeliveryJob> | undefined> {
+    const taking = this.worker.getNextJob(this.token, { block: false });
     if (!this.concurrencySet) {
       // Set on every claim, not once per queue: Redis may have lost it (a flush) since the last one. The
       // events stream is kept short here too, as nothing reads it (BullMQ keeps 10,000 entries by default).
-      await this.queue.getBackend().setQueueMeta({ concurrency: 1, 'opts.maxLenEvents': EVENTS_KEPT });
+      // Sent in the same tick as the take, so both share one round trip (the connection auto-pipelines): the
+      // claim already keeps other processes off this queue, and the setting guards the takes after this one.
+      // Not set (Redis failed it): the next take tries again.
       this.concurrencySet = true;
+      const setting = this.queue
+        .getBackend()
+        .setQueueMeta({ concurrency: 1, 'opts.maxLenEvents': EVENTS_KEPT })
+        .catch(() => {
+          this.concurrencySet = false;
+        });
+      const [job] = await Promise.all([taking, setting]);
+      return job ?? undefined;
     }
-    return (await this.worker.getNextJob(this.token, { block: false })) ?? undefined;
+    return (await taking) ?? undefined;
   }
 
   /** Keeps the job's lock (and so the queue's one active slot) while it is being worked on. */
@@ -100,8 +111,8 @@ export class DestinationConsumer {
 
   /**
    * Finishes the job and, with `takeNext`, takes the next one in the same round trip. When there is none
-   * to take, says what is left if BullMQ's answer tells (a retry wait or jobs set aside), or undefined when
-   * it does not (an empty queue, or one whose active slot another process holds: ask `remainder`).
+   * to take, says what is left if BullMQ's answer tells (an empty queue, a retry wait or jobs set aside), or
+   * undefined when it does not (a queue whose active slot another process holds: ask `remainder`).
    */
   async complete(job: Job<DeliveryJob>, takeNext: boolean, now: number, alsoFinished: readonly string[] = []): Promise<AfterComplete> {
     // Issued in the same tick, so both go out in one write (the connection auto-pipelines) and Redis drops the
@@ -110,9 +121,12 @@ export class DestinationConsumer {
     const dropping = alsoFinished.length > 0 ? this.dropWaiting(alsoFinished).catch(() => 0) : 0;
     const [, answer] = (await Promise.all([dropping, job.moveToCompleted(null, this.token, takeNext)])) as [
       number,
-      [JobJson | null, string, number, number] | undefined,
+      [JobJson | null, string, number, number] | [] | undefined,
     ];
     if (!takeNext || !answer) return { next: undefined, remainder: undefined };
+    // An empty answer: BullMQ found nothing waiting, prioritized or delayed, and no other job active (that would
+    // have answered "maxed", as the queue's concurrency is 1): the queue is empty, with no second look needed.
+    if (answer.length === 0) return { next: undefined, remainder: { kind: 'empty' } };
     const [data, id, limitedUntil, delayedUntil] = answer;
     if (data) return { next: Job.fromJSON(this.worker, data, id) as Job<DeliveryJob> };
     const at = Math.max(Number(limitedUntil) > 0 ? now + Number(limitedUntil) : 0, Number(delayedUntil) || 0);
