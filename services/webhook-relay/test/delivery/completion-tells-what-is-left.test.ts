@@ -51,8 +51,7 @@ describe("a completion tells what is left on the destination's queue", () => {
     const b = await consumer.take();
     expect(b?.id).toBe('b');
     const after = await consumer.complete(b!, true, Date.now());
-    expect(after.next).toBeUndefined();
-    expect(after.remainder).toEqual({ kind: 'later', at: until });
+    expect(after).toEqual({ next: undefined, remainder: { kind: 'later', at: until } });
   });
 
   it('a worker working a backlog to its end gives the destination back without asking the queue again', async () => {
