@@ -84,24 +84,16 @@ export class DestinationConsumer {
 
   /** The next job, moved to active and locked for this consumer; undefined when none can be taken now. */
   async take(): Promise<Job<DeliveryJob> | undefined> {
-    const taking = this.worker.getNextJob(this.token, { block: false });
     if (!this.concurrencySet) {
       // Set on every claim, not once per queue: Redis may have lost it (a flush) since the last one. The
       // events stream is kept short here too, as nothing reads it (BullMQ keeps 10,000 entries by default).
-      // Sent in the same tick as the take, so both share one round trip (the connection auto-pipelines): the
-      // claim already keeps other processes off this queue, and the setting guards the takes after this one.
-      // Not set (Redis failed it): the next take tries again.
+      // Awaited before the take, not sent beside it in the same auto-pipelined write: tried (issue 45), a worker
+      // process started on a fresh Redis died at once, ioredis throwing "results[i] is not iterable" from its
+      // auto-pipeline's callback, past every caller (infra/faults/test/relay-postgres-stall.test.ts).
+      await this.queue.getBackend().setQueueMeta({ concurrency: 1, 'opts.maxLenEvents': EVENTS_KEPT });
       this.concurrencySet = true;
-      const setting = this.queue
-        .getBackend()
-        .setQueueMeta({ concurrency: 1, 'opts.maxLenEvents': EVENTS_KEPT })
-        .catch(() => {
-          this.concurrencySet = false;
-        });
-      const [job] = await Promise.all([taking, setting]);
-      return job ?? undefined;
     }
-    return (await taking) ?? undefined;
+    return (await this.worker.getNextJob(this.token, { block: false })) ?? undefined;
   }
 
   /** Keeps the job's lock (and so the queue's one active slot) while it is being worked on. */

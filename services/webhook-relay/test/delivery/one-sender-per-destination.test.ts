@@ -77,21 +77,16 @@ describe('one sender per destination head, whatever the number of worker process
     const destination = await h.destination(receiver.url);
     await h.subscribe(endpoint.id, destination.id);
     const worker = otherWorker();
-    // The holder finds the queue empty, and before it lets go, a new event's job arrives (forced here by
-    // holding the holder between the two steps).
-    const consumer = worker.queues.consumer.bind(worker.queues);
+    // The holder finds the queue empty (its completion says so), and before it lets go, a new event's job
+    // arrives (forced here by holding the holder between the two steps).
+    const ready = worker.queues.ready;
+    const release = ready.release.bind(ready);
     let arrive: (() => Promise<void>) | undefined;
-    worker.queues.consumer = (id, lockMs) => {
-      const made = consumer(id, lockMs);
-      const remainder = made.remainder.bind(made);
-      made.remainder = async (now) => {
-        const answer = await remainder(now);
-        const pending = arrive;
-        arrive = undefined;
-        await pending?.();
-        return answer;
-      };
-      return made;
+    ready.release = async (destination, dueAt) => {
+      const pending = arrive;
+      arrive = undefined;
+      await pending?.();
+      return release(destination, dueAt);
     };
     await h.send(endpoint.url, '{"gap":1}');
     arrive = async () => {
