@@ -15,6 +15,13 @@
 -- p_event_types: each request's event type, found by the caller from where its provider puts it
 -- (src/ingest/event-type.ts, docs/event-types.md), stored as events.event_type.
 --
+-- Checks made before the commit (src/ingest/check-before-capture.ts): p_checks holds one JSON object per
+-- request that has one, with its event id (NULL for a batch without any; read by json_to_recordset, which parses
+-- each object once: `->>` on json parses the object again for every field, 5-25 us per check). A check is recorded in event_checks
+-- by this statement, in the event's own commit, when it was made with the endpoint's verification_version as
+-- this statement reads it; otherwise it is not recorded (checked comes back false) and the caller checks the
+-- event again after the commit, with current settings, as relay_record_checks does for a result that is stale.
+--
 -- Capture order: every stored event takes a number from deliveries_position_seq (events.capture_seq).
 -- A batch holding an event of a subscribed endpoint first takes its tenant's capture-order lock
 -- (`relay_capture_order:<tenant>`, a transaction advisory lock, in tenant id order) and keeps it until
@@ -37,8 +44,9 @@
 CREATE OR REPLACE FUNCTION relay_capture_batch(
   p_ids uuid[], p_received_ms float8[], p_methods text[], p_paths text[], p_queries text[], p_sources text[],
   p_dedup_keys text[], p_all_headers json, p_all_token_hashes bytea, p_all_body_hashes bytea, p_all_bodies bytea, p_body_lengths int[],
-  p_event_types text[]
-) RETURNS TABLE (event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean, refused text, subscribed boolean)
+  p_event_types text[], p_checks json
+) RETURNS TABLE (event_id uuid, tenant_id uuid, endpoint_id uuid, duplicate_of uuid, to_verify boolean, refused text, subscribed boolean,
+                 checked boolean)
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
   -- Every call has the same shape (arrays of a batch): plan each statement once, not once per call.
@@ -53,6 +61,7 @@ DECLARE
   live_unverified boolean[];
   live_subscribed boolean[];
   live_triggered boolean[];
+  live_versions int[];
   batch_tenants uuid[];
   batch_remaining bigint[];
   batch_periods date[];
@@ -84,8 +93,8 @@ BEGIN
   -- Whether each endpoint has a subscription: only then does the caller fan its events out.
   SELECT array_agg(t.token_hash), array_agg(t.id), array_agg(t.tenant_id), array_agg(t.endpoint_id), array_agg(e.provider IS NULL),
          array_agg(EXISTS (SELECT 1 FROM subscriptions s WHERE s.endpoint_id = e.id)),
-         array_agg(EXISTS (SELECT 1 FROM triggers g WHERE g.endpoint_id = e.id))
-    INTO live_hashes, live_token_ids, live_tenants, live_endpoints, live_unverified, live_subscribed, live_triggered
+         array_agg(EXISTS (SELECT 1 FROM triggers g WHERE g.endpoint_id = e.id)), array_agg(e.verification_version)
+    INTO live_hashes, live_token_ids, live_tenants, live_endpoints, live_unverified, live_subscribed, live_triggered, live_versions
     FROM ingest_tokens t JOIN endpoints e ON e.id = t.endpoint_id AND e.deleted_at IS NULL
    WHERE t.token_hash = ANY (p_token_hashes) AND t.revoked_at IS NULL;
   IF live_hashes IS NULL THEN
@@ -170,7 +179,7 @@ BEGIN
       JOIN unnest(batch_tenants, batch_plans) AS b(tenant_id, plan_id) ON b.tenant_id = l.tenant_id
      WHERE NOT limited OR i.admit
      ORDER BY i.ord
-    RETURNING id, tenant_id, endpoint_id, duplicate_of, to_verify, capture_seq, received_at
+    RETURNING id, tenant_id, endpoint_id, duplicate_of, to_verify, capture_seq, received_at, plan_id
   ), subscribed AS (
     -- A repeat is not delivered: no fan-out for it.
     SELECT s.*, s.duplicate_of IS NULL AND EXISTS (SELECT 1 FROM unnest(live_endpoints, live_subscribed) AS l(endpoint_id, subscribed)
@@ -187,9 +196,22 @@ BEGIN
      WHERE s.duplicate_of IS NULL
        AND EXISTS (SELECT 1 FROM unnest(live_endpoints, live_triggered) AS l(endpoint_id, triggered)
                     WHERE l.endpoint_id = s.endpoint_id AND l.triggered)
+  ), checked AS (
+    -- Checks made before the commit with the endpoint's current settings (see the header); insert-only, as ever.
+    INSERT INTO event_checks (event_id, tenant_id, state, cause, detail, provider, matched_secret_id, verified_at, checked_at, plan_id)
+    SELECT s.id, s.tenant_id, c.state::verification_state, c.cause, c.detail, c.provider, c.matched, to_timestamp(c.verified_ms / 1000.0),
+           to_timestamp(c.checked_ms / 1000.0), s.plan_id
+      FROM json_to_recordset(p_checks)
+             AS c(id uuid, version int, state text, cause text, detail jsonb, provider text, matched uuid, checked_ms float8, verified_ms float8)
+      JOIN stored s ON s.id = c.id
+     WHERE s.to_verify
+       AND EXISTS (SELECT 1 FROM unnest(live_endpoints, live_versions) AS l(endpoint_id, version)
+                    WHERE l.endpoint_id = s.endpoint_id AND l.version = c.version)
+    ON CONFLICT (event_id, plan_id) DO NOTHING
+    RETURNING event_id
   )
-  SELECT s.id, s.tenant_id, s.endpoint_id, s.duplicate_of, s.to_verify, NULL::text, s.subscribed
-    FROM subscribed s;
+  SELECT s.id, s.tenant_id, s.endpoint_id, s.duplicate_of, s.to_verify, NULL::text, s.subscribed, k.event_id IS NOT NULL
+    FROM subscribed s LEFT JOIN checked k ON k.event_id = s.id;
 
   -- Count what was stored, per tenant and period, in this backend's slot.
   INSERT INTO tenant_usage (tenant_id, period_start, slot, events_captured)
@@ -204,7 +226,7 @@ BEGIN
   -- The rows that did not fit: refused, nothing stored.
   IF limited THEN
     RETURN QUERY
-    SELECT i.id, l.tenant_id, l.endpoint_id, NULL::uuid, false, CASE WHEN b.paused THEN 'paused' ELSE 'allowance' END, false
+    SELECT i.id, l.tenant_id, l.endpoint_id, NULL::uuid, false, CASE WHEN b.paused THEN 'paused' ELSE 'allowance' END, false, false
       FROM unnest(p_token_hashes, p_ids, admit) AS i(token_hash, id, admit)
       JOIN unnest(live_hashes, live_tenants, live_endpoints) AS l(token_hash, tenant_id, endpoint_id) ON l.token_hash = i.token_hash
       JOIN unnest(batch_tenants, batch_paused) AS b(tenant_id, paused) ON b.tenant_id = l.tenant_id
@@ -213,6 +235,6 @@ BEGIN
 END
 $$;
 
-ALTER FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[]) OWNER TO webhook_relay_ingest;
-REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[]) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[]) TO webhook_relay_app;
+ALTER FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[], json) OWNER TO webhook_relay_ingest;
+REVOKE ALL ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[], json) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION relay_capture_batch(uuid[], float8[], text[], text[], text[], text[], text[], json, bytea, bytea, bytea, int[], text[], json) TO webhook_relay_app;

@@ -1,5 +1,5 @@
 import { isDependencyTimeout } from '@workspace/service-kit';
-import { relayCaptureBatch, type CaptureBatchRow } from '../db/functions/relay-capture-batch.js';
+import { relayCaptureBatch, type CaptureBatchRow, type CaptureCheck } from '../db/functions/relay-capture-batch.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import { isRangeAttachedMeanwhile } from '../db/range-attach-race.js';
 import { pathAfterToken } from '../domain/endpoints/ingest-token.js';
@@ -23,6 +23,8 @@ export interface CaptureRequest {
   dedupKey: string | null;
   /** Where the endpoint's provider puts it (src/ingest/event-type.ts); absent or null: none. */
   eventType?: string | null;
+  /** Its signature check, made before the commit with held settings (src/ingest/check-before-capture.ts). */
+  check?: CaptureCheck | null;
 }
 
 export interface Captured {
@@ -34,6 +36,8 @@ export interface Captured {
   toVerify: boolean;
   /** Its endpoint had a subscription when it was stored: fan-out follows (events of others have nowhere to go). */
   subscribed: boolean;
+  /** Its check was recorded in the same commit: nothing is left to verify. */
+  checked: boolean;
 }
 
 /** Why capture stored nothing for a live endpoint: its tenant's capture is paused, or its plan allowance is spent. */
@@ -128,6 +132,7 @@ export class CaptureBatcher {
           duplicateOf: row.duplicate_of,
           toVerify: row.to_verify,
           subscribed: row.subscribed,
+          checked: row.checked,
         };
         captured.push({ captured: result, request: item.request });
         item.resolve(result);

@@ -3,11 +3,14 @@ import type { Resources } from '../deps.js';
 import type { FanOut } from '../delivery/fan-out.js';
 import type { EventNotices } from '../live/event-notices.js';
 import type { RelayMetrics } from '../metrics/relay-metrics.js';
-import { CaptureBatcher, type Captured } from './capture-batcher.js';
+import { VerificationSettingsCache } from '../domain/events/verification-settings.js';
+import { CaptureBatcher, type Captured, type CaptureRequest } from './capture-batcher.js';
+import { CheckBeforeCapture } from './check-before-capture.js';
 import { DailyUsageCounter } from './daily-usage-counter.js';
 import { createIngestServer } from './ingest-server.js';
 import { TokenResolver } from './token-resolver.js';
-import { VerificationQueue, type VerificationQueueDeps } from './verification-queue.js';
+import type { EventToVerify } from '../domain/events/verify-captured-events.js';
+import { VerificationQueue, type RecordedAtCapture, type VerificationQueueDeps } from './verification-queue.js';
 
 export interface Ingest {
   server: Server;
@@ -40,8 +43,20 @@ export function createIngest(
   const { pool, runtime, sealed, logger, metrics } = resources;
   const ingestBase = resources.config.ingestBaseUrl;
   const { fanOut, notices } = options;
+  const settings = new VerificationSettingsCache({ pool, sealed, now: () => runtime.now().getTime() });
+  // A verifier given by the caller (tests that hold checks back) makes every check, after the commit.
+  const checkBefore = options.verifyEvents
+    ? undefined
+    : new CheckBeforeCapture({
+        settings,
+        runtime,
+        ingestBase,
+        onReadError: (error) =>
+          logger.warn({ err: error }, 'could not read an endpoint verification settings; its requests are checked after capture'),
+      });
   // Checked events are ready for delivery; so are events with nothing to check, right after capture.
   const verification = new VerificationQueue({
+    settings,
     pool,
     runtime,
     sealed,
@@ -72,25 +87,10 @@ export function createIngest(
           fanOut,
           stored.map(({ captured }) => captured),
         );
-      verification.enqueue(
-        stored
-          .filter(({ captured }) => captured.toVerify)
-          .map(({ captured, request }) => ({
-            tenantId: captured.tenantId,
-            event: {
-              id: captured.eventId,
-              subscribed: captured.subscribed,
-              held: {
-                endpointId: captured.endpointId,
-                request: {
-                  method: request.method,
-                  url: `${ingestBase}${request.path}${request.query ? `?${request.query}` : ''}`,
-                  headers: request.headers,
-                  body: request.body,
-                },
-              },
-            },
-          })),
+      handChecksOn(
+        verification,
+        stored.filter(({ captured }) => captured.toVerify),
+        ingestBase,
       );
     },
   });
@@ -101,6 +101,7 @@ export function createIngest(
     logger,
     maxBodyBytes: options.maxBodyBytes,
     metrics,
+    ...(checkBefore ? { checkBeforeCapture: (tenantId, endpointId, request) => checkBefore.check(tenantId, endpointId, request) } : {}),
     handshakeSecret: async (tenantId, endpointId) => (await verification.activeSecretsOf(tenantId, endpointId))[0]?.value ?? null,
   });
   let timer: NodeJS.Timeout | undefined;
@@ -133,6 +134,51 @@ export function createIngest(
       await usage.close();
     },
   };
+}
+
+/**
+ * Events to verify: those whose check capture recorded are handed on as checked (grouped by tenant); the others
+ * are checked now, from the bytes just committed (no read back).
+ */
+function handChecksOn(
+  verification: VerificationQueue,
+  stored: Array<{ captured: Captured; request: CaptureRequest }>,
+  ingestBase: string,
+): void {
+  const recorded = new Map<string, RecordedAtCapture[]>();
+  const toCheck: Array<{ tenantId: string; event: EventToVerify }> = [];
+  for (const { captured, request } of stored) {
+    if (captured.checked && request.check) {
+      const checks = recorded.get(captured.tenantId) ?? [];
+      recorded.set(captured.tenantId, checks);
+      checks.push({
+        id: captured.eventId,
+        endpointId: captured.endpointId,
+        outcome: request.check.outcome,
+        checkedAt: request.check.checkedAt,
+        subscribed: captured.subscribed,
+      });
+      continue;
+    }
+    toCheck.push({
+      tenantId: captured.tenantId,
+      event: {
+        id: captured.eventId,
+        subscribed: captured.subscribed,
+        held: {
+          endpointId: captured.endpointId,
+          request: {
+            method: request.method,
+            url: `${ingestBase}${request.path}${request.query ? `?${request.query}` : ''}`,
+            headers: request.headers,
+            body: request.body,
+          },
+        },
+      },
+    });
+  }
+  for (const [tenantId, checks] of recorded) verification.recordedAtCapture(tenantId, checks);
+  verification.enqueue(toCheck);
 }
 
 /**

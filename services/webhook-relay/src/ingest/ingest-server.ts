@@ -5,7 +5,9 @@ import { hashIngestToken, INGEST_TOKEN_PREFIX } from '../domain/endpoints/ingest
 import { RelayError } from '../domain/relay-error.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { IngestOutcome, RelayMetrics } from '../metrics/relay-metrics.js';
+import type { CaptureCheck } from '../db/functions/relay-capture-batch.js';
 import type { CaptureBatcher, CaptureRefusal } from './capture-batcher.js';
+import type { RequestToCheck } from './check-before-capture.js';
 import { dedupKey } from './dedup-key.js';
 import { eventTypeOf } from './event-type.js';
 import { answerHandshake, findHandshake, needsSecret } from './handshake.js';
@@ -20,6 +22,8 @@ export interface IngestDeps {
   maxBodyBytes: number;
   /** The endpoint's newest active secret, for handshakes that prove knowledge of it (Zoom, X). */
   handshakeSecret?: (tenantId: string, endpointId: string) => Promise<string | null>;
+  /** The request's signature check, when it can be made without waiting (src/ingest/check-before-capture.ts). */
+  checkBeforeCapture?: (tenantId: string, endpointId: string, request: RequestToCheck) => CaptureCheck | null;
   /** Requests by outcome and their durations (absent: not counted). */
   metrics?: RelayMetrics;
 }
@@ -95,14 +99,19 @@ async function handle(deps: IngestDeps, req: IncomingMessage, res: ServerRespons
 
   const bodySha256 = hash('sha256', body, 'buffer');
   const method = req.method ?? 'POST';
+  const query = queryAt >= 0 ? target.slice(queryAt + 1) : '';
+  const { provider } = endpoint.dedup;
   const outcome = await deps.batcher.capture({
     tokenHash,
     id: deps.runtime.newIdAt(receivedAt),
     receivedAt,
     method,
     path,
-    query: queryAt >= 0 ? target.slice(queryAt + 1) : '',
+    query,
     headers,
+    check: provider
+      ? (deps.checkBeforeCapture?.(endpoint.tenantId, endpoint.endpointId, { method, path, query, headers, body }) ?? null)
+      : null,
     body,
     bodySha256,
     sourceAddress: req.socket.remoteAddress ?? null,

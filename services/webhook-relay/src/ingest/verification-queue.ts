@@ -2,11 +2,21 @@ import type { Logger } from '@workspace/service-kit';
 import { relayUncheckedEvents } from '../db/functions/relay-unchecked-events.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import { activeSecrets, VerificationSettingsCache } from '../domain/events/verification-settings.js';
-import { verifyCapturedEvents, type EventToVerify } from '../domain/events/verify-captured-events.js';
+import { noteEndpointHealth, verifyCapturedEvents, type EventToVerify } from '../domain/events/verify-captured-events.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { SealedValues } from '../domain/sealed-values.js';
 import type { RelayMetrics } from '../metrics/relay-metrics.js';
-import type { VerificationSecret } from '../verification/types.js';
+import type { VerificationOutcome, VerificationSecret } from '../verification/types.js';
+
+/** A check capture recorded in its event's own commit (src/ingest/check-before-capture.ts). */
+export interface RecordedAtCapture {
+  id: string;
+  endpointId: string;
+  outcome: VerificationOutcome;
+  checkedAt: Date;
+  /** Its endpoint had a subscription (and it is not a repeat): fan-out follows. */
+  subscribed: boolean;
+}
 
 export interface VerificationQueueDeps {
   pool: ConnectionPool;
@@ -24,6 +34,8 @@ export interface VerificationQueueDeps {
   verifyEvents?: typeof verifyCapturedEvents;
   /** Checks counted by state and cause (absent: not counted). */
   metrics?: RelayMetrics;
+  /** Endpoints' settings, shared with the checks capture makes before its commit (absent: its own). */
+  settings?: VerificationSettingsCache;
 }
 
 const SWEEP_BATCH = 2000;
@@ -44,7 +56,8 @@ export class VerificationQueue {
   private readonly settings: VerificationSettingsCache;
 
   constructor(private readonly deps: VerificationQueueDeps) {
-    this.settings = new VerificationSettingsCache({ pool: deps.pool, sealed: deps.sealed, now: () => deps.runtime.now().getTime() });
+    this.settings =
+      deps.settings ?? new VerificationSettingsCache({ pool: deps.pool, sealed: deps.sealed, now: () => deps.runtime.now().getTime() });
   }
 
   /**
@@ -55,6 +68,31 @@ export class VerificationQueue {
     const room = (this.deps.maxWaiting ?? 10_000) - this.waiting.length;
     this.waiting.push(...items.slice(0, Math.max(0, room)));
     this.pump();
+  }
+
+  /**
+   * Checks capture already recorded with their events: counted, handed to fan-out and noted in their endpoint's health
+   * as the ones recorded here are (the live feed told of them with the capture itself).
+   */
+  recordedAtCapture(tenantId: string, checks: RecordedAtCapture[]): void {
+    const counter = this.deps.metrics?.verifications;
+    if (counter) for (const { outcome } of checks) counter.inc({ state: outcome.state, cause: outcome.cause ?? 'none' });
+    const ready = checks.filter((check) => check.subscribed).map((check) => check.id);
+    if (ready.length) this.deps.onChecked?.(tenantId, ready);
+    const { pool, runtime } = this.deps;
+    const settings = new Map(
+      checks.flatMap(({ endpointId }) => {
+        const held = this.settings.held(tenantId, endpointId);
+        return held ? [[endpointId, held] as const] : [];
+      }),
+    );
+    const recorded = new Map(checks.map((check) => [check.id, check]));
+    // Only a failure, or a pass on an endpoint with an open issue, writes anything; idle() waits for it.
+    this.track(
+      noteEndpointHealth({ pool, runtime, tenantId }, settings, recorded, checks[0]?.checkedAt ?? runtime.now()).catch((error: unknown) =>
+        this.deps.logger.warn({ err: error }, 'could not note a verification failure; the next one will'),
+      ),
+    );
   }
 
   /**
@@ -107,13 +145,18 @@ export class VerificationQueue {
         if (this.waiting[i]!.tenantId === tenantId) events.push(this.waiting.splice(i, 1)[0]!.event);
         else i += 1;
       }
-      this.running += 1;
-      void this.verify(tenantId, events).finally(() => {
-        this.running -= 1;
-        this.pump();
-        if (this.running === 0 && this.waiting.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
-      });
+      this.track(this.verify(tenantId, events));
     }
+  }
+
+  /** Counts work under way until it settles (idle() waits for it), then takes the next batch. */
+  private track(work: Promise<void>): void {
+    this.running += 1;
+    void work.finally(() => {
+      this.running -= 1;
+      this.pump();
+      if (this.running === 0 && this.waiting.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    });
   }
 
   private async verify(tenantId: string, events: EventToVerify[]): Promise<void> {

@@ -65,6 +65,8 @@ export interface VerificationSettingsCacheDeps {
  */
 export class VerificationSettingsCache {
   private readonly entries = new Map<string, { tenantId: string; settings: VerificationSettings; until: number }>();
+  /** Endpoints being read in the background by `prefetch`, so that a burst of misses reads each once. */
+  private readonly reading = new Set<string>();
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
@@ -96,6 +98,24 @@ export class VerificationSettingsCache {
       if (settings.version !== null) this.remember(tenantId, endpointId, settings);
     }
     return result;
+  }
+
+  /**
+   * An endpoint's settings if they are held and fresh, without reading anything: capture checks a request
+   * before its commit only with these (src/ingest/check-before-capture.ts), never waiting on the database.
+   */
+  held(tenantId: string, endpointId: string): VerificationSettings | undefined {
+    const entry = this.entries.get(endpointId);
+    return entry && entry.tenantId === tenantId && entry.until > this.now() ? entry.settings : undefined;
+  }
+
+  /** Reads an endpoint's settings in the background (once, however often asked meanwhile), so that `held` finds them. */
+  prefetch(tenantId: string, endpointId: string, onError: (error: unknown) => void): void {
+    if (this.reading.has(endpointId)) return;
+    this.reading.add(endpointId);
+    this.settingsFor(tenantId, [endpointId])
+      .catch(onError)
+      .finally(() => this.reading.delete(endpointId));
   }
 
   /**

@@ -119,7 +119,8 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
     const stale = await record(pool, tenantId, checked, now);
     for (const [id, { outcome }] of checked) if (!stale.has(id)) outcomes.set(id, outcome);
     // The checks are recorded: an issue that could not be written now is written by the endpoint's next failure.
-    await noteEndpointHealth(options, settings, checked, stale, now).catch(() => undefined);
+    const recorded = new Map([...checked].filter(([id]) => !stale.has(id)));
+    await noteEndpointHealth(options, settings, recorded, now).catch(() => undefined);
     options.settings.forget([...stale].map((id) => toCheck.get(id)!.endpointId));
     toCheck = new Map([...toCheck].filter(([id]) => stale.has(id)));
   }
@@ -159,23 +160,35 @@ function check(toCheck: ToCheck, settings: Map<string, VerificationSettings>, no
   const checked: Checked = new Map();
   for (const [id, { endpointId, request }] of toCheck) {
     const endpoint = settings.get(endpointId) ?? { version: null, provider: null, secrets: [] };
-    const { provider } = endpoint;
-    let outcome: VerificationOutcome;
-    try {
-      outcome = verify({ provider, secrets: activeSecrets(endpoint, now), request, now });
-    } catch (error) {
-      outcome = {
-        state: 'unattempted',
-        provider,
-        cause: null,
-        detail: { error: 'verifier_error', message: error instanceof Error ? error.message : String(error) },
-        matchedSecretId: null,
-      };
-    }
-    checked.set(id, { outcome, endpointId, version: endpoint.version });
+    checked.set(id, { outcome: checkRequest(endpoint, request, now, verify), endpointId, version: endpoint.version });
   }
   return checked;
 }
+
+/** One request checked with an endpoint's settings; a verifier that throws gives an unattempted check with its reason. */
+export function checkRequest(
+  endpoint: VerificationSettings,
+  request: CapturedRequestView,
+  now: Date,
+  verify: typeof verifyRequest = verifyRequest,
+): VerificationOutcome {
+  const { provider } = endpoint;
+  try {
+    return verify({ provider, secrets: activeSecrets(endpoint, now), request, now });
+  } catch (error) {
+    return {
+      state: 'unattempted',
+      provider,
+      cause: null,
+      detail: { error: 'verifier_error', message: error instanceof Error ? error.message : String(error) },
+      matchedSecretId: null,
+    };
+  }
+}
+
+/** When a check's outcome counts as a verification (verified_at is set). */
+export const verifiedAtOf = (outcome: VerificationOutcome, now: Date): Date | null =>
+  outcome.state === 'verified' || outcome.state === 'authenticated' ? now : null;
 
 async function record(pool: ConnectionPool, tenantId: string, checked: Checked, now: Date): Promise<Set<string>> {
   // One statement, its own transaction, insert-only: returns the events whose endpoint's settings changed since they were checked.
@@ -188,7 +201,7 @@ async function record(pool: ConnectionPool, tenantId: string, checked: Checked, 
     detail: outcome.detail,
     provider: outcome.provider,
     matchedSecretId: outcome.matchedSecretId,
-    verifiedAt: outcome.state === 'verified' || outcome.state === 'authenticated' ? now : null,
+    verifiedAt: verifiedAtOf(outcome, now),
   }));
   const rows = await relayRecordChecks(pool, { tenantId, checkedAt: now, checks });
   return new Set(rows.map((row) => row.stale));
@@ -197,19 +210,17 @@ async function record(pool: ConnectionPool, tenantId: string, checked: Checked, 
 /**
  * Verification failures are issues of their endpoint (kind verification_failed): a failed check adds to it (one
  * round trip, only when something failed); a verified or authenticated one resolves it when the endpoint's held
- * settings say one is unresolved. Healthy endpoints cost nothing here.
+ * settings say one is unresolved. Healthy endpoints cost nothing here. `checked` holds recorded checks only.
  */
-async function noteEndpointHealth(
-  options: VerifyCapturedEventsOptions,
+export async function noteEndpointHealth(
+  options: Pick<VerifyCapturedEventsOptions, 'pool' | 'tenantId' | 'runtime'>,
   settings: Map<string, VerificationSettings>,
-  checked: Checked,
-  stale: Set<string>,
+  checked: ReadonlyMap<string, { outcome: VerificationOutcome; endpointId: string }>,
   now: Date,
 ): Promise<void> {
   const failed = new Map<string, { eventId: string; outcome: VerificationOutcome }>();
   const passed = new Set<string>();
   for (const [eventId, { outcome, endpointId }] of checked) {
-    if (stale.has(eventId)) continue;
     if (outcome.state === 'failed') failed.set(endpointId, { eventId, outcome });
     else if (outcome.state === 'verified' || outcome.state === 'authenticated') passed.add(endpointId);
   }
