@@ -1,6 +1,10 @@
 // Real apertium-en-es chains (Debian packages `apertium` and `apertium-en-es`), no process mocks.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { ApertiumRunner } from '../../src/engine/apertium/apertium-runner.js';
+import { fromStream, isCompleteOutput, toStream } from '../../src/engine/apertium/format.js';
+import { DEFAULT_MODES_DIR, readModeFile } from '../../src/engine/apertium/mode-file.js';
+import { Pipeline } from '../../src/engine/apertium/pipeline.js';
+import { splitSentences } from '../../src/engine/apertium/text-chunks.js';
 
 const engine = new ApertiumRunner({ chainsPerPair: 3 });
 const EN_ES = { source: 'en', target: 'es' };
@@ -28,6 +32,28 @@ describe('ApertiumRunner with apertium-en-es', () => {
       { text: 'Hola Mundo.', detectedSource: 'en' },
       { text: 'El zorro marrón rápido salta el perro perezoso. Me gustaría reservar una sala para dos noches.', detectedSource: 'en' },
     ]);
+  });
+
+  it('translates a paragraph sentence by sentence exactly as the chain translates it in one segment', async () => {
+    const paragraph =
+      'This License applies to any program or other work which contains a notice placed by the copyright holder. ' +
+      'The "Program", below, refers to any such program or work. Each licensee is addressed as "you"! ' +
+      'Is the source code included? Activities other than copying, distribution and modification are not covered.';
+    // One segment, straight to a chain of the pair: what the chain makes of the whole paragraph.
+    const commands = await readModeFile(`${DEFAULT_MODES_DIR}/eng-spa.mode`);
+    const whole = new Pipeline({ commands, isComplete: isCompleteOutput });
+    // The runner under test tells each segment it writes (its wait in the chain's queue).
+    let segments = 0;
+    const bySentence = new ApertiumRunner({ chainsPerPair: 1, observer: { queueWait: () => (segments += 1), restarted: () => undefined } });
+    try {
+      const expected = fromStream(await whole.translate(toStream(paragraph)));
+      const [result] = await bySentence.translate([paragraph], EN_ES);
+      expect(result!.text).toBe(expected);
+      expect(segments).toBe(splitSentences({ text: paragraph, separator: '' }).length);
+      expect(segments).toBeGreaterThan(2);
+    } finally {
+      await Promise.all([whole.close(), bySentence.close()]);
+    }
   });
 
   it('accepts the three-letter codes of the mode names too', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { joinChunks, splitText } from '../../src/engine/apertium/text-chunks.js';
+import { joinChunks, splitSentences, splitText } from '../../src/engine/apertium/text-chunks.js';
 
 const identity = (text: string, max: number) => {
   const chunks = splitText(text, max);
@@ -39,5 +39,39 @@ describe('splitText', () => {
     const { chunks, joined } = identity(text, 301);
     expect(joined).toBe(text);
     for (const chunk of chunks) expect(chunk.text).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
+  });
+});
+
+describe('splitSentences', () => {
+  const pieces = (text: string, minChars = 10) => splitSentences({ text, separator: '\n\n' }, minChars);
+
+  it('cuts at sentence ends before a capital and rejoins to the exact text with the chunk separator last', () => {
+    const text = 'The first sentence ends here.  The second one asks why? "Quoted" third! ¿Qué pasa? Fin del texto aquí.';
+    const cut = pieces(text);
+    expect(cut.map((piece) => piece.text)).toEqual([
+      'The first sentence ends here.',
+      'The second one asks why?',
+      '"Quoted" third!',
+      '¿Qué pasa?',
+      'Fin del texto aquí.',
+    ]);
+    expect(cut.map((piece) => piece.separator)).toEqual(['  ', ' ', ' ', ' ', '\n\n']);
+    expect(
+      joinChunks(
+        cut,
+        cut.map((piece) => piece.text),
+      ),
+    ).toBe(`${text}\n\n`);
+  });
+
+  it('does not cut after an abbreviation or a number followed by lower case', () => {
+    expect(pieces('Use a tool, e.g. the one named here, and version 3. then stop.')).toHaveLength(1);
+  });
+
+  it('keeps sentences shorter than the minimum with their neighbour, at either end', () => {
+    expect(pieces('Short. A much longer sentence follows it here. End.', 12).map((piece) => piece.text)).toEqual([
+      'Short. A much longer sentence follows it here. End.',
+    ]);
+    expect(pieces('A first sentence long enough. A second long enough one.', 12)).toHaveLength(2);
   });
 });

@@ -9,7 +9,7 @@ import { DEFAULT_MODES_DIR, listModes, readModeFile, type ModeInfo, type Pipelin
 import { Pipeline, type ChainObserver, type Timers } from './pipeline.js';
 import type { StageAllocator } from './stage-allocator.js';
 import type { StageScheduling } from './stage-scheduling.js';
-import { DEFAULT_MAX_CHUNK_CHARS, joinChunks, splitText } from './text-chunks.js';
+import { DEFAULT_MAX_CHUNK_CHARS, joinChunks, splitSentences, splitText } from './text-chunks.js';
 
 export interface ApertiumRunnerOptions {
   modesDir?: string;
@@ -101,7 +101,11 @@ export class ApertiumRunner {
   }
 
   private async translateText(mode: ModeInfo, text: string, format: StreamFormat | undefined): Promise<string> {
-    const chunks = splitText(text, this.options.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS);
+    const bounded = splitText(text, this.options.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS);
+    // Plain text goes to the chain a sentence per segment (text-chunks.ts says why); markup, whose tags may span
+    // sentences, and `split_sentences=0` go whole.
+    const bySentence = !format || (!format.markup && format.splitSentences !== '0');
+    const chunks = bySentence ? bounded.flatMap((chunk) => splitSentences(chunk)) : bounded;
     const translated = await Promise.all(chunks.map((chunk) => this.translateChunk(mode, chunk.text, format)));
     return joinChunks(chunks, translated);
   }

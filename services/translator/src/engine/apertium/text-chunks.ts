@@ -25,6 +25,31 @@ export function splitText(text: string, maxChars = DEFAULT_MAX_CHUNK_CHARS): Tex
   return chunks;
 }
 
+// A sentence ends at `.`, `!` or `?` followed by whitespace and a capital, maybe behind an opening quote or bracket:
+// "e.g. this" and "3. 5" are not cut.
+const SENTENCE_END = /(?<=[.!?])\s+(?=[(["'\u201c\u2018\u00bf\u00a1]?\p{Lu})/gu;
+export const DEFAULT_MIN_SENTENCE_CHARS = 40;
+
+/**
+ * Cuts a chunk at its sentence ends, into contiguous pieces of at least `minChars` each (a short sentence stays
+ * with its neighbour). Written to a chain as separate segments, a text's sentences go through its stages one behind
+ * the other, one stage on the second while the next has the first, where a single segment holds each stage in turn:
+ * a lone request's answer comes back about a fifth sooner (bench/translator.md). Apertium translates sentence by
+ * sentence, so the translation is the same: byte for byte on 1,294 paragraphs en->es, en->ca, es->en and es->pt.
+ */
+export function splitSentences(chunk: TextChunk, minChars = DEFAULT_MIN_SENTENCE_CHARS): TextChunk[] {
+  const pieces: TextChunk[] = [];
+  let start = 0;
+  for (const match of chunk.text.matchAll(SENTENCE_END)) {
+    const end = match.index + match[0].length;
+    if (match.index - start < minChars || chunk.text.length - end < minChars) continue;
+    pieces.push({ text: chunk.text.slice(start, match.index), separator: match[0] });
+    start = end;
+  }
+  pieces.push({ text: chunk.text.slice(start), separator: chunk.separator });
+  return pieces;
+}
+
 export function joinChunks(chunks: TextChunk[], translated: string[]): string {
   return chunks.map((chunk, index) => translated[index] + chunk.separator).join('');
 }
