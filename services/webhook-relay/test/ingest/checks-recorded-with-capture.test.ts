@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Webhook } from 'standardwebhooks';
 import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
 
@@ -29,22 +28,8 @@ describe('checks recorded with capture', () => {
   });
 
   /** Sends a request signed with `secret`; answers with its event id once it is answered (not waiting for checks). */
-  const send = async (secret: string, body = `{"n":${(sent += 1)}}`) => {
-    const id = `msg_${sent}_${Date.now()}`;
-    const at = context.runtime.now();
-    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, {
-      method: 'POST',
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': id,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': new Webhook(secret).sign(id, at, body),
-      },
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { event_id: string }).event_id;
-  };
+  const send = (secret: string, body = `{"n":${(sent += 1)}}`) =>
+    ingest.sendSigned(endpoint.ingest_url, secret, body, { id: `msg_${sent}_${Date.now()}`, at: context.runtime.now() });
   /** The event's check as stored, and whether the event's own commit wrote it. */
   const stored = async (eventId: string) => {
     const { rows } = await context.ownerPool.query<{ state: string | null; same_commit: boolean | null }>(

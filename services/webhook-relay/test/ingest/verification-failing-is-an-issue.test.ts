@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Webhook } from 'standardwebhooks';
 import { api, createContextWithTenant, type TestContext, type TestTenant } from '../helpers/test-app.js';
 import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
 
@@ -29,21 +28,9 @@ describe('an endpoint whose requests fail verification has an issue, resolved wh
 
   /** A request the provider signed with `secret`, captured and checked. */
   const capture = async (secret: string, body: string, id: string) => {
-    const at = context.runtime.now();
-    const response = await fetch(`${ingest.url}${ingest.pathOf(endpoint.ingest_url)}`, {
-      method: 'POST',
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': id,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': new Webhook(secret).sign(id, at, body),
-      },
-    });
-    expect(response.status).toBe(200);
-    const { event_id } = (await response.json()) as { event_id: string };
+    const eventId = await ingest.sendSigned(endpoint.ingest_url, secret, body, { id, at: context.runtime.now() });
     await ingest.ingest.verification.idle();
-    return event_id;
+    return eventId;
   };
   const issues = async () => (await api(context).get(`/v1/issues?endpoint_id=${endpoint.id}`).set(tenant.auth).expect(200)).body.data;
 
