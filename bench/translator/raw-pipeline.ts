@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fromStream, isCompleteOutput, toStream } from '@workspace/translator/apertium/format';
 import { DEFAULT_MODES_DIR, readModeFile } from '@workspace/translator/apertium/mode-file';
 import { Pipeline } from '@workspace/translator/apertium/pipeline';
+import { joinChunks, splitSentences } from '@workspace/translator/apertium/text-chunks';
 import { summarize, type ClientLoadResult } from './client-load.js';
 
 export interface RawPipeline {
@@ -13,6 +14,8 @@ export interface RawPipeline {
   run(texts: string[]): Promise<ClientLoadResult>;
   /** One text, for driving the chain the way HTTP clients would (one text each in flight). */
   translate(text: string): Promise<string>;
+  /** One text written a sentence per segment, as the service writes plain text (text-chunks.ts). */
+  translateBySentence(text: string): Promise<string>;
   pids(): number[];
   close(): Promise<void>;
 }
@@ -32,6 +35,11 @@ export async function startRawPipeline(options: { mode?: string; preload?: strin
       return summarize(texts, seconds);
     },
     translate: (text) => pipeline.translate(toStream(text)).then(fromStream),
+    async translateBySentence(text) {
+      const pieces = splitSentences({ text, separator: '' });
+      const translated = await Promise.all(pieces.map((piece) => pipeline.translate(toStream(piece.text)).then(fromStream)));
+      return joinChunks(pieces, translated);
+    },
     pids: () => pipeline.pids,
     close: () => pipeline.close(),
   };

@@ -43,9 +43,10 @@ mkdirSync(resultsDir, { recursive: true });
 // so the service's own cost shows against an equal engine. Diagnostics, not targets: raw, the chain with the
 // system malloc; rawClients, the baseline chain with only 8 texts in flight, as 8 HTTP clients keep (what closed-loop
 // clients cost the chain itself, before anything the service does).
-// rawOne and serviceOne: one client, one text at a time (a request's time against the chain's own time).
-type Name = 'apy' | 'raw' | 'rawClients' | 'rawTcmalloc' | 'service' | 'rawOne' | 'serviceOne';
-const NAMES: readonly Name[] = ['apy', 'raw', 'rawClients', 'rawTcmalloc', 'service', 'rawOne', 'serviceOne'];
+// rawOne and serviceOne: one client, one text at a time (a request's time against the chain's own time for the text).
+// rawOneBySentence, a diagnostic: the same chain fed each text a sentence per segment, as the service feeds plain text.
+type Name = 'apy' | 'raw' | 'rawClients' | 'rawTcmalloc' | 'service' | 'rawOne' | 'rawOneBySentence' | 'serviceOne';
+const NAMES: readonly Name[] = ['apy', 'raw', 'rawClients', 'rawTcmalloc', 'service', 'rawOne', 'rawOneBySentence', 'serviceOne'];
 const LABELS: Record<Name, string> = {
   apy: 'apertium-apy',
   raw: 'raw chain, system malloc',
@@ -53,6 +54,7 @@ const LABELS: Record<Name, string> = {
   rawTcmalloc: 'raw chain (tcmalloc)',
   service: 'translator',
   rawOne: 'raw chain, one client',
+  rawOneBySentence: 'raw chain by sentence, one client',
   serviceOne: 'translator, one client',
 };
 
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
     runners.rawClients = nodeClients(async (text) => void (await baseline.translate(text)));
     if (rawTcmalloc) runners.rawTcmalloc = pipelined(rawTcmalloc);
     runners.rawOne = nodeClients(async (text) => void (await baseline.translate(text)), 1);
+    runners.rawOneBySentence = nodeClients(async (text) => void (await baseline.translateBySentence(text)), 1);
     if (service) {
       const serviceUrl = `${service.url}/v2/translate`;
       const auth = { ...form, authorization: `DeepL-Auth-Key ${ADMIN_KEY}` };
@@ -193,6 +196,7 @@ async function main(): Promise<void> {
       rawTcmalloc: rawTcmalloc ? median(measured.rawTcmalloc.map((r) => r.charsPerSecond)) : null,
       service: service ? median(measured.service.map((r) => r.charsPerSecond)) : null,
       rawOne: median(measured.rawOne.map((r) => r.charsPerSecond)),
+      rawOneBySentence: median(measured.rawOneBySentence.map((r) => r.charsPerSecond)),
       serviceOne: service ? median(measured.serviceOne.map((r) => r.charsPerSecond)) : null,
     };
     const engine = medians.rawTcmalloc ?? medians.raw;
@@ -212,6 +216,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `diagnostic: the same chain with 8 closed-loop clients ${medians.rawClients.toFixed(0)} chars/s = ${(medians.rawClients / engine).toFixed(2)}x of pipelined; translator / it: ${medians.service === null ? 'n/a' : `${(medians.service / medians.rawClients).toFixed(2)}x`}`,
+    );
+    console.log(
+      `diagnostic: one client, the chain fed a sentence per segment ${medians.rawOneBySentence.toFixed(0)} chars/s = ${(medians.rawOneBySentence / medians.rawOne).toFixed(2)}x of the whole text per segment; translator / it: ${medians.serviceOne === null ? 'n/a' : `${(medians.serviceOne / medians.rawOneBySentence).toFixed(2)}x`}`,
     );
     if (medians.rawTcmalloc !== null) {
       console.log(
