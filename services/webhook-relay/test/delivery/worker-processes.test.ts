@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
+import { eventually, startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { api } from '../helpers/test-app.js';
 import { startWorkerProcess, stopWorkerProcess, type WorkerProcess } from '../helpers/worker-process.js';
@@ -130,8 +130,11 @@ describe('three worker processes share 50 destinations: nothing lost, FIFO held,
       60_000,
       describeReceivers,
     );
-    const disabled = await api(h.context).get(`/v1/destinations/${destinationIds[7]}`).set(h.tenant.auth).expect(200);
-    expect(disabled.body.enabled).toBe(false);
+    // The receiver saw 53 before the worker read its 410: the destination is disabled once that answer is recorded.
+    await eventually(async () => {
+      const disabled = await api(h.context).get(`/v1/destinations/${destinationIds[7]}`).set(h.tenant.auth).expect(200);
+      expect(disabled.body.enabled).toBe(false);
+    });
     gone = false;
     await api(h.context).patch(`/v1/destinations/${destinationIds[7]}`).set(h.tenant.auth).send({ enabled: true }).expect(200);
     await waitUntil(() => allReceived(56), 30_000, describeReceivers);
