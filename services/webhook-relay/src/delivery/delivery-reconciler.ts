@@ -36,9 +36,14 @@ export interface ReconcilePass {
  * Repairs what Redis lost (a restart without persistence, a flush, a crash between commit and enqueue):
  * for every enabled destination with pending deliveries, and only those, it re-creates missing jobs in FIFO
  * order and makes sure the destination is marked ready. The periodic pass runs in one worker process per
- * interval (a turn taken in Redis), so more worker processes do not multiply the work; `reconcile()` runs a
- * pass here at once (a destination was enabled again, say).
+ * interval (a turn taken in Redis), so more worker processes do not multiply the work, and so does the pass
+ * of processes starting together (`atStart`); `reconcile()` runs a pass here at once (a destination was enabled
+ * again, say).
  */
+/** `now`: asked for (a destination enabled again); `periodic`: the interval's turn; `start`: a process starting. */
+type PassKind = 'now' | 'periodic' | 'start';
+const START_TURN = 'reconciler-start';
+
 export class DeliveryReconciler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<ReconcilePass | undefined> | undefined;
@@ -54,16 +59,25 @@ export class DeliveryReconciler {
 
   /** One pass now; concurrent calls share it. */
   reconcile(): Promise<ReconcilePass | undefined> {
-    return this.pass(false);
+    return this.pass('now');
   }
 
   /** The periodic pass: runs only when this process takes the interval's turn (undefined otherwise). */
   tick(): Promise<ReconcilePass | undefined> {
-    return this.pass(true);
+    return this.pass('periodic');
   }
 
-  private pass(periodic: boolean): Promise<ReconcilePass | undefined> {
-    this.running ??= this.passOnce(periodic)
+  /**
+   * The pass a starting process makes, unless another process's start-up pass is under way: worker processes
+   * started together (a deployment, a scale-up) make one pass between them, not one each. The turn is given back
+   * when the pass ends, so a process started later makes its own.
+   */
+  atStart(): Promise<ReconcilePass | undefined> {
+    return this.pass('start');
+  }
+
+  private pass(kind: PassKind): Promise<ReconcilePass | undefined> {
+    this.running ??= this.passOnce(kind)
       .catch((error: unknown) => {
         this.deps.logger.warn({ err: error }, 'delivery reconciler pass failed; the next one retries');
         return undefined;
@@ -74,10 +88,22 @@ export class DeliveryReconciler {
     return this.running;
   }
 
-  private async passOnce(periodic: boolean): Promise<ReconcilePass | undefined> {
-    const { pool, queues, runtime, logger, intervalMs } = this.deps;
+  private async passOnce(kind: PassKind): Promise<ReconcilePass | undefined> {
+    const { queues, intervalMs } = this.deps;
     if (this.closed) return undefined;
-    if (periodic && !(await queues.ready.takeTurn('reconciler', this.token, Math.floor(intervalMs * 0.9)))) return undefined;
+    if (kind === 'periodic' && !(await queues.ready.takeTurn('reconciler', this.token, Math.floor(intervalMs * 0.9)))) return undefined;
+    if (kind !== 'start') return this.repair();
+    // Held at most an interval, should this process die in the middle of its pass.
+    if (!(await queues.ready.takeTurn(START_TURN, this.token, intervalMs))) return undefined;
+    try {
+      return await this.repair();
+    } finally {
+      await queues.ready.giveBackTurn(START_TURN, this.token).catch(() => undefined);
+    }
+  }
+
+  private async repair(): Promise<ReconcilePass> {
+    const { pool, queues, runtime, logger } = this.deps;
     const startedAt = performance.now();
     const rows = await relayPendingDestinations(pool, RECONCILE_BATCH);
     const result: ReconcilePass = { destinations: rows.length, jobsAdded: 0, markedReady: 0 };

@@ -86,7 +86,7 @@ export class DeliveryWorkers {
   }
 
   async start(): Promise<void> {
-    await this.reconciler.reconcile();
+    await this.reconciler.atStart();
     this.reconciler.start();
     await this.dispatcher.start();
   }

@@ -166,6 +166,11 @@ export class ReadyDestinations {
     return (await this.redis.set(`${this.turnKeyBase}${name}`, token, 'PX', Math.max(1, ms), 'NX')) === 'OK';
   }
 
+  /** Gives a turn back before its time is up, if `token` still holds it: the next caller may take it at once. */
+  async giveBackTurn(name: string, token: string): Promise<void> {
+    await this.scripted.relayGiveBackTurn(`${this.turnKeyBase}${name}`, token);
+  }
+
   /** The entry's due time (tests and the reconciler's report). */
   async dueAt(destination: DestinationRef): Promise<number | null> {
     const score = await this.redis.zscore(`${this.tenantKeyBase}${destination.tenantId}`, destination.destinationId);
@@ -201,6 +206,7 @@ interface ScriptedRedis extends Redis {
     ...heldAndBeyond: string[]
   ): Promise<[string[], string | null | false]>;
   relayRenewDestination(tenants: string, base: string, tenantId: string, destinationId: string, leaseUntil: number): Promise<number>;
+  relayGiveBackTurn(turn: string, token: string): Promise<number>;
   relayReleaseDestination(
     tenants: string,
     woken: string,
@@ -296,10 +302,15 @@ end
 refresh(KEYS[1], base, tenant)
 return 1`;
 
+const GIVE_BACK_TURN = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
 function defineScripts(redis: Redis): void {
   if ('relayClaimDestinations' in redis) return;
   redis.defineCommand('relayWakeDestinations', { numberOfKeys: 3, lua: WAKE });
   redis.defineCommand('relayClaimDestinations', { numberOfKeys: 2, lua: CLAIM });
   redis.defineCommand('relayRenewDestination', { numberOfKeys: 1, lua: RENEW });
   redis.defineCommand('relayReleaseDestination', { numberOfKeys: 2, lua: RELEASE });
+  redis.defineCommand('relayGiveBackTurn', { numberOfKeys: 1, lua: GIVE_BACK_TURN });
 }

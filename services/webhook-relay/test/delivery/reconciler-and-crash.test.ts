@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DeliveryReconciler } from '../../src/delivery/delivery-reconciler.js';
 import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
@@ -90,6 +91,21 @@ describe('at-least-once when Redis loses jobs or a worker dies', () => {
     } finally {
       await workers.close();
     }
+  });
+
+  it('worker processes starting together make one start-up pass between them; one started after it makes its own', async () => {
+    const receiver = await newReceiver();
+    const endpoint = await h.endpoint();
+    const destination = await h.destination(receiver.url);
+    await h.subscribe(endpoint.id, destination.id);
+    const reconciler = () => new DeliveryReconciler({ ...h.context.deps, queues: h.queues, intervalMs: 60_000 });
+    // No worker runs in this file: the deliveries stay pending, and with their jobs lost a pass re-creates them.
+    for (let n = 1; n <= 3; n += 1) await h.send(endpoint.url, `{"start":${n}}`);
+    await h.dropQueueKeys();
+    const passes = await Promise.all([reconciler().atStart(), reconciler().atStart(), reconciler().atStart()]);
+    expect(passes.filter((pass) => pass !== undefined)).toEqual([expect.objectContaining({ jobsAdded: 3 })]);
+    // The turn was given back: a process starting now makes its pass (nothing left to re-create).
+    expect(await reconciler().atStart()).toEqual(expect.objectContaining({ jobsAdded: 0 }));
   });
 
   it('delivers everything in order when the keys vanish while deliveries are in flight', async () => {
