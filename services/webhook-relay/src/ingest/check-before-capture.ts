@@ -1,5 +1,5 @@
 import type { CaptureCheck } from '../db/functions/relay-capture-batch.js';
-import { checkRequest, verifiedAtOf } from '../domain/events/verify-captured-events.js';
+import { checkRequest, urlOf, verifiedAtOf } from '../domain/events/verify-captured-events.js';
 import type { VerificationSettingsCache } from '../domain/events/verification-settings.js';
 import type { Runtime } from '../domain/runtime.js';
 import type { CapturedRequestView } from '../verification/types.js';
@@ -43,7 +43,7 @@ export class CheckBeforeCapture {
     }
     const view: CapturedRequestView = {
       method: request.method,
-      url: `${ingestBase}${request.path}${request.query ? `?${request.query}` : ''}`,
+      url: urlOf(ingestBase, request.path, request.query),
       headers: request.headers,
       body: request.body,
     };

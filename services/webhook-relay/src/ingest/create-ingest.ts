@@ -9,7 +9,7 @@ import { CheckBeforeCapture } from './check-before-capture.js';
 import { DailyUsageCounter } from './daily-usage-counter.js';
 import { createIngestServer } from './ingest-server.js';
 import { TokenResolver } from './token-resolver.js';
-import type { EventToVerify } from '../domain/events/verify-captured-events.js';
+import { urlOf, type EventToVerify } from '../domain/events/verify-captured-events.js';
 import { VerificationQueue, type RecordedAtCapture, type VerificationQueueDeps } from './verification-queue.js';
 
 export interface Ingest {
@@ -169,7 +169,7 @@ function handChecksOn(
           endpointId: captured.endpointId,
           request: {
             method: request.method,
-            url: `${ingestBase}${request.path}${request.query ? `?${request.query}` : ''}`,
+            url: urlOf(ingestBase, request.path, request.query),
             headers: request.headers,
             body: request.body,
           },

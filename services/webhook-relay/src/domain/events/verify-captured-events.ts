@@ -127,7 +127,8 @@ export async function verifyCapturedEvents(options: VerifyCapturedEventsOptions)
   return outcomes;
 }
 
-const urlOf = (ingestBase: string, path: string, query: string) => `${ingestBase}${path}${query ? `?${query}` : ''}`;
+/** The URL a provider called: the public ingest base, the path (with the token) and the query. */
+export const urlOf = (ingestBase: string, path: string, query: string) => `${ingestBase}${path}${query ? `?${query}` : ''}`;
 
 /**
  * Providers that sign the URL signed the one with the token in it: for their read-back events only,
