@@ -50,6 +50,12 @@ export const ConfigSchema = z.object({
   DATABASE_APP_URL: envOptional().pipe(z.string().url('must be a postgresql:// URL').optional()),
   DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 200 }),
   /**
+   * A worker process's connections (docs/delivery.md#processes-where-the-workers-run). Its statements are short and
+   * never held across a delivery's HTTP call, so a few connections keep PostgreSQL's cores busy; every one more is
+   * a backend of its own to warm, per process.
+   */
+  WORKER_DATABASE_POOL_SIZE: envInteger(4, { min: 1, max: 200 }),
+  /**
    * Bounded waits on PostgreSQL (connect, acquire, statement): DATABASE_*_TIMEOUT_MS, see service-kit's pg-pool.ts.
    * The server-side statement timeout is longer than a request's wait: the sweeps and the reconciler read
    * many rows and wait up to it (LONG_STATEMENTS in db/prisma.ts).

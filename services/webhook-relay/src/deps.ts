@@ -124,13 +124,12 @@ export function connectDelivery(config: Config) {
   };
 }
 
-export function connectResources(
-  config: Config,
-  logger: Logger = createLogger({ service: 'webhook-relay', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' }),
-): Resources {
+/** `poolSize`: the worker process passes WORKER_DATABASE_POOL_SIZE; the API process keeps DATABASE_POOL_SIZE. */
+export function connectResources(config: Config, { poolSize = config.DATABASE_POOL_SIZE }: { poolSize?: number } = {}): Resources {
+  const logger = createLogger({ service: 'webhook-relay', level: config.LOG_LEVEL, buffered: config.NODE_ENV === 'production' });
   const database = openDatabase(
     appDatabaseUrl(config),
-    config.DATABASE_POOL_SIZE,
+    poolSize,
     (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
     pgTimeoutsFrom(config, LONG_STATEMENTS),
   );

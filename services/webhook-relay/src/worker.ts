@@ -16,7 +16,7 @@ const serviceRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The delivery workers, the reconciler and the retention purge on their own (`pnpm --filter ./services/webhook-relay worker`). */
 async function main(): Promise<void> {
   const config = readConfig();
-  const resources = connectResources(config);
+  const resources = connectResources(config, { poolSize: config.WORKER_DATABASE_POOL_SIZE });
   const { logger } = resources;
   if (config.MIGRATE_ON_START) await migrateOnStart({ databaseUrl: config.DATABASE_URL, serviceRoot, logger });
   await assertRowLevelSecurityApplies(resources.pool);

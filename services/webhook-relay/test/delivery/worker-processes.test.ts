@@ -29,7 +29,7 @@ async function waitUntil(check: () => boolean, timeoutMs: number, what: () => st
   }
 }
 
-describe('three worker processes share 50 destinations: nothing lost, FIFO held, one sender per head', () => {
+describe('worker processes share 50 destinations: nothing lost, FIFO held, one sender per head', () => {
   let h: DeliveryHarness;
   let endpoint: { id: string; url: string };
   const receivers: Receiver[] = [];
@@ -140,5 +140,35 @@ describe('three worker processes share 50 destinations: nothing lost, FIFO held,
     await waitUntil(() => allReceived(56), 30_000, describeReceivers);
     // 53 was answered 410 once and sent again: first arrivals stay in order.
     for (const receiver of receivers) expect(firstArrivals(receiver)).toEqual(numbers(1, 56));
+  }, 90_000);
+
+  it('a worker process keeps to WORKER_DATABASE_POOL_SIZE connections, however many destinations it works at once', async () => {
+    // Its connections are told apart from everyone else's by their application_name.
+    const applicationName = `relay-worker-pool-${process.pid}`;
+    const appUrl = new URL(h.context.appRoleUrl);
+    appUrl.searchParams.set('application_name', applicationName);
+    const worker = startWorkerProcess(h, {
+      env: { DATABASE_APP_URL: appUrl.toString(), WORKER_DATABASE_POOL_SIZE: '2', RELAY_DELIVERY_CONCURRENCY: '32' },
+    });
+    workers.push(worker);
+    let mostConnections = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await h.context.pool.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = $1',
+          [applicationName],
+        );
+        mostConnections = Math.max(mostConnections, rows[0]!.count);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    await sendWave(57, 66);
+    await waitUntil(() => allReceived(66), 60_000, describeReceivers);
+    sampling = false;
+    await sampler;
+    for (const receiver of receivers) expect(firstArrivals(receiver)).toEqual(numbers(1, 66));
+    expect(mostConnections).toBeGreaterThan(0);
+    expect(mostConnections).toBeLessThanOrEqual(2);
   }, 90_000);
 });
