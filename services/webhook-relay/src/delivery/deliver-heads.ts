@@ -7,6 +7,7 @@ import type { DeliveryJob } from '../queue/delivery-queues.js';
 import type { DestinationPacer } from '../queue/destination-pacer.js';
 import type { DestinationTrouble } from '../domain/issues/record-destination-trouble.js';
 import { breakerAfterFailure, CLOSED, failureKind, type Breaker } from './circuit-breaker.js';
+import type { TenantConnectionShare } from './tenant-connection-share.js';
 import { loadHeads, recordOutcomes, type AttemptOutcome, type DestinationTarget, type PendingHead } from './delivery-store.js';
 import { NO_RETRY_HEADER, type Sender } from './http-sender.js';
 import { nextRetryDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.js';
@@ -27,6 +28,8 @@ const SIGNED_STATES = new Set(['verified', 'authenticated']);
 
 export interface DeliverHeadsDeps {
   pool: ConnectionPool;
+  /** How many of the pool's connections one tenant's heads reads and outcome records may hold at once. */
+  connections: TenantConnectionShare;
   sealed: SealedValues;
   runtime: Runtime;
   sender: Sender;
@@ -156,19 +159,16 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, don
   const finished: string[] = [];
   const DONE: HeadsOutcome = { next: 'done', finished };
   while (!done.has(deliveryId)) {
-    const { target, heads, held } = await loadHeads(deps.pool, deps.sealed, {
-      tenantId,
-      destinationId,
-      limit: HEADS_PER_READ,
-      now: deps.runtime.now(),
-    });
+    const { target, heads, held } = await deps.connections.run(tenantId, () =>
+      loadHeads(deps.pool, deps.sealed, { tenantId, destinationId, limit: HEADS_PER_READ, now: deps.runtime.now() }),
+    );
     // Disabled or deleted: deliveries wait; enabling the destination again lets the reconciler wake it.
     if (!target) return DONE;
     if (heads.length === 0) return held ? HELD : DONE;
     const outcomes: AttemptOutcome[] = [];
     const round = new Round(target);
     const stop = await sendInOrder(deps, job, target, heads, outcomes, round);
-    await recordOutcomes(deps.pool, { tenantId, destinationId, outcomes });
+    await deps.connections.run(tenantId, () => recordOutcomes(deps.pool, { tenantId, destinationId, outcomes }));
     reportOutcomes(deps, job, heads, outcomes);
     if (round.changed) await deps.noteTrouble(round.trouble(job));
     for (const outcome of outcomes) {

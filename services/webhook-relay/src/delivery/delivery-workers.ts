@@ -13,7 +13,11 @@ import type { LaneSettings } from './delivery-lanes.js';
 import { DeliveryReconciler, type ReconcilePass } from './delivery-reconciler.js';
 import type { Sender } from './http-sender.js';
 import type { RetryPolicy } from './retry-policy.js';
+import { TenantConnectionShare } from './tenant-connection-share.js';
 import { workDestination } from './work-destination.js';
+
+/** node-postgres's own default, for a pool made without `max`. */
+const DEFAULT_POOL_MAX = 10;
 
 /** How long one worker works on a destination before the others that are due get a turn. */
 export const DEFAULT_TURN_MS = 1000;
@@ -66,6 +70,7 @@ export class DeliveryWorkers {
       slowAfterMs: lanes.slowAfterMs,
       noteTrouble: (trouble: DestinationTrouble) => this.noteTrouble(trouble),
       pacer: new DestinationPacer(deps.queues.commands, deps.queues.prefix),
+      connections: TenantConnectionShare.forPool(deps.pool.options.max ?? DEFAULT_POOL_MAX),
     };
     this.dispatcher = new DeliveryDispatcher({
       queues: deps.queues,

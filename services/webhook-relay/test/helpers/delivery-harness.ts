@@ -7,6 +7,7 @@ import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { FanOut } from '../../src/delivery/fan-out.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
+import { TenantConnectionShare } from '../../src/delivery/tenant-connection-share.js';
 import { RecentlyDone } from '../../src/delivery/deliver-heads.js';
 import type { RetryPolicy } from '../../src/delivery/retry-policy.js';
 import type { WorkDestinationDeps } from '../../src/delivery/work-destination.js';
@@ -79,6 +80,7 @@ export function workDestinationDeps(h: DeliveryHarness, parts: { queues: Deliver
     turnMs: 60_000,
     slowAfterMs: 60_000,
     noteTrouble: async () => undefined,
+    connections: TenantConnectionShare.forPool(h.context.deps.pool.options.max ?? 10),
   };
 }
 
