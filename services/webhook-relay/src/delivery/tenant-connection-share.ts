@@ -25,7 +25,7 @@ export class TenantConnectionShare {
     }
   }
 
-  /** Statements of `tenantId` running now (tests, metrics). */
+  /** Statements of `tenantId` running now. */
   running(tenantId: string): number {
     return this.inUse.get(tenantId) ?? 0;
   }
