@@ -7,9 +7,12 @@
 //
 // Run by delivery-scale.ts as a process of its own (node strips the types), so its CPU is measured apart:
 //   node bench/webhook-relay/bare-outbox-consumer.ts   with DATABASE_URL, RECEIVER_URL, BARE_CONCURRENCY,
-//   BARE_SECRET (base64). It prints one JSON line: { "delivered": n, "ms": elapsed }, then waits for stdin to close.
+//   BARE_SECRET (base64). Each line `go` on its stdin delivers the backlog pending then, and it prints one JSON
+//   line for it: { "delivered": n, "ms": elapsed }. It ends when its stdin closes. One process takes several
+//   backlogs, so the bench can measure it warm, as it measures the relay's workers.
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
 
 const TURN_ROWS = 20;
@@ -58,7 +61,18 @@ async function consume(): Promise<void> {
   const secret = Buffer.from(process.env.BARE_SECRET!, 'base64');
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Math.min(concurrency, 10) });
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const started = performance.now();
+  for await (const command of createInterface({ input: process.stdin })) {
+    if (command.trim() !== 'go') continue;
+    const started = performance.now();
+    const delivered = await deliverBacklog(pool, agent, new URL(receiver), secret, concurrency);
+    process.stdout.write(`${JSON.stringify({ delivered, ms: performance.now() - started })}\n`);
+  }
+  agent.destroy();
+  await pool.end();
+}
+
+/** Delivers every pending row, a destination's turn at a time; the number delivered. */
+async function deliverBacklog(pool: pg.Pool, agent: Agent, receiver: URL, secret: Buffer, concurrency: number): Promise<number> {
   const pending = await pool.query<{ destination: number }>(
     'SELECT DISTINCT destination FROM outbox WHERE delivered_at IS NULL ORDER BY destination',
   );
@@ -95,14 +109,7 @@ async function consume(): Promise<void> {
       }
     }),
   );
-  const ms = performance.now() - started;
-  process.stdout.write(`${JSON.stringify({ delivered, ms })}\n`);
-  // The bench reads this process's CPU and its PostgreSQL backends' before they go: it closes stdin when done.
-  await new Promise((resolve) => {
-    process.stdin.once('end', resolve).once('close', resolve).resume();
-  });
-  agent.destroy();
-  await pool.end();
+  return delivered;
 }
 
 if (process.env.BARE_SECRET) {

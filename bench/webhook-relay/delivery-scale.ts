@@ -6,13 +6,21 @@
 // in production) and times the backlog from the first delivery to the last. The receivers (one HTTP server,
 // a path per destination) deduplicate by webhook-id and check FIFO per destination.
 // Run: pnpm bench:webhook-relay:scale (needs pnpm build). BENCH_DESTINATIONS (1000), BENCH_EVENTS (10),
-// BENCH_WORKERS (the worker counts to run, in order: "1,2,1"). One hot destination: BENCH_DESTINATIONS=1
-// BENCH_EVENTS=10000.
+// BENCH_WORKERS (the worker counts to run, in order: "1,2,1"), BENCH_WARMUP_ROUNDS (2, below). One hot destination:
+// BENCH_DESTINATIONS=1 BENCH_EVENTS=10000.
 //
 // The baseline (issue 45) runs in the same run, before and after the relay's rounds: bare-outbox-consumer.ts,
 // the least durable work a FIFO delivery needs, with the same shape, the same receivers and the same
 // concurrency. The relay's deliveries/s are reported as a ratio of the baseline's mean, with each process's
 // CPU per delivery and Redis commands per delivery. BENCH_BASELINE=false leaves it out.
+//
+// Both are measured warm, as long-running processes are: the bare consumer and one worker process first deliver
+// BENCH_WARMUP_ROUNDS (2) backlogs of the same shape, N worker processes N times as many (so each process sees as
+// many deliveries), and the figures are the round after.
+// Between rounds the worker processes are stopped (SIGSTOP) while the next backlog is captured and fanned out, and
+// continued (SIGCONT) once all its jobs are queued, so every round starts on a whole backlog as the first does. A
+// fresh process spends its first seconds compiling (V8's optimizing compilers took 15% of a fresh worker's CPU in
+// a round, bench/relay-delivery-scale.md). The first round of each, cold, is printed beside the warm figures.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +45,7 @@ const BASELINE_DATABASE = 'bench_bare_outbox';
 // The relay's default RELAY_DELIVERY_CONCURRENCY.
 const CONCURRENCY = Number(process.env.RELAY_DELIVERY_CONCURRENCY ?? 32);
 const PAD = 'x'.repeat(400);
+const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 2);
 
 /** Per destination: the `seq` of each first arrival (repeats of a webhook-id are left out), in arrival order. */
 class Receivers {
@@ -111,19 +120,21 @@ function postgresByRole(from: CpuSnapshot, to: CpuSnapshot, delivered: number): 
   return cpuPerDelivery(byRole, delivered);
 }
 
-/** The same backlog in the baseline's outbox, delivered by bare-outbox-consumer.ts; its deliveries/s. */
-async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<number> {
+/** Deliveries/s of one round: the first (cold) and the last (warm, after the warm-up rounds). */
+interface ColdAndWarm {
+  cold: number;
+  warm: number;
+}
+
+/**
+ * The same backlog in the baseline's outbox, delivered by one bare-outbox-consumer.ts process once per round
+ * (BENCH_WARMUP_ROUNDS + 1): its deliveries/s cold and warm.
+ */
+async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<ColdAndWarm> {
   await recreateDatabase(BASELINE_DATABASE);
   const db = new pg.Client({ connectionString: databaseUrl(BASELINE_DATABASE) });
   await db.connect();
   await db.query(OUTBOX_SCHEMA);
-  for (let seq = 0; seq < EVENTS; seq += 1) {
-    const payload = JSON.stringify({ round: 'bare', seq, pad: PAD });
-    await db.query('INSERT INTO outbox (destination, payload) SELECT d, $2 FROM generate_series(0, $1 - 1) AS d', [DESTINATIONS, payload]);
-  }
-  await db.end();
-  receivers.reset();
-  const before = snapshotCpu();
   const consumer = spawn(process.execPath, [fileURLToPath(new URL('./bare-outbox-consumer.ts', import.meta.url))], {
     env: {
       ...process.env,
@@ -134,34 +145,69 @@ async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<n
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  let output = '';
   const exited = new Promise<number | null>((resolve) => consumer.once('exit', resolve));
-  // It prints its line when done and waits, connections open, until its stdin closes: its CPU and its PostgreSQL
-  // backends' are read while they still exist (an exited process has no /proc entry).
-  await new Promise<void>((resolve, reject) => {
-    consumer.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) resolve();
-    });
-    void exited.then((code) => reject(new Error(`the bare outbox consumer exited with ${code} before it finished`)));
+  // One JSON line per backlog; its CPU and its PostgreSQL backends' are read while they still exist (an exited
+  // process has no /proc entry), so it waits, connections open, until its stdin closes.
+  const answers: string[] = [];
+  let waiting: ((line: string) => void) | undefined;
+  let buffered = '';
+  consumer.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+      answers.push(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+    }
+    if (waiting && answers.length > 0) waiting(answers.shift()!);
   });
-  const after = snapshotCpu();
-  const cpu = cpuBetween(receivers.cpuAtFirst ?? before, after, (pid, name) =>
-    pid === consumer.pid ? 'bare consumer' : pid === process.pid ? 'receivers (bench)' : name,
-  );
-  const postgresRoles = postgresByRole(receivers.cpuAtFirst ?? before, after, receivers.delivered);
-  consumer.stdin.end();
+  const nextAnswer = () =>
+    new Promise<string>((resolve, reject) => {
+      if (answers.length > 0) return resolve(answers.shift()!);
+      waiting = resolve;
+      void exited.then((code) => reject(new Error(`the bare outbox consumer exited with ${code} before it finished`)));
+    });
+  let cold = 0;
+  let warm = 0;
+  try {
+    for (let round = 0; round <= WARMUP_ROUNDS; round += 1) {
+      for (let seq = 0; seq < EVENTS; seq += 1) {
+        const payload = JSON.stringify({ round: `bare-${round}`, seq, pad: PAD });
+        await db.query('INSERT INTO outbox (destination, payload) SELECT d, $2 FROM generate_series(0, $1 - 1) AS d', [
+          DESTINATIONS,
+          payload,
+        ]);
+      }
+      receivers.reset();
+      const before = snapshotCpu();
+      consumer.stdin.write('go\n');
+      const answer = await nextAnswer();
+      const after = snapshotCpu();
+      const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
+      const perSecond = receivers.delivered / seconds;
+      if (round === 0) cold = perSecond;
+      if (round === WARMUP_ROUNDS) warm = perSecond;
+      const label = round === 0 ? 'cold' : round === WARMUP_ROUNDS ? 'warm' : `warm-up round ${round}`;
+      if (round > 0 && round < WARMUP_ROUNDS) {
+        console.log(`bare outbox consumer, ${label}: ${perSecond.toFixed(0)} deliveries/s`);
+        continue;
+      }
+      const cpu = cpuBetween(receivers.cpuAtFirst ?? before, after, (pid, name) =>
+        pid === consumer.pid ? 'bare consumer' : pid === process.pid ? 'receivers (bench)' : name,
+      );
+      const postgresRoles = postgresByRole(receivers.cpuAtFirst ?? before, after, receivers.delivered);
+      const expected = EVENTS * DESTINATIONS;
+      console.log(
+        `bare outbox consumer, ${label}: ${receivers.delivered}/${expected} deliveries in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s (its own count: ${JSON.parse(answer).delivered}); FIFO held on every destination: ${receivers.fifoHeld()}; repeats: ${receivers.duplicates}`,
+      );
+      console.log(`  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}`);
+      console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
+    }
+  } finally {
+    consumer.stdin.end();
+    await db.end();
+  }
   const code = await exited;
   if (code !== 0) throw new Error(`the bare outbox consumer exited with ${code}`);
-  const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
-  const perSecond = receivers.delivered / seconds;
-  const expected = EVENTS * DESTINATIONS;
-  console.log(
-    `bare outbox consumer: ${receivers.delivered}/${expected} deliveries in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s (its own count: ${JSON.parse(output).delivered}); FIFO held on every destination: ${receivers.fifoHeld()}; repeats: ${receivers.duplicates}`,
-  );
-  console.log(`  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}`);
-  console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
-  return perSecond;
+  return { cold, warm };
 }
 
 async function redisCommands(redis: Redis): Promise<number> {
@@ -183,7 +229,8 @@ async function main(): Promise<void> {
   const receiver = await startReceivers(receivers);
   const workers: RunningServer[] = [];
   const results: RoundResult[] = [];
-  const baselines: number[] = [];
+  const coldResults: RoundResult[] = [];
+  const baselines: ColdAndWarm[] = [];
   try {
     const endpoint = await relay.post('/v1/endpoints', { name: 'scale' });
     const ingestUrl = `http://127.0.0.1:${relay.ingestPort}${new URL(endpoint.ingest_url).pathname}`;
@@ -203,57 +250,79 @@ async function main(): Promise<void> {
     };
 
     if (BASELINE) baselines.push(await runBaseline(receivers, receiver.url));
-    for (const [round, count] of WORKER_COUNTS.entries()) {
-      receivers.reset();
-      // The backlog: EVENTS events captured in order, each fanned out to every destination.
-      for (let seq = 0; seq < EVENTS; seq += 1) {
-        const response = await fetch(ingestUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ round, seq, pad: PAD }),
-        });
-        if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
-      }
-      const expected = EVENTS * DESTINATIONS;
-      const queuedBy = Date.now() + 120_000;
-      while ((await queuedJobs()) < expected && Date.now() < queuedBy) await sleep(250);
+    let backlog = 0;
+    for (const count of WORKER_COUNTS) {
+      const processes = `${count} worker process${count === 1 ? '' : 'es'}`;
+      // As many backlogs per process as one process warms up on: each process of several sees its share of each.
+      const warmups = WARMUP_ROUNDS * count;
+      for (let round = 0; round <= warmups; round += 1) {
+        // Stopped while the next backlog is captured and fanned out: they start on all of it, as fresh ones do.
+        for (const worker of workers) process.kill(worker.pid!, 'SIGSTOP');
+        receivers.reset();
+        // The backlog: EVENTS events captured in order, each fanned out to every destination.
+        for (let seq = 0; seq < EVENTS; seq += 1) {
+          const response = await fetch(ingestUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ backlog, seq, pad: PAD }),
+          });
+          if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
+        }
+        backlog += 1;
+        const expected = EVENTS * DESTINATIONS;
+        const queuedBy = Date.now() + 120_000;
+        while ((await queuedJobs()) < expected && Date.now() < queuedBy) await sleep(250);
 
-      const cpuBefore: CpuSnapshot = snapshotCpu();
-      const commandsBefore = await redisCommands(redis);
-      workers.push(...(await startWorkers({ count, database: DATABASE, env: shared, logName: `relay-scale-worker-${count}` })));
-      const deadline = Date.now() + 300_000;
-      while (receivers.delivered < expected && Date.now() < deadline) await sleep(50);
-      const commands = (await redisCommands(redis)) - commandsBefore;
-      const workerPids = new Set(workers.map((worker) => worker.pid));
-      const cpuAfter = snapshotCpu();
-      const cpu = cpuBetween(receivers.cpuAtFirst ?? cpuBefore, cpuAfter, (pid, name) =>
-        workerPids.has(pid) ? 'workers' : pid === process.pid ? 'receivers (bench)' : pid === relay.server.pid ? 'api' : name,
-      );
-      const postgresRoles = postgresByRole(receivers.cpuAtFirst ?? cpuBefore, cpuAfter, receivers.delivered);
-      const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
-      const perSecond = receivers.delivered / seconds;
-      const postgresUs = ((cpu.get('postgres') ?? 0) * 1000) / Math.max(1, receivers.delivered);
-      const redisPerDelivery = commands / Math.max(1, receivers.delivered);
-      results.push({ workers: count, perSecond, postgresUs, redisCommands: redisPerDelivery });
-      console.log(
-        `${count} worker process${count === 1 ? '' : 'es'}: ${receivers.delivered}/${expected} deliveries to ${DESTINATIONS} destinations in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s; FIFO held on every destination: ${receivers.fifoHeld()}; repeats (at-least-once): ${receivers.duplicates}`,
-      );
-      console.log(
-        `  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
-      );
-      console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
+        const cpuBefore: CpuSnapshot = snapshotCpu();
+        const commandsBefore = await redisCommands(redis);
+        if (workers.length > 0) for (const worker of workers) process.kill(worker.pid!, 'SIGCONT');
+        else workers.push(...(await startWorkers({ count, database: DATABASE, env: shared, logName: `relay-scale-worker-${count}` })));
+        const deadline = Date.now() + 300_000;
+        while (receivers.delivered < expected && Date.now() < deadline) await sleep(50);
+        const commands = (await redisCommands(redis)) - commandsBefore;
+        const workerPids = new Set(workers.map((worker) => worker.pid));
+        const cpuAfter = snapshotCpu();
+        const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
+        const perSecond = receivers.delivered / seconds;
+        const label = round === 0 ? 'cold' : round === warmups ? 'warm' : `warm-up round ${round}`;
+        if (round > 0 && round < warmups) {
+          console.log(`${processes}, ${label}: ${perSecond.toFixed(0)} deliveries/s`);
+          continue;
+        }
+        const cpu = cpuBetween(receivers.cpuAtFirst ?? cpuBefore, cpuAfter, (pid, name) =>
+          workerPids.has(pid) ? 'workers' : pid === process.pid ? 'receivers (bench)' : pid === relay.server.pid ? 'api' : name,
+        );
+        const postgresRoles = postgresByRole(receivers.cpuAtFirst ?? cpuBefore, cpuAfter, receivers.delivered);
+        const postgresUs = ((cpu.get('postgres') ?? 0) * 1000) / Math.max(1, receivers.delivered);
+        const redisPerDelivery = commands / Math.max(1, receivers.delivered);
+        const result = { workers: count, perSecond, postgresUs, redisCommands: redisPerDelivery };
+        (round === 0 ? coldResults : results).push(result);
+        console.log(
+          `${processes}, ${label}: ${receivers.delivered}/${expected} deliveries to ${DESTINATIONS} destinations in ${seconds.toFixed(2)} s = ${perSecond.toFixed(0)} deliveries/s; FIFO held on every destination: ${receivers.fifoHeld()}; repeats (at-least-once): ${receivers.duplicates}`,
+        );
+        console.log(
+          `  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
+        );
+        console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
+      }
       await Promise.all(workers.splice(0).map((worker) => worker.stop()));
     }
     if (BASELINE) baselines.push(await runBaseline(receivers, receiver.url));
     // With BENCH_WORKERS=1,2,1 the 2-process round is compared with the mean of the 1-process rounds around it:
-    // the machine drifts within a run, and one side alone would carry that drift into the ratio.
+    // the machine drifts within a run, and one side alone would carry that drift into the ratio. Warm rounds only.
     const one = meanOfRounds(results.filter((result) => result.workers === 1));
     const two = meanOfRounds(results.filter((result) => result.workers === 2));
-    if (one) console.log(`one worker process (mean of its rounds): ${one.perSecond.toFixed(0)} deliveries/s (target >= 1000)`);
-    if (one && baselines.length > 0) {
-      const baseline = baselines.reduce((sum, value) => sum + value, 0) / baselines.length;
+    const coldOne = meanOfRounds(coldResults.filter((result) => result.workers === 1));
+    if (one) console.log(`one worker process, warm (mean of its rounds): ${one.perSecond.toFixed(0)} deliveries/s (target >= 1000)`);
+    if (one && coldOne && baselines.length > 0) {
+      const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+      const warm = baselines.map((baseline) => baseline.warm);
+      const cold = baselines.map((baseline) => baseline.cold);
       console.log(
-        `relay (one worker process) vs the bare outbox consumer (${baselines.map((value) => value.toFixed(0)).join(' and ')} deliveries/s): ${(one.perSecond / baseline).toFixed(2)}x (target >= 0.6x)`,
+        `relay (one worker process) vs the bare outbox consumer, both warm (${warm.map((value) => value.toFixed(0)).join(' and ')} deliveries/s): ${(one.perSecond / mean(warm)).toFixed(2)}x (target >= 0.6x)`,
+      );
+      console.log(
+        `  both cold, each process's first backlog (${cold.map((value) => value.toFixed(0)).join(' and ')} deliveries/s): ${(coldOne.perSecond / mean(cold)).toFixed(2)}x`,
       );
     }
     if (one && two) {
@@ -263,6 +332,8 @@ async function main(): Promise<void> {
       );
     }
   } finally {
+    // A worker stopped between rounds would not see the signal that ends it.
+    for (const worker of workers) process.kill(worker.pid!, 'SIGCONT');
     await Promise.all(workers.map((worker) => worker.stop()));
     await receiver.close();
     await relay.server.stop();
