@@ -157,7 +157,11 @@ async function runBaseline(receivers: Receivers, receiverUrl: string): Promise<C
       answers.push(buffered.slice(0, end));
       buffered = buffered.slice(end + 1);
     }
-    if (waiting && answers.length > 0) waiting(answers.shift()!);
+    if (waiting && answers.length > 0) {
+      const answered = waiting;
+      waiting = undefined;
+      answered(answers.shift()!);
+    }
   });
   const nextAnswer = () =>
     new Promise<string>((resolve, reject) => {
