@@ -12,8 +12,13 @@ export { queueName, type DeliveryJob } from './delivery-job.js';
  * connection; making one costs BullMQ's script-table walk, so a fan-out to many destinations should find most.
  */
 const OPEN_QUEUES = 2048;
-/** Idle destination consumers kept for their next claim (each is a few objects, no connection). */
-const KEPT_CONSUMERS = 256;
+/**
+ * Idle destination consumers kept for their next claim: a BullMQ Queue and Worker each, no connection, about
+ * 19 KB of heap (so at most about 40 MB). As many as the queue handles: making one and closing the one it
+ * displaces cost 100-240 us of CPU, and with 256 kept, a worker cycling through 1,000 destinations made one per
+ * claim, a fifth of its CPU per delivery (issue 45, bench/relay-delivery-scale.md).
+ */
+export const KEPT_CONSUMERS = 2048;
 
 /**
  * The connection the delivery workers copy for what must wait through reconnects (the wake-up
