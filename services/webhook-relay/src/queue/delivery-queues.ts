@@ -1,4 +1,3 @@
-import { getHeapStatistics } from 'node:v8';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { redisOptions, type RedisTimeouts } from '@workspace/service-kit';
@@ -13,26 +12,13 @@ export { queueName, type DeliveryJob } from './delivery-job.js';
  * connection; making one costs BullMQ's script-table walk, so a fan-out to many destinations should find most.
  */
 const OPEN_QUEUES = 2048;
-/** Idle destination consumers kept at most: as many as the queue handles. */
-const MOST_KEPT_CONSUMERS = 2048;
-/** Idle destination consumers kept at least, however small the heap. */
-const LEAST_KEPT_CONSUMERS = 256;
-/** What an idle consumer costs: a BullMQ Queue and Worker hold about 19 KB of heap; 32 KB with what they keep alive. */
-const CONSUMER_BYTES = 32 * 1024;
-/** The share of the process's heap limit idle consumers may hold. */
-const CONSUMER_HEAP_SHARE = 0.05;
-
 /**
- * How many idle destination consumers a process keeps for their next claim, from its heap limit (which Node sets
- * from a container's memory limit): 2,048 with a heap of 1.3 GB or more, 414 in a 256 MiB container, never fewer
- * than 256. Making one and closing the one it displaces cost 100-240 us of CPU: with 256 kept, a worker cycling
- * through 1,000 destinations made one per claim, a fifth of its CPU per delivery (issue 45,
- * bench/relay-delivery-scale.md). Each holds no connection or timer.
+ * Idle destination consumers kept for their next claim: a BullMQ Queue and Worker each, no connection, about
+ * 19 KB of heap (so at most about 40 MB). As many as the queue handles: making one and closing the one it
+ * displaces cost 100-240 us of CPU, and with 256 kept, a worker cycling through 1,000 destinations made one per
+ * claim, a fifth of its CPU per delivery (issue 45, bench/relay-delivery-scale.md).
  */
-export function keptConsumersFor(heapLimitBytes: number): number {
-  const fit = Math.floor((heapLimitBytes * CONSUMER_HEAP_SHARE) / CONSUMER_BYTES);
-  return Math.min(MOST_KEPT_CONSUMERS, Math.max(LEAST_KEPT_CONSUMERS, fit));
-}
+export const KEPT_CONSUMERS = 2048;
 
 /**
  * The connection the delivery workers copy for what must wait through reconnects (the wake-up
@@ -64,8 +50,6 @@ export class DeliveryQueues {
     readonly connection: Redis,
     readonly prefix: string,
     timeouts?: RedisTimeouts,
-    /** Idle destination consumers kept for their next claim (see keptConsumersFor). */
-    readonly keptConsumers: number = keptConsumersFor(getHeapStatistics().heap_size_limit),
   ) {
     // Auto-pipelining: the commands that many destinations' work issues in the same tick go out in one write.
     this.commands = connection.duplicate({ ...redisOptions('commands', timeouts), enableAutoPipelining: true });
@@ -136,7 +120,7 @@ export class DeliveryQueues {
 
   /**
    * The consumer of one destination's queue (see DestinationConsumer), for one claim: made or reused, and
-   * handed back with `releaseConsumer`. Idle consumers beyond `keptConsumers` are closed, oldest first.
+   * handed back with `releaseConsumer`. Idle consumers beyond KEPT_CONSUMERS are closed, oldest first.
    */
   consumer(destinationId: string, lockMs: number): DestinationConsumer {
     let consumer = this.idleConsumers.get(destinationId);
@@ -150,7 +134,7 @@ export class DeliveryQueues {
     this.idleConsumers.delete(consumer.destinationId);
     this.idleConsumers.set(consumer.destinationId, consumer);
     for (const [oldest, idle] of this.idleConsumers) {
-      if (this.idleConsumers.size <= this.keptConsumers) break;
+      if (this.idleConsumers.size <= KEPT_CONSUMERS) break;
       this.idleConsumers.delete(oldest);
       void idle.close();
     }
