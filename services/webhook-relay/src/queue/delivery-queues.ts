@@ -16,7 +16,7 @@ const OPEN_QUEUES = 2048;
  * Idle destination consumers kept for their next claim: a BullMQ Queue and Worker each, no connection, about
  * 19 KB of heap (so at most about 40 MB). As many as the queue handles: making one and closing the one it
  * displaces cost 100-240 us of CPU, and with 256 kept, a worker cycling through 1,000 destinations made one per
- * claim, a fifth of its CPU per delivery (issue 45, bench/relay-delivery-scale.md).
+ * claim: 17% of its CPU per delivery at the median of five alternated runs (issue 45, bench/relay-delivery-scale.md).
  */
 export const KEPT_CONSUMERS = 2048;
 
