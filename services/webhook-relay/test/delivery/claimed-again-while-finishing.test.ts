@@ -1,16 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from '@jest/globals';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@workspace/service-kit';
 import { DeliveryDispatcher } from '../../src/delivery/delivery-dispatcher.js';
 import { DEFAULT_LANES } from '../../src/delivery/delivery-workers.js';
 import { systemRuntime } from '../../src/domain/runtime.js';
-import { eventually, privateDeliveryQueues } from '../helpers/delivery-harness.js';
+import { connectRedis, DeliveryQueues } from '../../src/queue/delivery-queues.js';
+import { dropKeys, eventually, REDIS_URL } from '../helpers/delivery-harness.js';
 
 /** Far longer than the test waits: a destination left behind a lease would not be worked on again in time. */
 const LEASE_MS = 120_000;
 
 describe('a destination claimed again while its work is finishing', () => {
-  const queues = privateDeliveryQueues();
+  const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
+  const queues = new DeliveryQueues(connectRedis(REDIS_URL), prefix);
+  afterAll(async () => {
+    await queues.close();
+    queues.connection.disconnect();
+    await dropKeys(prefix);
+  });
 
   it('is worked on again as soon as the old work ends, not once the lease it was claimed with runs out', async () => {
     const destination = { tenantId: randomUUID(), destinationId: randomUUID() };

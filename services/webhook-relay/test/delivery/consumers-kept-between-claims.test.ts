@@ -1,12 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from '@jest/globals';
-import { KEPT_CONSUMERS } from '../../src/queue/delivery-queues.js';
-import { privateDeliveryQueues } from '../helpers/delivery-harness.js';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { connectRedis, DeliveryQueues, KEPT_CONSUMERS } from '../../src/queue/delivery-queues.js';
+import { dropKeys, REDIS_URL } from '../helpers/delivery-harness.js';
 
 const LOCK_MS = 30_000;
 
 describe("a worker's destination consumers between claims", () => {
-  const queues = privateDeliveryQueues();
+  const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
+  const queues = new DeliveryQueues(connectRedis(REDIS_URL), prefix);
+  afterAll(async () => {
+    await queues.close();
+    queues.connection.disconnect();
+    await dropKeys(prefix);
+  });
 
   const claimEach = (destinationIds: string[]) =>
     destinationIds.map((destinationId) => {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { McpSettings } from '../../src/mcp/mcp-settings.js';
@@ -178,21 +177,6 @@ export async function startDeliveryHarness(options: DeliveryHarnessOptions = {})
       await context.close();
     },
   };
-}
-
-/**
- * Delivery queues on a Redis prefix of the calling test file's own, with no PostgreSQL or workers: closed and
- * their keys dropped after the file's tests.
- */
-export function privateDeliveryQueues(): DeliveryQueues {
-  const prefix = `relay-test-${randomBytes(6).toString('hex')}`;
-  const queues = new DeliveryQueues(connectRedis(REDIS_URL), prefix);
-  afterAll(async () => {
-    await queues.close();
-    queues.connection.disconnect();
-    await dropKeys(prefix);
-  });
-  return queues;
 }
 
 /** Removes every Redis key under a queue prefix (a test's own). */
