@@ -18,6 +18,12 @@
 -- first and last event ids (for pruning), not by the array of them: PostgreSQL 15 walks the index once per element
 -- of an array condition (and sorts the array) on every lookup, so 20 heads cost 400 index descents per table where
 -- the range costs 20 (bench/relay-delivery-scale.md).
+-- The hold is each subscribed endpoint's first fan_out_pending mark, read in order and no further. Marks are deleted
+-- as their events fan out, so between vacuums the endpoint's index range is mostly dead entries: a busy endpoint
+-- leaves tens of thousands a minute. Read as min() over the whole range, PostgreSQL took a bitmap scan, which
+-- checks every dead entry against the table on every call and never marks it dead (0.7 ms per call with 30,000,
+-- for every destination of the endpoint); the ordered scan marks them on its first pass and skips them after
+-- (0.05 ms; bench/relay-delivery-scale.md).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-delivery-heads.ts.
 
@@ -29,6 +35,9 @@ CREATE OR REPLACE FUNCTION relay_delivery_heads(p_tenant uuid, p_destination uui
     unresolved_issues boolean, transformation_version int,
     id uuid, event_id uuid, attempts int, next_attempt_at timestamptz, state text, content_type text, body bytea, held boolean)
   LANGUAGE plpgsql
+  -- The hold's lookup as an ordered index scan: with the few rows an endpoint's marks are estimated at, a bitmap
+  -- scan and a sort look cheaper (see the header). No statement here reads enough rows to want a bitmap.
+  SET enable_bitmapscan = off
 AS $$
 DECLARE
   held_from bigint;
@@ -42,9 +51,14 @@ DECLARE
   last_event uuid;
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
-  SELECT min(p.capture_seq) INTO held_from
-    FROM fan_out_pending p
-   WHERE p.endpoint_id IN (SELECT s.endpoint_id FROM subscriptions s WHERE s.destination_id = p_destination);
+  -- Each subscribed endpoint's first mark, in order: an index scan that stops at it, and marks the dead entries it
+  -- passes so later scans skip them (see the header).
+  SELECT min(f.capture_seq) INTO held_from
+    FROM subscriptions s
+    CROSS JOIN LATERAL (
+      SELECT p.capture_seq FROM fan_out_pending p WHERE p.endpoint_id = s.endpoint_id ORDER BY p.endpoint_id, p.capture_seq LIMIT 1
+    ) AS f
+   WHERE s.destination_id = p_destination;
   IF held_from IS NOT NULL THEN
     waiting := EXISTS (SELECT 1 FROM deliveries x WHERE x.destination_id = p_destination AND x.state = 'pending' AND x.position >= held_from);
   END IF;
