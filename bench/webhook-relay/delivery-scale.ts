@@ -21,6 +21,9 @@
 // continued (SIGCONT) once all its jobs are queued, so every round starts on a whole backlog as the first does. A
 // fresh process spends its first seconds compiling (V8's optimizing compilers took 15% of a fresh worker's CPU in
 // a round, bench/relay-delivery-scale.md). The first round of each, cold, is printed beside the warm figures.
+//
+// When the server has pg_stat_statements loaded, each measured round also prints the relay's statements (the
+// application role's) with their time per delivery: PostgreSQL's part of the figure, split (lib/postgres-statements.ts).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { cpuBetween, postgresRole, snapshotCpu, type CpuSnapshot } from '../lib/cpu-by-process.js';
+import { formatStatementTimes, PostgresStatements } from '../lib/postgres-statements.js';
 import type { RunningServer } from '../lib/processes.js';
 import { OUTBOX_SCHEMA } from './bare-outbox-consumer.js';
 import { databaseUrl, dropRedisPrefix, inParallel, recreateDatabase, relayProcessEnv, startRelay, startWorkers } from './relay-server.js';
@@ -44,6 +48,8 @@ const BASELINE = process.env.BENCH_BASELINE !== 'false';
 const BASELINE_DATABASE = 'bench_bare_outbox';
 // The relay's default RELAY_DELIVERY_CONCURRENCY.
 const CONCURRENCY = Number(process.env.RELAY_DELIVERY_CONCURRENCY ?? 32);
+/** The role the relay's processes connect as (its statements are the ones split by pg_stat_statements). */
+const APP_ROLE = 'webhook_relay_app';
 const PAD = 'x'.repeat(400);
 const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 2);
 
@@ -229,6 +235,7 @@ async function main(): Promise<void> {
     env: { ...shared, RELAY_WORKERS_IN_PROCESS: 'false' },
   });
   const redis = new Redis(REDIS_URL);
+  const statements = await PostgresStatements.open(databaseUrl('postgres'));
   const receivers = new Receivers();
   const receiver = await startReceivers(receivers);
   const workers: RunningServer[] = [];
@@ -279,6 +286,7 @@ async function main(): Promise<void> {
 
         const cpuBefore: CpuSnapshot = snapshotCpu();
         const commandsBefore = await redisCommands(redis);
+        await statements?.reset();
         if (workers.length > 0) for (const worker of workers) process.kill(worker.pid!, 'SIGCONT');
         else workers.push(...(await startWorkers({ count, database: DATABASE, env: shared, logName: `relay-scale-worker-${count}` })));
         const deadline = Date.now() + 300_000;
@@ -308,6 +316,12 @@ async function main(): Promise<void> {
           `  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
         );
         console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
+        if (statements) {
+          const split = formatStatementTimes(await statements.of(APP_ROLE, 6), receivers.delivered, 'delivery');
+          console.log(
+            `  PostgreSQL's part, by statement (pg_stat_statements, wall time):\n${split.map((line) => `    ${line}`).join('\n')}`,
+          );
+        }
       }
       await Promise.all(workers.splice(0).map((worker) => worker.stop()));
     }
@@ -343,6 +357,7 @@ async function main(): Promise<void> {
     await relay.server.stop();
     await dropRedisPrefix(redis, prefix);
     redis.disconnect();
+    await statements?.close();
   }
 }
 
