@@ -4,11 +4,11 @@
 -- event held in fan_out_pending that is older than p_received_before and ready, wherever the mark
 -- stands. Tenant and event id only; the caller fans them out again (relay_fan_out is idempotent).
 -- An event of the window that already has deliveries is left out unless one of its endpoint's subscriptions was
--- made (or its filter changed) within a minute before its capture or since: the sweep is there for the events
--- that missed their fan-out and for subscriptions made after (or racing) a capture, and fanning every event out
--- a second time cost as much as the first fan-out (170 ms for an event to 1,000 destinations with both cores
--- busy, all of it conflicts; bench/relay-delivery-scale.md). The minute covers a subscription whose transaction
--- began before the capture and committed after it, and clocks a little apart between processes.
+-- made (or its filter changed) within 10 s before its capture or since: the sweep is there for the events that
+-- missed their fan-out and for subscriptions made after (or racing) a capture, and fanning every event out a
+-- second time cost as much as the first fan-out (170 ms for an event to 1,000 destinations with both cores busy,
+-- all of it conflicts; bench/relay-delivery-scale.md). The 10 s cover a subscription whose transaction began
+-- before the capture and committed after it, and clocks a little apart between processes.
 -- Across tenants, so SECURITY DEFINER, owned by webhook_relay_delivery.
 -- Caller: src/db/functions/relay-events-to-fan-out.ts (a long statement: LONG_STATEMENTS in src/db/prisma.ts).
 
@@ -40,7 +40,7 @@ BEGIN
              -- Fanned out already, with no subscription made around or after its capture: nothing to add.
              AND (NOT EXISTS (SELECT 1 FROM deliveries x WHERE x.event_id = ev.id AND x.replay_of IS NULL)
                   OR EXISTS (SELECT 1 FROM subscriptions s
-                              WHERE s.endpoint_id = ev.endpoint_id AND s.updated_at >= ev.received_at - interval '1 minute'))
+                              WHERE s.endpoint_id = ev.endpoint_id AND s.updated_at >= ev.received_at - interval '10 seconds'))
            ORDER BY ev.id LIMIT p_limit) d;
   SELECT min(ev.received_at) INTO waiting FROM events ev
     LEFT JOIN event_checks c ON c.event_id = ev.id AND c.plan_id = ev.plan_id AND c.event_id >= lower_id AND c.event_id < upper_id

@@ -2,7 +2,7 @@
 // to now. It is there for the events that missed their fan-out (no deliveries yet) and for subscriptions made after
 // (or racing) a capture. It used to fan out every event of the window a second time: for an event to 1,000
 // destinations, 1,000 conflicting inserts, as much work as the first fan-out (bench/relay-delivery-scale.md). An
-// event that already has deliveries is now left out, unless a subscription of its endpoint was made within a minute
+// event that already has deliveries is now left out, unless a subscription of its endpoint was made within 10 s
 // before its capture or since.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FanOut } from '../../src/delivery/fan-out.js';

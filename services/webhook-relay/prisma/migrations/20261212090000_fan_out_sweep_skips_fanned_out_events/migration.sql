@@ -29,7 +29,7 @@ BEGIN
              -- Fanned out already, with no subscription made around or after its capture: nothing to add.
              AND (NOT EXISTS (SELECT 1 FROM deliveries x WHERE x.event_id = ev.id AND x.replay_of IS NULL)
                   OR EXISTS (SELECT 1 FROM subscriptions s
-                              WHERE s.endpoint_id = ev.endpoint_id AND s.updated_at >= ev.received_at - interval '1 minute'))
+                              WHERE s.endpoint_id = ev.endpoint_id AND s.updated_at >= ev.received_at - interval '10 seconds'))
            ORDER BY ev.id LIMIT p_limit) d;
   SELECT min(ev.received_at) INTO waiting FROM events ev
     LEFT JOIN event_checks c ON c.event_id = ev.id AND c.plan_id = ev.plan_id AND c.event_id >= lower_id AND c.event_id < upper_id
