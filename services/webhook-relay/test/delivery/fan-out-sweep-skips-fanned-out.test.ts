@@ -9,6 +9,7 @@ import { FanOut } from '../../src/delivery/fan-out.js';
 import { systemRuntime } from '../../src/domain/runtime.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { inApplicationRole } from '../helpers/rows-read.js';
 
 describe('the fan-out sweep', () => {
   let h: DeliveryHarness;
@@ -19,17 +20,21 @@ describe('the fan-out sweep', () => {
   /** The events the sweep would fan out again, from `from` on (its mark put there first), as the application sees them. */
   const sweptSince = async (from: Date): Promise<string[]> => {
     await h.context.ownerPool.query('UPDATE delivery_fanout_sweep SET resume_from = $1', [from]);
-    const client = await h.context.ownerPool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL ROLE webhook_relay_app');
-      const later = new Date(Date.now() + 60_000);
-      const { rows } = await client.query<{ event_id: string }>('SELECT event_id FROM relay_events_to_fan_out($1, 500)', [later]);
-      await client.query('COMMIT');
-      return rows.map((row) => row.event_id);
-    } finally {
-      client.release();
-    }
+    const later = new Date(Date.now() + 60_000);
+    const { rows } = await inApplicationRole(h.context.ownerPool, (client) =>
+      client.query<{ event_id: string }>('SELECT event_id FROM relay_events_to_fan_out($1, 500)', [later]),
+    );
+    return rows.map((row) => row.event_id);
+  };
+  /** An endpoint with one destination subscribed to it long before (ten minutes) the events a test sends. */
+  const subscribedLongAgo = async (path: string) => {
+    const endpoint = await h.endpoint();
+    const destination = await h.destination(`${receiver.url}${path}`);
+    await h.subscribe(endpoint.id, destination.id);
+    await h.context.ownerPool.query("UPDATE subscriptions SET updated_at = now() - interval '10 minutes' WHERE endpoint_id = $1", [
+      endpoint.id,
+    ]);
+    return endpoint;
   };
 
   beforeAll(async () => {
@@ -42,13 +47,7 @@ describe('the fan-out sweep', () => {
   });
 
   it('leaves out an event already fanned out, and takes it again once its endpoint gets a new subscription', async () => {
-    const endpoint = await h.endpoint();
-    const first = await h.destination(`${receiver.url}/first`);
-    await h.subscribe(endpoint.id, first.id);
-    // A subscription made long before the event.
-    await h.context.ownerPool.query("UPDATE subscriptions SET updated_at = now() - interval '10 minutes' WHERE endpoint_id = $1", [
-      endpoint.id,
-    ]);
+    const endpoint = await subscribedLongAgo('/first');
     const windowStart = new Date(Date.now() - 1000);
     const eventId = await h.send(endpoint.url, '{"n":1}');
     expect(await deliveriesOf(eventId)).toBe(1);
@@ -66,12 +65,7 @@ describe('the fan-out sweep', () => {
   });
 
   it('still takes an event that has no deliveries at all, whenever its subscription was made', async () => {
-    const endpoint = await h.endpoint();
-    const destination = await h.destination(`${receiver.url}/missed`);
-    await h.subscribe(endpoint.id, destination.id);
-    await h.context.ownerPool.query("UPDATE subscriptions SET updated_at = now() - interval '10 minutes' WHERE endpoint_id = $1", [
-      endpoint.id,
-    ]);
+    const endpoint = await subscribedLongAgo('/missed');
     const windowStart = new Date(Date.now() - 1000);
     const eventId = await h.send(endpoint.url, '{"n":2}');
     // As if its fan-out had never run (the process stopped after the capture's commit).

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { explainedPlans } from '../helpers/explained-plans.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
+import { inApplicationRole, rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
 
 const CAPTURED = 200;
 const BACKLOG = 20;
@@ -31,10 +31,7 @@ describe("a worker's read of a destination's heads", () => {
     await h.subscribe(endpoint.id, destination.id);
     for (let n = 0; n < CAPTURED; n += 1) await h.send(endpoint.url, `{"distinct":${n}}`);
 
-    const client = await h.context.ownerPool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL ROLE webhook_relay_app');
+    await inApplicationRole(h.context.ownerPool, async (client) => {
       const before = await rowsReadByTable(client);
       const { rows } = await client.query<{ id: string | null; body: Buffer | null }>(
         'SELECT id, body FROM relay_delivery_heads($1, $2, 20, now())',
@@ -44,10 +41,7 @@ describe("a worker's read of a destination's heads", () => {
       const after = await rowsReadByTable(client);
       // The 20 heads, their 20 events and their 20 payloads, of the 200 captured.
       for (const table of ['deliveries', 'events', 'payloads']) expect(rowsReadBetween(before, after, table)).toBeLessThanOrEqual(20);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    });
   }, 120_000);
 
   // PostgreSQL plans a statement of a function afresh on each of a session's first five calls, then keeps a generic

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { explainedPlans } from '../helpers/explained-plans.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { inApplicationRole } from '../helpers/rows-read.js';
 
 const DEAD_MARKS = 2000;
 
@@ -77,15 +78,7 @@ describe("a destination's hold behind events not fanned out yet", () => {
        VALUES ($1, $2, 0, gen_random_uuid(), now())`,
       [h.tenant.tenantId, endpoint.id],
     );
-    const client = await owner.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL ROLE webhook_relay_app');
-      const held = await readHeads(client);
-      expect(held.map((row) => [row.body, row.held])).toEqual([[null, true]]);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    const held = await inApplicationRole(owner, readHeads);
+    expect(held.map((row) => [row.body, row.held])).toEqual([[null, true]]);
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
+import { inApplicationRole, rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
 
 const PENDING = 200;
 const ROUND = 10;
@@ -42,10 +42,7 @@ describe("recording a round's outcomes", () => {
     // The last of the round already moved on (by another worker, say): it gets its attempt, its state is left alone.
     await h.context.ownerPool.query("UPDATE deliveries SET state = 'succeeded' WHERE id = $1", [round.at(-1)]);
 
-    const client = await h.context.ownerPool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL ROLE webhook_relay_app');
+    await inApplicationRole(h.context.ownerPool, async (client) => {
       const before = await rowsReadByTable(client);
       const at = new Date();
       const states = round.map((_, index) => (index === 0 ? 'pending' : index === 1 ? 'dead_lettered' : 'succeeded'));
@@ -85,9 +82,6 @@ describe("recording a round's outcomes", () => {
         [destination.id],
       );
       expect(Number(untouched.rows[0]!.n)).toBe(PENDING - ROUND);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    });
   }, 120_000);
 });

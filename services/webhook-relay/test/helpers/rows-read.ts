@@ -21,3 +21,19 @@ export async function rowsReadByTable(client: Pick<pg.ClientBase, 'query'>): Pro
 export function rowsReadBetween(before: Map<string, number>, after: Map<string, number>, table: string): number {
   return (after.get(table) ?? 0) - (before.get(table) ?? 0);
 }
+
+/**
+ * Runs `work` on one connection as the application role (row-level security applies), in a transaction rolled
+ * back after, and returns what it returns: what a test reads there changes nothing for the tests after it.
+ */
+export async function inApplicationRole<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL ROLE webhook_relay_app');
+    return await work(client);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}

@@ -13,7 +13,7 @@ import { LOAD_UNCHECKED_EVENTS, loadUncheckedParams } from '../../src/domain/eve
 import { retentionWindow } from '../../src/domain/retention/retention-window.js';
 import { drainTrigger } from '../../src/domain/triggers/drain-trigger.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
-import { ROWS_READ_BY_TABLE, rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
+import { inApplicationRole, ROWS_READ_BY_TABLE, rowsReadBetween, rowsReadByTable } from '../helpers/rows-read.js';
 import { api } from '../helpers/test-app.js';
 
 const STORED = 200;
@@ -56,18 +56,12 @@ describe('statements after capture, with 200 events in the partition', () => {
 
   /** Runs `work` as the application role in a transaction rolled back after, with the rows it read per table. */
   async function asApp(work: (client: pg.PoolClient) => Promise<void>): Promise<(table: string) => number> {
-    const client = await h.context.ownerPool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL ROLE webhook_relay_app');
+    return inApplicationRole(h.context.ownerPool, async (client) => {
       const before = await rowsReadByTable(client);
       await work(client);
       const after = await rowsReadByTable(client);
-      return (table) => rowsReadBetween(before, after, table);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+      return (table: string) => rowsReadBetween(before, after, table);
+    });
   }
 
   it(`records ${ASKED} checks reading their ${ASKED} events only`, async () => {
