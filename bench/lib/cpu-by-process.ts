@@ -63,3 +63,12 @@ export function postgresRole(pid: number): string | undefined {
   if (words.length >= 3 && /\(\d+\)$|\[local\]/.test(words[2]!)) return `backend ${words[0]}`;
   return match[1]!.replace(/ (launcher|worker) .*$/, ' $1');
 }
+
+/**
+ * Milliseconds the hypervisor ran something else while this machine's CPUs wanted to run (steal, the eighth field of
+ * /proc/stat's first line), summed over its CPUs. A round with seconds of it was disturbed from outside.
+ */
+export function machineStealMs(): number {
+  const total = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  return Number(total[8] ?? 0) * TICK_MS;
+}

@@ -31,7 +31,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { cpuBetween, postgresRole, snapshotCpu, type CpuSnapshot } from '../lib/cpu-by-process.js';
+import { cpuBetween, machineStealMs, postgresRole, snapshotCpu, type CpuSnapshot } from '../lib/cpu-by-process.js';
 import { formatStatementTimes, PostgresStatements } from '../lib/postgres-statements.js';
 import type { RunningServer } from '../lib/processes.js';
 import { OUTBOX_SCHEMA } from './bare-outbox-consumer.js';
@@ -65,11 +65,13 @@ class Receivers {
   cpuAtFirst: CpuSnapshot | undefined;
   delivered = 0;
   duplicates = 0;
+  /** The longest wait between two first arrivals: a stall of the round, wherever it came from. */
+  longestGapMs = 0;
 
   reset(): void {
     for (const order of this.orders) order.length = 0;
     this.seen.clear();
-    Object.assign(this, { firstAt: 0, lastAt: 0, delivered: 0, duplicates: 0, cpuAtFirst: undefined });
+    Object.assign(this, { firstAt: 0, lastAt: 0, delivered: 0, duplicates: 0, longestGapMs: 0, cpuAtFirst: undefined });
   }
 
   record(destination: number, webhookId: string, seq: number): void {
@@ -80,6 +82,7 @@ class Receivers {
     this.seen.add(webhookId);
     const at = performance.now();
     if (!this.firstAt) this.cpuAtFirst = snapshotCpu();
+    if (this.firstAt) this.longestGapMs = Math.max(this.longestGapMs, at - this.lastAt);
     this.firstAt ||= at;
     this.lastAt = at;
     this.delivered += 1;
@@ -290,6 +293,7 @@ async function main(): Promise<void> {
         while ((await queuedJobs()) < expected && Date.now() < queuedBy) await sleep(250);
 
         const cpuBefore: CpuSnapshot = snapshotCpu();
+        const stealBefore = machineStealMs();
         const commandsBefore = await redisCommands(redis);
         await statements?.reset();
         if (workers.length > 0) for (const worker of workers) process.kill(worker.pid!, 'SIGCONT');
@@ -302,8 +306,10 @@ async function main(): Promise<void> {
         const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
         const perSecond = receivers.delivered / seconds;
         const label = round === 0 ? 'cold' : round === warmups ? 'warm' : `warm-up round ${round}`;
+        // A round that stalled (seconds without a delivery) says so, with what the hypervisor took meanwhile.
+        const stalls = `longest wait between two deliveries ${receivers.longestGapMs.toFixed(0)} ms, the machine's steal time ${((machineStealMs() - stealBefore) / 1000).toFixed(1)} s`;
         if (round > 0 && round < warmups) {
-          console.log(`${processes}, ${label}: ${perSecond.toFixed(0)} deliveries/s`);
+          console.log(`${processes}, ${label}: ${perSecond.toFixed(0)} deliveries/s (${stalls})`);
           continue;
         }
         const cpu = cpuBetween(receivers.cpuAtFirst ?? cpuBefore, cpuAfter, (pid, name) =>
@@ -320,6 +326,7 @@ async function main(): Promise<void> {
         console.log(
           `  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
         );
+        console.log(`  Stalls: ${stalls}`);
         console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
         if (statements) {
           const split = formatStatementTimes(await statements.of(APP_ROLE, 6), receivers.delivered, 'delivery');
