@@ -94,6 +94,13 @@ export function connectResources(config: Config, givenEngine?: TranslationEngine
   const spellingDictionaries = new SpellingDictionaries(config.TRANSLATOR_SPELLING_LANGUAGES, {
     ...(config.TRANSLATOR_SPELLING_PRELOAD ? { preload: config.TRANSLATOR_SPELLING_PRELOAD } : {}),
     waitMs: config.TRANSLATOR_SPELLING_WAIT_MS,
+    onLoadFailed: ({ language, reason, retrying }) =>
+      logger.warn(
+        { language, reason },
+        retrying
+          ? 'a spelling dictionary could not be built; trying once more'
+          : 'a spelling dictionary could not be built; its texts are answered 503 for a minute',
+      ),
   });
   // Source detection: n-grams, cld3 and each key's recent languages, checked against the installed
   // pairs' analysers (warm lt-proc processes, started at the first detection among their languages).

@@ -64,16 +64,34 @@ export interface SpellingOptions {
   preload?: readonly string[];
   /** How long prepare() waits for a language still loading (DEFAULT_SPELLING_WAIT_MS). */
   waitMs?: number;
+  /** Told why a language's dictionary could not be built, and whether it is tried once more at once. */
+  onLoadFailed?: (failure: { language: string; reason: string; retrying: boolean }) => void;
+  /** The clock that decides when a language that could not be loaded is tried again (FAILED_RETRY_MS). */
+  now?: () => number;
+  /** Starts the thread that builds one dictionary (tests replace it to make a load fail). */
+  startThread?: (data: SpellingWorkerData, name: string) => Worker;
 }
 
+/**
+ * A language whose dictionary could not be built, twice in a row, is answered 503 for this long (its Retry-After),
+ * then loaded afresh by the next request that needs it: what failed may have been passing (a thread that could not
+ * start on a loaded machine), and a process should not lose a language for good over it.
+ */
+export const FAILED_RETRY_MS = 60_000;
+
 interface Loading {
-  worker: Worker;
-  /** The exchange area shared with the thread (its first Int32 is the state). */
-  shared: SharedArrayBuffer;
-  started: number;
+  /** The thread of the latest attempt, and the exchange area it shares (its first Int32 is the state). */
+  thread: Thread;
   promise: Promise<SpellingDictionary>;
   dictionary?: SpellingDictionary;
   failed?: string;
+  /** When the load failed for good (both attempts): a request after FAILED_RETRY_MS loads the language afresh. */
+  failedAt?: number;
+}
+
+interface Thread {
+  worker: Worker;
+  shared: SharedArrayBuffer;
   /** The thread has ended. */
   exited?: boolean;
 }
@@ -91,6 +109,9 @@ export class SpellingDictionaries {
   private readonly loading = new Map<string, Loading>();
   readonly preloaded: readonly string[];
   private readonly waitMs: number;
+  private readonly now: () => number;
+  private readonly startThread: (data: SpellingWorkerData, name: string) => Worker;
+  private readonly onLoadFailed: NonNullable<SpellingOptions['onLoadFailed']>;
 
   constructor(
     readonly languages: readonly string[],
@@ -101,6 +122,9 @@ export class SpellingDictionaries {
     }
     this.preloaded = (options.preload ?? languages).filter((language) => languages.includes(language));
     this.waitMs = options.waitMs ?? DEFAULT_SPELLING_WAIT_MS;
+    this.now = options.now ?? Date.now;
+    this.onLoadFailed = options.onLoadFailed ?? (() => undefined);
+    this.startThread = options.startThread ?? ((workerData, name) => new Worker(workerUrl(), { workerData, name }));
   }
 
   has(language: string): boolean {
@@ -123,9 +147,12 @@ export class SpellingDictionaries {
     for (const language of this.preloaded) this.start(language).promise.catch(() => undefined);
   }
 
-  /** For /readyz: resolves when every preloaded language is loaded, rejects while one is not. */
+  /** For /readyz: resolves when every preloaded language is loaded, rejects while one is not (see below). */
   async assertPreloaded(): Promise<void> {
     const missing = this.preloaded.filter((language) => !this.get(language));
+    // A preloaded language that failed is loaded afresh once FAILED_RETRY_MS has passed: readiness probes ask
+    // every few seconds, and an instance kept out of service by it would get no request to try again with.
+    for (const language of missing) this.start(language).promise.catch(() => undefined);
     if (missing.length > 0) throw new Error(`spelling dictionaries still loading: ${missing.join(', ')}`);
   }
 
@@ -152,8 +179,8 @@ export class SpellingDictionaries {
     if (failed.length > 0) {
       throw new TranslatorError(
         'UNAVAILABLE',
-        `The spelling dictionary for ${failed.map((language) => language.toLowerCase()).join(', ')} could not be loaded; texts in it cannot be improved by this instance.`,
-        60,
+        `The spelling dictionary for ${failed.map((language) => language.toLowerCase()).join(', ')} could not be loaded; this instance tries again in a minute.`,
+        FAILED_RETRY_MS / 1000,
       );
     }
     const still = pending.filter((language) => !this.get(language));
@@ -170,12 +197,32 @@ export class SpellingDictionaries {
   async close(): Promise<void> {
     const entries = [...this.loading.values()];
     this.loading.clear();
-    await Promise.all(entries.map((entry) => stopThread(entry)));
+    await Promise.all(entries.map((entry) => stopThread(entry.thread)));
   }
 
   private start(language: string): Loading {
     const existing = this.loading.get(language);
-    if (existing) return existing;
+    if (existing && (existing.failedAt === undefined || this.now() - existing.failedAt < FAILED_RETRY_MS)) return existing;
+    const entry = { promise: undefined as unknown as Promise<SpellingDictionary> } as Loading;
+    // A failed build is tried once more at once (a thread that could not start or died on a loaded machine);
+    // twice in a row, the language waits FAILED_RETRY_MS. Each failure is reported with its reason.
+    entry.promise = this.attempt(language, entry).catch((first: Error) => {
+      this.onLoadFailed({ language, reason: first.message, retrying: true });
+      return this.attempt(language, entry).catch((second: Error) => {
+        this.onLoadFailed({ language, reason: second.message, retrying: false });
+        entry.failed = second.message;
+        entry.failedAt = this.now();
+        throw second;
+      });
+    });
+    // A load nobody awaits (preload) must not surface as an unhandled rejection.
+    entry.promise.catch(() => undefined);
+    this.loading.set(language, entry);
+    return entry;
+  }
+
+  /** One thread building the language's dictionary: the dictionary, or the reason it could not be built. */
+  private attempt(language: string, entry: Loading): Promise<SpellingDictionary> {
     const source = SPELLING_SOURCES[language]!;
     const shared = new SharedArrayBuffer(HEADER_BYTES + SHARED_BYTES);
     const data: SpellingWorkerData = {
@@ -184,36 +231,31 @@ export class SpellingDictionaries {
       shared,
       ...(source.frequency ? { frequency: source.frequency } : {}),
     };
-    const worker = new Worker(workerUrl(), { workerData: data, name: `spelling-${language.toLowerCase()}` });
+    const thread: Thread = { worker: this.startThread(data, `spelling-${language.toLowerCase()}`), shared };
+    const { worker } = thread;
     // The threads never keep the process alive on their own.
     worker.unref();
-    const entry: Loading = { worker, shared, started: Date.now(), promise: undefined as unknown as Promise<SpellingDictionary> };
-    entry.promise = new Promise<SpellingDictionary>((resolve, reject) => {
-      const fail = (message: string) => {
-        entry.failed = message;
-        reject(new Error(`spelling dictionary ${language}: ${message}`));
-      };
+    entry.thread = thread;
+    return new Promise<SpellingDictionary>((resolve, reject) => {
+      const fail = (message: string) => reject(new Error(message));
       worker.once('message', (message: SpellingWorkerReady | { type: 'failed'; message: string }) => {
         if (message.type === 'failed') {
           fail(message.message);
           void worker.terminate();
           return;
         }
-        entry.dictionary = workerDictionary(language, shared, message, () => !entry.exited);
+        entry.dictionary = workerDictionary(language, shared, message, () => !thread.exited);
         resolve(entry.dictionary);
       });
       worker.once('error', (error) => fail(error.message));
       worker.once('exit', (code) => {
-        entry.exited = true;
+        thread.exited = true;
+        if (entry.thread !== thread) return;
         if (!entry.dictionary) fail(`its thread exited with code ${code}`);
         // A thread that ends after loading (it crashed; close() ends them all) is loaded again on next use.
         else if (this.loading.get(language) === entry) this.loading.delete(language);
       });
     });
-    // A load nobody awaits (preload) must not surface as an unhandled rejection.
-    entry.promise.catch(() => undefined);
-    this.loading.set(language, entry);
-    return entry;
   }
 }
 
@@ -222,8 +264,8 @@ export class SpellingDictionaries {
  * its loop), terminate() one that is still building. Neither waits past THREAD_STOP_MS: a thread that has
  * not ended by then is unreferenced and left to the process's exit rather than holding a shutdown.
  */
-async function stopThread(entry: Loading): Promise<void> {
-  const control = new Int32Array(entry.shared, 0, 1);
+async function stopThread(thread: Thread): Promise<void> {
+  const control = new Int32Array(thread.shared, 0, 1);
   Atomics.store(control, 0, STOP);
   Atomics.notify(control, 0);
   let timer: NodeJS.Timeout | undefined;
@@ -231,7 +273,7 @@ async function stopThread(entry: Loading): Promise<void> {
     timer = setTimeout(resolve, THREAD_STOP_MS);
     timer.unref();
   });
-  await Promise.race([entry.worker.terminate().then(() => undefined), bound]);
+  await Promise.race([thread.worker.terminate().then(() => undefined), bound]);
   clearTimeout(timer);
 }
 

@@ -104,6 +104,8 @@ export async function createTestContext(
   // however slow the loaded machine is (a service answers 503 after TRANSLATOR_SPELLING_WAIT_MS).
   const spellingDictionaries = new SpellingDictionaries(spellingLanguages, {
     waitMs: 120_000,
+    // Rare, and retried once: said on stderr whatever the log level, so a run that fails on it says why.
+    onLoadFailed: (failure) => process.stderr.write(`spelling dictionary not built: ${JSON.stringify(failure)}\n`),
     ...(options.spellingPreload ? { preload: options.spellingPreload } : {}),
   });
   const deps: AppDeps = {

@@ -1,9 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { patient } from '@workspace/service-kit/testing';
 import { TranslatorError } from '../../src/domain/translator-error.js';
 import { OfflineWriter } from '../../src/write/offline-writer.js';
-import { SpellingDictionaries } from '../../src/write/spelling-dictionaries.js';
+import { FAILED_RETRY_MS, SpellingDictionaries } from '../../src/write/spelling-dictionaries.js';
+import type { SpellingWorkerData } from '../../src/write/spelling-worker.js';
 
 const opened: SpellingDictionaries[] = [];
 const dictionaries = (...args: ConstructorParameters<typeof SpellingDictionaries>) => {
@@ -89,4 +91,75 @@ describe('spelling dictionaries, built in threads of their own', () => {
     await expect(preloading.assertPreloaded()).resolves.toBeUndefined();
     expect(preloading.get('ES')).toBeUndefined();
   });
+});
+
+describe('a spelling dictionary that could not be built', () => {
+  // A thread that fails to build: its dictionary package does not exist.
+  const failing = (data: SpellingWorkerData) => ({ ...data, dictionary: 'dictionary-that-does-not-exist' });
+  const threads = (fail: (attempt: number) => boolean) => {
+    let attempts = 0;
+    return {
+      get attempts() {
+        return attempts;
+      },
+      start: (data: SpellingWorkerData, name: string) => {
+        attempts += 1;
+        return new Worker(new URL('../../src/write/spelling-worker.ts', import.meta.url), {
+          workerData: fail(attempts) ? failing(data) : data,
+          name,
+        });
+      },
+    };
+  };
+
+  it('is built by a second thread at once when the first fails, and the failure is reported with its reason', async () => {
+    const started = threads((attempt) => attempt === 1);
+    const failures: Array<{ language: string; reason: string; retrying: boolean }> = [];
+    const loading = dictionaries(['FR'], { startThread: started.start, onLoadFailed: (failure) => failures.push(failure) });
+    const french = await loading.load('FR');
+    expect(french?.knows('maison')).toBe(true);
+    expect(started.attempts).toBe(2);
+    expect(failures).toEqual([{ language: 'FR', reason: expect.stringContaining('dictionary-that-does-not-exist'), retrying: true }]);
+  }, 120_000);
+
+  it('answers 503 for a minute after two failures, then loads the language afresh', async () => {
+    let now = 1_000_000;
+    const started = threads((attempt) => attempt <= 2);
+    const failures: boolean[] = [];
+    const loading = dictionaries(['FR'], {
+      startThread: started.start,
+      now: () => now,
+      waitMs: 120_000,
+      onLoadFailed: ({ retrying }) => failures.push(retrying),
+    });
+    const refused = await loading.prepare(['FR']).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TranslatorError);
+    expect(refused).toMatchObject({ message: expect.stringContaining('could not be loaded'), retryAfterSeconds: FAILED_RETRY_MS / 1000 });
+    expect(failures).toEqual([true, false]);
+
+    now += FAILED_RETRY_MS - 1;
+    await expect(loading.prepare(['FR'])).rejects.toBeInstanceOf(TranslatorError);
+    expect(started.attempts).toBe(2);
+
+    now += 1;
+    await loading.prepare(['FR']);
+    expect(loading.get('FR')?.knows('maison')).toBe(true);
+    expect(started.attempts).toBe(3);
+  }, 120_000);
+
+  it('is loaded afresh by the readiness check a minute after a preloaded language failed twice', async () => {
+    let now = 1_000_000;
+    const started = threads((attempt) => attempt <= 2);
+    const loading = dictionaries(['FR'], { startThread: started.start, now: () => now });
+    loading.preload();
+    await expect(loading.load('FR')).rejects.toThrow();
+    await expect(loading.assertPreloaded()).rejects.toThrow('FR');
+    expect(started.attempts).toBe(2);
+
+    now += FAILED_RETRY_MS;
+    await expect(loading.assertPreloaded()).rejects.toThrow('FR');
+    expect(started.attempts).toBe(3);
+    await loading.load('FR');
+    await expect(loading.assertPreloaded()).resolves.toBeUndefined();
+  }, 120_000);
 });
