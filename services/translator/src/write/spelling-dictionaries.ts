@@ -231,8 +231,14 @@ export class SpellingDictionaries {
       shared,
       ...(source.frequency ? { frequency: source.frequency } : {}),
     };
-    const thread: Thread = { worker: this.startThread(data, `spelling-${language.toLowerCase()}`), shared };
-    const { worker } = thread;
+    let worker: Worker;
+    try {
+      worker = this.startThread(data, `spelling-${language.toLowerCase()}`);
+    } catch (error) {
+      // A thread that cannot even be made is a failed attempt like any other.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const thread: Thread = { worker, shared };
     // The threads never keep the process alive on their own.
     worker.unref();
     entry.thread = thread;

@@ -122,6 +122,21 @@ describe('a spelling dictionary that could not be built', () => {
     expect(failures).toEqual([{ language: 'FR', reason: expect.stringContaining('dictionary-that-does-not-exist'), retrying: true }]);
   }, 120_000);
 
+  it('counts a thread that cannot be made as a failed attempt', async () => {
+    const failures: string[] = [];
+    let attempts = 0;
+    const loading = dictionaries(['FR'], {
+      startThread: (data, name) => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('no thread for you');
+        return new Worker(new URL('../../src/write/spelling-worker.ts', import.meta.url), { workerData: data, name });
+      },
+      onLoadFailed: ({ reason }) => failures.push(reason),
+    });
+    expect((await loading.load('FR'))?.knows('maison')).toBe(true);
+    expect(failures).toEqual(['no thread for you']);
+  }, 120_000);
+
   it('answers 503 for a minute after two failures, then loads the language afresh', async () => {
     let now = 1_000_000;
     const started = threads((attempt) => attempt <= 2);
