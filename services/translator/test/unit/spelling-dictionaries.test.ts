@@ -124,12 +124,13 @@ describe('a spelling dictionary that could not be built', () => {
 
   it('counts a thread that cannot be made as a failed attempt', async () => {
     const failures: string[] = [];
-    let attempts = 0;
+    const started = threads(() => false);
+    let made = 0;
     const loading = dictionaries(['FR'], {
       startThread: (data, name) => {
-        attempts += 1;
-        if (attempts === 1) throw new Error('no thread for you');
-        return new Worker(new URL('../../src/write/spelling-worker.ts', import.meta.url), { workerData: data, name });
+        made += 1;
+        if (made === 1) throw new Error('no thread for you');
+        return started.start(data, name);
       },
       onLoadFailed: ({ reason }) => failures.push(reason),
     });
