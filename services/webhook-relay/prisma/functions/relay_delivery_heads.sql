@@ -24,6 +24,7 @@
 -- checks every dead entry against the table on every call and never marks it dead (0.7 ms per call with 30,000,
 -- for every destination of the endpoint); the ordered scan marks them on its first pass and skips them after
 -- (0.05 ms; bench/relay-delivery-scale.md).
+-- A pending head that cannot be read with its event and payload is an error, never left out (see the end).
 -- SECURITY INVOKER: it sets the tenant transaction-locally first, so row-level security applies.
 -- Caller: src/db/functions/relay-delivery-heads.ts.
 
@@ -49,6 +50,7 @@ DECLARE
   head_days date[];
   first_event uuid;
   last_event uuid;
+  returned int;
 BEGIN
   PERFORM set_config('app.tenant_id', p_tenant::text, true);
   -- Each subscribed endpoint's first mark, in order: an index scan that stops at it, and marks the dead entries it
@@ -123,7 +125,22 @@ BEGIN
         ) AS c ON true
        WHERE d.enabled AND d.deleted_at IS NULL AND d.paused_at IS NULL
        ORDER BY k.n) AS h ON true
-   WHERE d.id = p_destination;
+   WHERE d.id = p_destination
+     -- No row without a head when heads were read and the destination is on: a head that cannot come back is
+     -- counted missing below, not answered as "nothing pending".
+     AND (head_ids IS NULL OR h.id IS NOT NULL OR NOT (d.enabled AND d.deleted_at IS NULL AND d.paused_at IS NULL));
+  -- Every pending head read above must come back: a head whose event or payload lookup finds no row would otherwise
+  -- read as "nothing pending", and the worker would complete its job and leave the delivery pending with no job.
+  -- Seen while partition maintenance moved a day's rows out of a default partition (bench/relay-delivery-scale.md).
+  -- An error instead: the worker sets the job aside and reads again a second later. (A destination that is off
+  -- returns its one row without heads, as ever.)
+  GET DIAGNOSTICS returned = ROW_COUNT;
+  IF returned < cardinality(head_ids)
+     AND EXISTS (SELECT 1 FROM destinations d WHERE d.id = p_destination AND d.enabled AND d.deleted_at IS NULL AND d.paused_at IS NULL) THEN
+    RAISE EXCEPTION 'relay_delivery_heads: % of the % pending heads of destination % could not be read with their event and payload; read again shortly',
+      cardinality(head_ids) - returned, cardinality(head_ids), p_destination
+      USING ERRCODE = 'P0001';
+  END IF;
 END
 $$;
 
