@@ -40,7 +40,8 @@ export interface DeliveryHeadRow {
 
 /**
  * A destination and its oldest pending deliveries, in one statement that sets the tenant itself; no row when
- * the destination does not exist (prisma/functions/relay_delivery_heads.sql).
+ * the destination does not exist (prisma/functions/relay_delivery_heads.sql). Rejects when a pending head cannot be
+ * read with its event and payload: never an answer that leaves it out (the caller sets its job aside and reads again).
  */
 export async function relayDeliveryHeads(
   pool: ConnectionPool,
