@@ -30,13 +30,9 @@ DECLARE
   part record;
   pass_at timestamptz := relay_retention_now(p_now);
   today date := (pass_at AT TIME ZONE 'UTC')::date;
-  day date;
-  stop date;
-  next_start date;
   oldest date;
   expired uuid[];
   in_use varchar[] := ARRAY(SELECT relay_retention_plans_in_use());
-  span int;
   suffix text;
   window_start timestamptz;
   n_created int := 0;
@@ -48,7 +44,6 @@ BEGIN
   END IF;
   FOR plan IN SELECT p.id, p.retention_days FROM plans p ORDER BY p.id LOOP
     PERFORM relay_create_plan_partitions(plan.id);
-    span := greatest(1, ceil(plan.retention_days / 30.0))::int;
     window_start := pass_at - make_interval(days => plan.retention_days);
 
     -- Rows that reached the default partition: past the window they go, inside it they get their partitions.
@@ -61,26 +56,10 @@ BEGIN
     EXECUTE format('DELETE FROM relay_partitions.%I WHERE day < $1', 'payloads_' || plan.id || '_default')
       USING (window_start AT TIME ZONE 'UTC')::date;
 
-    day := least(today, coalesce(oldest, today));
-    -- A plan nobody is on gets no ranges ahead (its default partition takes a first tenant's first captures).
-    WHILE day <= today + p_ahead_days AND (plan.id = ANY (in_use) OR oldest IS NOT NULL) LOOP
-      SELECT x.ends_on INTO stop FROM event_partitions x WHERE x.plan_id = plan.id AND x.starts_on <= day AND x.ends_on > day;
-      IF stop IS NOT NULL THEN
-        day := stop;
-        CONTINUE;
-      END IF;
-      SELECT min(x.starts_on) INTO next_start FROM event_partitions x WHERE x.plan_id = plan.id AND x.starts_on > day;
-      stop := least(date '1970-01-01' + ((day - date '1970-01-01') / span + 1) * span, coalesce(next_start, 'infinity'::date));
-      BEGIN
-        PERFORM relay_create_range_partitions(plan.id, day, stop);
-        n_created := n_created + 1;
-      EXCEPTION WHEN lock_not_available OR check_violation THEN
-        -- A capture writing to the default partition held it past lock_timeout, or committed a row of this range
-        -- there after the move: the rows stay in the default partition, and this plan's ranges wait for the next pass.
-        EXIT;
-      END;
-      day := stop;
-    END LOOP;
+    -- A plan nobody is on gets no ranges ahead: a tenant joining it makes them (relay_prepare_plan_ranges).
+    IF plan.id = ANY (in_use) OR oldest IS NOT NULL THEN
+      n_created := n_created + relay_create_ranges_ahead(plan.id, least(today, coalesce(oldest, today)), today + p_ahead_days);
+    END IF;
 
     FOR part IN
       SELECT x.starts_on, x.ends_on FROM event_partitions x

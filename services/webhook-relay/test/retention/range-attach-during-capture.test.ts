@@ -4,7 +4,8 @@ import { startIngest, type IngestHarness } from '../helpers/ingest-harness.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
 // A capture whose rows go to a plan's default partition while the worker's pass attaches the range that covers
-// them (docs/retention.md: a relay started before its first pass, a worker down for days). PostgreSQL refuses
+// them (docs/retention.md: every worker down for longer than the ranges made ahead; a tenant joining a plan makes
+// its ranges at once, relay_prepare_plan_ranges). PostgreSQL refuses
 // such a row once the attach commits; capture must store it in the new range instead of answering 500. The
 // interleaving is forced: the attach is held open until the capture is seen waiting on it.
 describe('a range attached while a capture routes to the default partition', () => {
@@ -29,7 +30,9 @@ describe('a range attached while a capture routes to the default partition', () 
   });
 
   it('stores the event in the new range, answering 200, and keeps the one captured before the attach', async () => {
-    // No pass has run: today's events of the pro plan go to its default partition.
+    // Five days on, past the ranges made when the tenant joined the plan, and no pass since: the day's events of
+    // the pro plan go to its default partition.
+    context.runtime.advance(5 * 86_400_000);
     const before = (await (await send('{"n":1}')).json()) as { event_id: string };
     expect(await partitionOf(before.event_id)).toBe('relay_partitions.events_pro_default');
 

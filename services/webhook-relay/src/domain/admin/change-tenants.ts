@@ -8,6 +8,7 @@ import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import { RelayError } from '../relay-error.js';
 import type { Runtime } from '../runtime.js';
 import { OPERATOR_ACTOR } from './admin-tenants.js';
+import { preparePlanRanges } from '../retention/prepare-plan-ranges.js';
 
 interface AdminDeps {
   tenants: TenantDatabase;
@@ -20,6 +21,7 @@ export async function createTenant(deps: AdminDeps, input: CreateTenantRequest) 
   const tenantId = runtime.newId();
   return deps.tenants.run(tenantId, async (tx) => {
     await tx.tenant.create({ data: { id: tenantId, name: input.name, planId: input.plan, createdAt: runtime.now() } });
+    await preparePlanRanges(tx, runtime, input.plan);
     await appendAuditEntry({
       tx,
       tenantId,
@@ -51,6 +53,7 @@ export async function updateTenant(deps: AdminDeps, tenantId: string, input: Upd
       });
     if (input.plan !== undefined && input.plan !== tenant.planId) {
       await tx.tenant.update({ where: { id: tenantId }, data: { planId: input.plan } });
+      await preparePlanRanges(tx, runtime, input.plan);
       await audit('tenant.plan_changed', { from: tenant.planId, to: input.plan });
     }
     if (input.capture_paused !== undefined && input.capture_paused !== tenant.capturePaused) {

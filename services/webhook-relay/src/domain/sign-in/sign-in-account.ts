@@ -5,6 +5,7 @@ import type { VerifiedIdentity } from '../../sign-in/identity-providers.js';
 import { createApiKey } from '../api-keys/create-api-key.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
+import { preparePlanRanges } from '../retention/prepare-plan-ranges.js';
 
 const UNIQUE_VIOLATION = 'P2002';
 const FREE_PLAN = 'free';
@@ -68,6 +69,7 @@ async function createAccount(options: SignInAccountOptions): Promise<{ tenantId:
     await tx.tenant.create({
       data: { id: tenantId, name: (identity.email ?? identity.name ?? 'Personal').slice(0, 200), planId: FREE_PLAN, createdAt: now },
     });
+    await preparePlanRanges(tx, runtime, FREE_PLAN);
     await tx.user.create({
       data: {
         id: userId,

@@ -5,6 +5,7 @@ import { createApiKey } from '../api-keys/create-api-key.js';
 import { hashApiKey } from '../api-keys/api-key-secret.js';
 import { appendAuditEntry } from '../audit/append-audit-entry.js';
 import type { Runtime } from '../runtime.js';
+import { preparePlanRanges } from '../retention/prepare-plan-ranges.js';
 
 const UNIQUE_VIOLATION = 'P2002';
 
@@ -30,6 +31,7 @@ export async function ensureBootstrapTenant(options: {
   try {
     await options.tenants.run(tenantId, async (tx) => {
       await tx.tenant.create({ data: { id: tenantId, name: 'Default', planId: plan, createdAt: runtime.now() } });
+      await preparePlanRanges(tx, runtime, plan);
       const actor = 'system:bootstrap';
       await appendAuditEntry({ tx, tenantId, runtime, actor, action: 'tenant.bootstrapped', target: { type: 'tenant', id: tenantId } });
       await createApiKey({ tx, tenantId, runtime, actor, name: 'bootstrap (RELAY_BOOTSTRAP_API_KEY)', secret: options.apiKey });
@@ -48,6 +50,7 @@ async function keepPlan(tenants: TenantDatabase, runtime: Runtime, tenantId: str
     const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { planId: true } });
     if (!tenant || tenant.planId === plan) return;
     await tx.tenant.update({ where: { id: tenantId }, data: { planId: plan } });
+    await preparePlanRanges(tx, runtime, plan);
     await appendAuditEntry({
       tx,
       tenantId,
