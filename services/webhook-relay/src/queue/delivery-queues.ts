@@ -2,7 +2,9 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { redisOptions, type RedisTimeouts } from '@workspace/service-kit';
 import { queueName, type DeliveryJob } from './delivery-job.js';
-import { DestinationConsumer } from './destination-consumer.js';
+import { defineBullmqScripts } from './bullmq-scripts.js';
+import { defineConsumerScripts, DestinationConsumer } from './destination-consumer.js';
+import { definePacerScripts } from './destination-pacer.js';
 import { ReadyDestinations, type DestinationRef } from './ready-destinations.js';
 
 export { queueName, type DeliveryJob } from './delivery-job.js';
@@ -19,6 +21,21 @@ const OPEN_QUEUES = 2048;
  * claim: 17% of its CPU per delivery at the median of five alternated runs (issue 45, bench/relay-delivery-scale.md).
  */
 export const KEPT_CONSUMERS = 2048;
+
+/**
+ * Defines every Lua script run on the queues' connection (BullMQ's, the consumers', the pacer's; ReadyDestinations
+ * defines its own as it is made) before any command goes through it. The connection auto-pipelines: each tick's
+ * commands join one pipeline object, which carries the scripts defined when it was made. A script defined later (as
+ * BullMQ does once its first queue there has connected, and as these were when their first user was made) and
+ * called in the tick of a pipeline made before it threw inside ioredis ("results[i] is not iterable") past every
+ * caller, and the process died: seen as a worker process started beside another (bench/relay-delivery-scale.md;
+ * test/delivery/queue-scripts-before-first-pipeline.test.ts).
+ */
+function defineQueueScripts(redis: Redis): void {
+  defineBullmqScripts(redis);
+  defineConsumerScripts(redis);
+  definePacerScripts(redis);
+}
 
 /**
  * The connection the delivery workers copy for what must wait through reconnects (the wake-up
@@ -53,6 +70,7 @@ export class DeliveryQueues {
   ) {
     // Auto-pipelining: the commands that many destinations' work issues in the same tick go out in one write.
     this.commands = connection.duplicate({ ...redisOptions('commands', timeouts), enableAutoPipelining: true });
+    defineQueueScripts(this.commands);
     this.ready = new ReadyDestinations(this.commands, prefix);
   }
 

@@ -35,6 +35,11 @@ return dropped`;
 
 type DroppingRedis = Redis & { relayDropWaiting(wait: string, keyPrefix: string, ...ids: string[]): Promise<number> };
 
+/** Defines the consumers' own script on `redis` (DeliveryQueues does it before the connection's first command). */
+export function defineConsumerScripts(redis: Redis): void {
+  if (!('relayDropWaiting' in redis)) redis.defineCommand('relayDropWaiting', { numberOfKeys: 1, lua: DROP_WAITING });
+}
+
 /** What is left on a destination's queue once no job can be taken from it now. */
 export type QueueRemainder = { kind: 'empty' } | { kind: 'later'; at: number };
 
@@ -71,7 +76,7 @@ export class DestinationConsumer {
     this.shared = { connection, prefix, skipVersionCheck: true };
     this.queue = new Queue<DeliveryJob>(name, { ...this.shared, skipMetasUpdate: true });
     this.worker = manualWorker(name, this.shared, lockMs);
-    if (!('relayDropWaiting' in connection)) connection.defineCommand('relayDropWaiting', { numberOfKeys: 1, lua: DROP_WAITING });
+    defineConsumerScripts(connection);
     this.redis = connection as DroppingRedis;
     // Errors reach the caller through the awaited calls; the emitter must not throw them unhandled.
     this.queue.on('error', () => undefined);

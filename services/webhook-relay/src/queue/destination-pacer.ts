@@ -45,6 +45,11 @@ export interface Reservation {
   waitMs: number;
 }
 
+/** Defines the pacer's script on `redis` (DeliveryQueues does it before the connection's first command). */
+export function definePacerScripts(redis: Redis): void {
+  if (!('relayReserveSend' in redis)) redis.defineCommand('relayReserveSend', { numberOfKeys: 1, lua: RESERVE });
+}
+
 export class DestinationPacer {
   private readonly redis: PacingRedis;
 
@@ -52,7 +57,7 @@ export class DestinationPacer {
     redis: Redis,
     private readonly prefix: string,
   ) {
-    if (!('relayReserveSend' in redis)) redis.defineCommand('relayReserveSend', { numberOfKeys: 1, lua: RESERVE });
+    definePacerScripts(redis);
     this.redis = redis as PacingRedis;
   }
 
