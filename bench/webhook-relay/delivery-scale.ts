@@ -12,7 +12,8 @@
 // The baseline (issue 45) runs in the same run, before and after the relay's rounds: bare-outbox-consumer.ts,
 // the least durable work a FIFO delivery needs, with the same shape, the same receivers and the same
 // concurrency. The relay's deliveries/s are reported as a ratio of the baseline's mean, with each process's
-// CPU per delivery and Redis commands per delivery. BENCH_BASELINE=false leaves it out.
+// CPU per delivery and Redis commands per delivery. BENCH_BASELINE=false leaves the baseline out. Each round also
+// prints the ten Redis commands it ran most, per delivery (INFO commandstats).
 //
 // Both are measured warm, as long-running processes are: the bare consumer and one worker process first deliver
 // BENCH_WARMUP_ROUNDS (2) backlogs of the same shape, N worker processes N times as many (so each process sees as
@@ -230,6 +231,24 @@ async function redisCommands(redis: Redis): Promise<number> {
   return Number(/total_commands_processed:(\d+)/.exec(stats)?.[1] ?? 0);
 }
 
+/** Calls per Redis command so far (INFO commandstats: a script's own calls count under their commands, and under evalsha). */
+async function redisCommandCalls(redis: Redis): Promise<Map<string, number>> {
+  const calls = new Map<string, number>();
+  for (const match of (await redis.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) calls.set(match[1]!, Number(match[2]));
+  return calls;
+}
+
+/** The commands a round ran most, per delivery: "evalsha 2.0, zadd 1.1, ...". */
+function topCommandsPerDelivery(before: Map<string, number>, after: Map<string, number>, delivered: number, count: number): string {
+  return [...after]
+    .map(([name, calls]) => [name, (calls - (before.get(name) ?? 0)) / Math.max(1, delivered)] as const)
+    .filter(([, perDelivery]) => perDelivery >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, perDelivery]) => `${name} ${perDelivery.toFixed(2)}`)
+    .join(', ');
+}
+
 async function main(): Promise<void> {
   const prefix = `bench-scale-${randomBytes(4).toString('hex')}`;
   const shared = relayProcessEnv(prefix, REDIS_URL);
@@ -295,12 +314,14 @@ async function main(): Promise<void> {
         const cpuBefore: CpuSnapshot = snapshotCpu();
         const stealBefore = machineStealMs();
         const commandsBefore = await redisCommands(redis);
+        const callsBefore = await redisCommandCalls(redis);
         await statements?.reset();
         if (workers.length > 0) for (const worker of workers) process.kill(worker.pid!, 'SIGCONT');
         else workers.push(...(await startWorkers({ count, database: DATABASE, env: shared, logName: `relay-scale-worker-${count}` })));
         const deadline = Date.now() + 300_000;
         while (receivers.delivered < expected && Date.now() < deadline) await sleep(50);
         const commands = (await redisCommands(redis)) - commandsBefore;
+        const callsAfter = await redisCommandCalls(redis);
         const workerPids = new Set(workers.map((worker) => worker.pid));
         const cpuAfter = snapshotCpu();
         const seconds = (receivers.lastAt - receivers.firstAt) / 1000;
@@ -326,6 +347,7 @@ async function main(): Promise<void> {
         console.log(
           `  CPU per delivery (from the first delivery): ${cpuPerDelivery(cpu, receivers.delivered)}; Redis commands per delivery: ${redisPerDelivery.toFixed(1)}`,
         );
+        console.log(`  Redis commands per delivery, most run: ${topCommandsPerDelivery(callsBefore, callsAfter, receivers.delivered, 10)}`);
         console.log(`  Stalls: ${stalls}`);
         console.log(`  PostgreSQL's part, by process: ${postgresRoles}`);
         if (statements) {
