@@ -119,7 +119,8 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }, li
   } finally {
     body.destroy();
   }
-  return size === 0 ? null : Buffer.concat(chunks).toString('utf8');
+  // PostgreSQL's text holds no NUL byte: kept as one, the round's record would fail and the delivery go again.
+  return size === 0 ? null : Buffer.concat(chunks).toString('utf8').replaceAll('\u0000', '\uFFFD');
 }
 
 function describe(error: unknown, timeoutMs: number): string {
