@@ -7,8 +7,9 @@ import type { DeliveryJob } from '../queue/delivery-queues.js';
 import type { DestinationPacer } from '../queue/destination-pacer.js';
 import type { DestinationTrouble } from '../domain/issues/record-destination-trouble.js';
 import { breakerAfterFailure, CLOSED, failureKind, type Breaker } from './circuit-breaker.js';
+import type { OutcomeBatches } from './outcome-batches.js';
 import type { TenantConnectionShare } from './tenant-connection-share.js';
-import { loadHeads, recordOutcomes, type AttemptOutcome, type DestinationTarget, type PendingHead } from './delivery-store.js';
+import { loadHeads, type AttemptOutcome, type DestinationTarget, type PendingHead } from './delivery-store.js';
 import { NO_RETRY_HEADER, type Sender } from './http-sender.js';
 import { nextRetryDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.js';
 import { standardWebhookHeaders } from './sign-standard-webhook.js';
@@ -30,6 +31,8 @@ export interface DeliverHeadsDeps {
   pool: ConnectionPool;
   /** How many of the pool's connections one tenant's heads reads and outcome records may hold at once. */
   connections: TenantConnectionShare;
+  /** Records each round's outcomes, together with the tenant's other rounds that finish while they wait for a connection. */
+  outcomes: OutcomeBatches;
   sealed: SealedValues;
   runtime: Runtime;
   sender: Sender;
@@ -168,7 +171,7 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, don
     const outcomes: AttemptOutcome[] = [];
     const round = new Round(target);
     const stop = await sendInOrder(deps, job, target, heads, outcomes, round);
-    await deps.connections.run(tenantId, () => recordOutcomes(deps.pool, { tenantId, destinationId, outcomes }));
+    await deps.outcomes.record(tenantId, { destinationId, outcomes });
     reportOutcomes(deps, job, heads, outcomes);
     if (round.changed) await deps.noteTrouble(round.trouble(job));
     for (const outcome of outcomes) {

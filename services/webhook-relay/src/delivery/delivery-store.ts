@@ -1,5 +1,6 @@
 import { relayDeliveryHeads } from '../db/functions/relay-delivery-heads.js';
 import { relayRecordDeliveryOutcomes, type DeliveryOutcome } from '../db/functions/relay-record-delivery-outcomes.js';
+import type { RecordRounds } from './outcome-batches.js';
 import type { ConnectionPool } from '../db/prisma.js';
 import { withTenantSql } from '../db/tenant-sql.js';
 import { pooledWrappedKeyStore } from '../db/wrapped-key-store.js';
@@ -100,17 +101,12 @@ export async function loadHeads(
 export type AttemptOutcome = DeliveryOutcome;
 
 /**
- * Records attempts and moves their deliveries on, in one statement. The function's last parameter
- * (turn the destination off) is left null: a 410 disables the destination together with its audit
- * entry and notification (recordDestinationTrouble), which this statement cannot write.
+ * Records rounds of attempts of one tenant and moves their deliveries on, in one statement (OutcomeBatches gathers
+ * them). It never turns a destination off: a 410 disables the destination together with its audit entry and
+ * notification (recordDestinationTrouble), which this statement cannot write.
  */
-export async function recordOutcomes(
-  pool: ConnectionPool,
-  input: { tenantId: string; destinationId: string; outcomes: AttemptOutcome[] },
-): Promise<void> {
-  const { tenantId, outcomes } = input;
-  if (outcomes.length === 0) return;
-  await relayRecordDeliveryOutcomes(pool, { tenantId, destinationId: input.destinationId, outcomes, disable: null });
+export function roundRecorder(pool: ConnectionPool): RecordRounds {
+  return (tenantId, rounds) => relayRecordDeliveryOutcomes(pool, { tenantId, rounds });
 }
 
 /** Pending deliveries of a destination, oldest first (the reconciler's view of what Redis should hold). */

@@ -13,6 +13,8 @@ import type { LaneSettings } from './delivery-lanes.js';
 import { DeliveryReconciler, type ReconcilePass } from './delivery-reconciler.js';
 import type { Sender } from './http-sender.js';
 import type { RetryPolicy } from './retry-policy.js';
+import { roundRecorder } from './delivery-store.js';
+import { OutcomeBatches } from './outcome-batches.js';
 import { TenantConnectionShare } from './tenant-connection-share.js';
 import { workDestination } from './work-destination.js';
 
@@ -63,6 +65,7 @@ export class DeliveryWorkers {
   constructor(private readonly deps: DeliveryWorkersDeps) {
     const done = new RecentlyDone();
     const lanes: LaneSettings = { ...DEFAULT_LANES, ...deps.lanes, places: deps.concurrency };
+    const connections = TenantConnectionShare.forPool(deps.pool.options.max ?? DEFAULT_POOL_MAX);
     const workDeps = {
       ...deps,
       done,
@@ -70,7 +73,8 @@ export class DeliveryWorkers {
       slowAfterMs: lanes.slowAfterMs,
       noteTrouble: (trouble: DestinationTrouble) => this.noteTrouble(trouble),
       pacer: new DestinationPacer(deps.queues.commands, deps.queues.prefix),
-      connections: TenantConnectionShare.forPool(deps.pool.options.max ?? DEFAULT_POOL_MAX),
+      connections,
+      outcomes: new OutcomeBatches(connections, roundRecorder(deps.pool)),
     };
     this.dispatcher = new DeliveryDispatcher({
       queues: deps.queues,

@@ -7,6 +7,8 @@ import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { FanOut } from '../../src/delivery/fan-out.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
+import { roundRecorder } from '../../src/delivery/delivery-store.js';
+import { OutcomeBatches } from '../../src/delivery/outcome-batches.js';
 import { TenantConnectionShare } from '../../src/delivery/tenant-connection-share.js';
 import { RecentlyDone } from '../../src/delivery/deliver-heads.js';
 import type { RetryPolicy } from '../../src/delivery/retry-policy.js';
@@ -71,6 +73,7 @@ export const FAST_POLICY: RetryPolicy = {
  * fast retry policy, its own memory of finished deliveries, long turns, and nothing slow or gone.
  */
 export function workDestinationDeps(h: DeliveryHarness, parts: { queues: DeliveryQueues; sender: HttpSender }): WorkDestinationDeps {
+  const connections = TenantConnectionShare.forPool(h.context.deps.pool.options.max ?? 10);
   return {
     ...h.context.deps,
     ...parts,
@@ -80,7 +83,8 @@ export function workDestinationDeps(h: DeliveryHarness, parts: { queues: Deliver
     turnMs: 60_000,
     slowAfterMs: 60_000,
     noteTrouble: async () => undefined,
-    connections: TenantConnectionShare.forPool(h.context.deps.pool.options.max ?? 10),
+    connections,
+    outcomes: new OutcomeBatches(connections, roundRecorder(h.context.deps.pool)),
   };
 }
 

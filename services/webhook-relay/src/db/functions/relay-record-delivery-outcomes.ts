@@ -15,33 +15,37 @@ export interface DeliveryOutcome {
   transformationVersion?: number | null;
 }
 
+/** One destination's round: its attempts, in the order they were made. */
+export interface DeliveryRound {
+  destinationId: string;
+  outcomes: DeliveryOutcome[];
+}
+
 /**
- * Records a round of attempts and moves their (still pending) deliveries on, in one statement that sets the
- * tenant itself; with `disable` (the reason), turns the destination off too
- * (prisma/functions/relay_record_delivery_outcomes.sql).
+ * Records rounds of attempts of one tenant (any of its destinations) and moves their (still pending) deliveries on,
+ * in one statement that sets the tenant itself (prisma/functions/relay_record_delivery_outcomes.sql).
  */
 export async function relayRecordDeliveryOutcomes(
   pool: ConnectionPool,
-  input: { tenantId: string; destinationId: string; outcomes: DeliveryOutcome[]; disable: string | null },
+  input: { tenantId: string; rounds: DeliveryRound[] },
 ): Promise<void> {
-  const { outcomes } = input;
+  const rows = input.rounds.flatMap((round) => round.outcomes.map((outcome) => ({ destinationId: round.destinationId, ...outcome })));
   await pool.query({
     name: 'relay-delivery-outcomes',
-    text: 'SELECT relay_record_delivery_outcomes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
+    text: 'SELECT relay_record_delivery_outcomes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
     values: [
       input.tenantId,
-      input.destinationId,
-      outcomes.map((o) => o.attemptId),
-      outcomes.map((o) => o.deliveryId),
-      outcomes.map((o) => o.startedAt),
-      outcomes.map((o) => o.durationMs),
-      outcomes.map((o) => o.status),
-      outcomes.map((o) => o.error),
-      outcomes.map((o) => o.excerpt),
-      outcomes.map((o) => o.state),
-      outcomes.map((o) => o.nextAttemptAt),
-      input.disable,
-      outcomes.map((o) => o.transformationVersion ?? null),
+      rows.map((o) => o.destinationId),
+      rows.map((o) => o.attemptId),
+      rows.map((o) => o.deliveryId),
+      rows.map((o) => o.startedAt),
+      rows.map((o) => o.durationMs),
+      rows.map((o) => o.status),
+      rows.map((o) => o.error),
+      rows.map((o) => o.excerpt),
+      rows.map((o) => o.state),
+      rows.map((o) => o.nextAttemptAt),
+      rows.map((o) => o.transformationVersion ?? null),
     ],
   });
 }
