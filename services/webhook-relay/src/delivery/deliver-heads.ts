@@ -7,16 +7,19 @@ import type { DeliveryJob } from '../queue/delivery-queues.js';
 import type { DestinationPacer } from '../queue/destination-pacer.js';
 import type { DestinationTrouble } from '../domain/issues/record-destination-trouble.js';
 import { breakerAfterFailure, CLOSED, failureKind, type Breaker } from './circuit-breaker.js';
-import type { OutcomeBatches } from './outcome-batches.js';
-import type { TenantConnectionShare } from './tenant-connection-share.js';
-import { loadHeads, type AttemptOutcome, type DestinationTarget, type PendingHead } from './delivery-store.js';
+import {
+  HEADS_PER_READ,
+  loadHeads,
+  type AttemptOutcome,
+  type DeliveryStatements,
+  type DestinationTarget,
+  type PendingHead,
+} from './delivery-store.js';
 import { NO_RETRY_HEADER, type Sender } from './http-sender.js';
 import { nextRetryDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.js';
 import { standardWebhookHeaders } from './sign-standard-webhook.js';
 import { prepareHead } from './transform/prepare-head.js';
 
-/** Pending deliveries read (and sent, one after the other) per round trip. */
-const HEADS_PER_READ = 20;
 /**
  * How soon a held job looks again while its delivery waits behind an earlier-captured event still
  * being checked or fanned out. Only the job is set aside, not the queue: the job the earlier event's
@@ -29,10 +32,11 @@ const SIGNED_STATES = new Set(['verified', 'authenticated']);
 
 export interface DeliverHeadsDeps {
   pool: ConnectionPool;
-  /** How many of the pool's connections one tenant's heads reads and outcome records may hold at once. */
-  connections: TenantConnectionShare;
-  /** Records each round's outcomes, together with the tenant's other rounds that finish while they wait for a connection. */
-  outcomes: OutcomeBatches;
+  /**
+   * The heads read and the outcomes' record, each run with the tenant's other destinations that wait for a connection
+   * at the same time; at most all but one of the pool's connections serve one tenant (TenantConnectionShare).
+   */
+  statements: DeliveryStatements;
   sealed: SealedValues;
   runtime: Runtime;
   sender: Sender;
@@ -162,16 +166,14 @@ export async function deliverHeads(deps: DeliverHeadsDeps, job: DeliveryJob, don
   const finished: string[] = [];
   const DONE: HeadsOutcome = { next: 'done', finished };
   while (!done.has(deliveryId)) {
-    const { target, heads, held } = await deps.connections.run(tenantId, () =>
-      loadHeads(deps.pool, deps.sealed, { tenantId, destinationId, limit: HEADS_PER_READ, now: deps.runtime.now() }),
-    );
+    const { target, heads, held } = await loadHeads(deps.statements, deps.pool, deps.sealed, { tenantId, destinationId });
     // Disabled or deleted: deliveries wait; enabling the destination again lets the reconciler wake it.
     if (!target) return DONE;
     if (heads.length === 0) return held ? HELD : DONE;
     const outcomes: AttemptOutcome[] = [];
     const round = new Round(target);
     const stop = await sendInOrder(deps, job, target, heads, outcomes, round);
-    await deps.outcomes.record(tenantId, { destinationId, outcomes });
+    if (outcomes.length > 0) await deps.statements.outcomes.run(tenantId, { destinationId, outcomes });
     reportOutcomes(deps, job, heads, outcomes);
     if (round.changed) await deps.noteTrouble(round.trouble(job));
     for (const outcome of outcomes) {

@@ -13,8 +13,7 @@ import type { LaneSettings } from './delivery-lanes.js';
 import { DeliveryReconciler, type ReconcilePass } from './delivery-reconciler.js';
 import type { Sender } from './http-sender.js';
 import type { RetryPolicy } from './retry-policy.js';
-import { roundRecorder } from './delivery-store.js';
-import { OutcomeBatches } from './outcome-batches.js';
+import { deliveryStatements } from './delivery-store.js';
 import { TenantConnectionShare } from './tenant-connection-share.js';
 import { workDestination } from './work-destination.js';
 
@@ -73,8 +72,7 @@ export class DeliveryWorkers {
       slowAfterMs: lanes.slowAfterMs,
       noteTrouble: (trouble: DestinationTrouble) => this.noteTrouble(trouble),
       pacer: new DestinationPacer(deps.queues.commands, deps.queues.prefix),
-      connections,
-      outcomes: new OutcomeBatches(connections, roundRecorder(deps.pool)),
+      statements: deliveryStatements(deps.pool, connections, deps.runtime),
     };
     this.dispatcher = new DeliveryDispatcher({
       queues: deps.queues,

@@ -52,7 +52,7 @@ describe("a destination's hold behind events not fanned out yet", () => {
 
     const readHeads = async (session: Pick<pg.ClientBase, 'query'>) => {
       const { rows } = await session.query<{ body: Buffer | null; held: boolean }>(
-        'SELECT body, held FROM relay_delivery_heads($1, $2, 20, now())',
+        'SELECT body, held FROM relay_delivery_heads($1, ARRAY[$2]::uuid[], 20, now())',
         [h.tenant.tenantId, destination.id],
       );
       return rows;

@@ -1,15 +1,14 @@
 // Recording rounds' outcomes (relay_record_delivery_outcomes) costs what their deliveries cost, not what the tenant
 // has. Each attempt's event id and its delivery's position are read by the delivery's primary key, and the rounds'
 // deliveries move in one UPDATE that finds each in its destination's pending index by destination and position, for
-// the rounds of several destinations in one call (OutcomeBatches). On a table not yet analyzed, the planner read every delivery of the tenant through row-level
+// the rounds of several destinations in one call (TenantBatches). On a table not yet analyzed, the planner read every delivery of the tenant through row-level
 // security's tenant condition (its index, estimated at two rows) instead: for the event ids through a lateral join
 // it flattened, and for the UPDATE when it was joined to the round by id alone (209 rows read here for a round of 10,
 // and as many as the tenant has as its table grows while the plan is kept). Counted in rows read, from PostgreSQL's
 // own per-transaction statistics, on a database never analyzed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { roundRecorder } from '../../src/delivery/delivery-store.js';
-import { OutcomeBatches } from '../../src/delivery/outcome-batches.js';
+import { deliveryStatements } from '../../src/delivery/delivery-store.js';
 import { TenantConnectionShare } from '../../src/delivery/tenant-connection-share.js';
 import { startDeliveryHarness, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -114,17 +113,17 @@ describe("recording a round's outcomes", () => {
       nextAttemptAt: null,
     });
     const share = new TenantConnectionShare(1);
-    const batches = new OutcomeBatches(share, roundRecorder(h.context.deps.pool));
+    const batches = deliveryStatements(h.context.deps.pool, share, h.context.deps.runtime).outcomes;
     // The tenant's one connection is busy, so the three rounds wait together and go as one batch.
     let release!: () => void;
     const holding = share.run(h.tenant.tenantId, () => new Promise<void>((resolve) => (release = resolve)));
     await new Promise((resolve) => setImmediate(resolve));
     const results = await (async () => {
       const rounds = [
-        batches.record(h.tenant.tenantId, { destinationId: good.destinationId, outcomes: [outcome(good.pending[0]!, 'ok')] }),
+        batches.run(h.tenant.tenantId, { destinationId: good.destinationId, outcomes: [outcome(good.pending[0]!, 'ok')] }),
         // A NUL byte, which PostgreSQL's text refuses (the sender no longer passes one on: here it stands for any refusal).
-        batches.record(h.tenant.tenantId, { destinationId: bad.destinationId, outcomes: [outcome(bad.pending[0]!, 'x\u0000y')] }),
-        batches.record(h.tenant.tenantId, { destinationId: good.destinationId, outcomes: [outcome(good.pending[1]!, 'ok')] }),
+        batches.run(h.tenant.tenantId, { destinationId: bad.destinationId, outcomes: [outcome(bad.pending[0]!, 'x\u0000y')] }),
+        batches.run(h.tenant.tenantId, { destinationId: good.destinationId, outcomes: [outcome(good.pending[1]!, 'ok')] }),
       ];
       release();
       await holding;

@@ -3,10 +3,13 @@
 // scale bench met it while partition maintenance moved a day's rows out of a default partition
 // (bench/relay-delivery-scale.md). The miss is forced here by changing the stored payload's key, so the head's
 // payload lookup finds nothing; the read must fail, the job must stay, and once the payload is found again the
-// delivery goes out. Real PostgreSQL and Redis.
+// delivery goes out. The heads of several destinations are read in one call: the read of the one whose head is
+// missing fails alone, the others' are answered. Real PostgreSQL and Redis.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { deliveryStatements, loadHeads } from '../../src/delivery/delivery-store.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
+import { TenantConnectionShare } from '../../src/delivery/tenant-connection-share.js';
 import { workDestination } from '../../src/delivery/work-destination.js';
 import { startDeliveryHarness, workDestinationDeps, type DeliveryHarness } from '../helpers/delivery-harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -44,9 +47,17 @@ describe('a pending head the heads read cannot find with its payload', () => {
 
     const readHeads = () =>
       inApplicationRole(owner, (client) =>
-        client.query('SELECT id FROM relay_delivery_heads($1, $2, 20, now())', [h.tenant.tenantId, destination.id]),
+        client.query<{ id: string | null; heads_read: number }>(
+          'SELECT id, heads_read FROM relay_delivery_heads($1, ARRAY[$2]::uuid[], 20, now())',
+          [h.tenant.tenantId, destination.id],
+        ),
       );
-    await expect(readHeads()).rejects.toThrow(/1 of the 1 pending heads .* could not be read/);
+    // The call says one head was read and returns none; the worker's read of it fails.
+    expect((await readHeads()).rows).toEqual([{ id: null, heads_read: 1 }]);
+    const statements = deliveryStatements(h.context.deps.pool, TenantConnectionShare.forPool(2), h.context.deps.runtime);
+    await expect(
+      loadHeads(statements, h.context.deps.pool, h.context.deps.sealed, { tenantId: h.tenant.tenantId, destinationId: destination.id }),
+    ).rejects.toThrow(/1 of the 1 pending heads .* could not be read/);
 
     // The worker's turn: the read fails, the job is set aside (not completed), and nothing is sent.
     const deps = workDestinationDeps(h, { queues: h.queues, sender });
@@ -57,13 +68,48 @@ describe('a pending head the heads read cannot find with its payload', () => {
     // Found again: the next turn (after the job's short wait) sends it, and its job is done.
     await owner.query('UPDATE payloads SET sha256 = $1 WHERE sha256 = $2', [storedKey, OTHER_KEY]);
     const stored = await readHeads();
-    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows).toEqual([{ id: expect.any(String), heads_read: 1 }]);
     for (let turn = 0; turn < 50 && receiver.bodies().length === 0; turn += 1) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await workDestination(deps, { tenantId: h.tenant.tenantId, destinationId: destination.id }, aPlace);
     }
     expect(receiver.bodies()).toEqual(['{"head":1}']);
     expect(await h.queues.jobCount(destination.id)).toBe(0);
+  }, 60_000);
+
+  it("fails only that destination's read when it shares a call with another destination's", async () => {
+    const owner = h.context.ownerPool;
+    const endpoint = await h.endpoint();
+    const broken = await h.destination(receiver.url);
+    const sound = await h.destination(receiver.url);
+    await h.subscribe(endpoint.id, broken.id);
+    const eventId = await h.send(endpoint.url, '{"first":1}');
+    await h.subscribe(endpoint.id, sound.id);
+    const soundEvent = await h.send(endpoint.url, '{"second":2}');
+    await owner.query('UPDATE payloads SET sha256 = $1 WHERE sha256 = (SELECT payload_sha256 FROM events WHERE id = $2)', [
+      Buffer.alloc(32, 11),
+      eventId,
+    ]);
+    // The tenant's one connection is busy, so both reads wait and go in one call.
+    const share = new TenantConnectionShare(1);
+    const statements = deliveryStatements(h.context.deps.pool, share, h.context.deps.runtime);
+    let release!: () => void;
+    const holding = share.run(h.tenant.tenantId, () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const read = (destinationId: string) =>
+      loadHeads(statements, h.context.deps.pool, h.context.deps.sealed, { tenantId: h.tenant.tenantId, destinationId });
+    const reads = [read(broken.id), read(sound.id)];
+    expect(statements.heads.waitingItems(h.tenant.tenantId)).toBe(2);
+    release();
+    await holding;
+    const [brokenRead, soundRead] = await Promise.allSettled(reads);
+    expect(brokenRead).toMatchObject({
+      status: 'rejected',
+      reason: expect.objectContaining({ message: expect.stringMatching(/could not be read/) }),
+    });
+    expect(soundRead!.status).toBe('fulfilled');
+    const sent = (soundRead as PromiseFulfilledResult<Awaited<ReturnType<typeof read>>>).value;
+    expect(sent.heads.map((head) => [head.eventId, head.body.toString()])).toEqual([[soundEvent, '{"second":2}']]);
   }, 60_000);
 
   it('still answers a destination that is off with its one row, whatever its heads', async () => {
@@ -78,7 +124,7 @@ describe('a pending head the heads read cannot find with its payload', () => {
     ]);
     await owner.query('UPDATE destinations SET enabled = false WHERE id = $1', [destination.id]);
     const { rows } = await inApplicationRole(owner, (client) =>
-      client.query<{ live: boolean; id: string | null }>('SELECT live, id FROM relay_delivery_heads($1, $2, 20, now())', [
+      client.query<{ live: boolean; id: string | null }>('SELECT live, id FROM relay_delivery_heads($1, ARRAY[$2]::uuid[], 20, now())', [
         h.tenant.tenantId,
         destination.id,
       ]),

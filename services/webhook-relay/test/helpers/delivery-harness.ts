@@ -7,8 +7,7 @@ import { DeliveryWorkers } from '../../src/delivery/delivery-workers.js';
 import { EgressGuard, parseCidrList } from '../../src/delivery/egress-guard.js';
 import { FanOut } from '../../src/delivery/fan-out.js';
 import { HttpSender } from '../../src/delivery/http-sender.js';
-import { roundRecorder } from '../../src/delivery/delivery-store.js';
-import { OutcomeBatches } from '../../src/delivery/outcome-batches.js';
+import { deliveryStatements } from '../../src/delivery/delivery-store.js';
 import { TenantConnectionShare } from '../../src/delivery/tenant-connection-share.js';
 import { RecentlyDone } from '../../src/delivery/deliver-heads.js';
 import type { RetryPolicy } from '../../src/delivery/retry-policy.js';
@@ -83,8 +82,7 @@ export function workDestinationDeps(h: DeliveryHarness, parts: { queues: Deliver
     turnMs: 60_000,
     slowAfterMs: 60_000,
     noteTrouble: async () => undefined,
-    connections,
-    outcomes: new OutcomeBatches(connections, roundRecorder(h.context.deps.pool)),
+    statements: deliveryStatements(h.context.deps.pool, connections, h.context.deps.runtime),
   };
 }
 

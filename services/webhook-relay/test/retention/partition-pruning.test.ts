@@ -125,10 +125,13 @@ describe('lookups by event plan only the partitions holding the events', () => {
     expect(onlyTodayOrDefault(partitions)).toEqual([]);
   });
 
-  it('a destination’s heads come with their bodies, in capture order, and plan only today’s partitions', async () => {
+  // The heads read keeps a generic plan from its first call (relay_delivery_heads: a custom plan would be made afresh
+  // on every call), as it did before from a session's sixth. PostgreSQL 15 locks every partition a generic plan holds
+  // before it prunes, so the locks are not the measure here: what runs is (the test below).
+  it('a destination’s heads come with their bodies, in capture order', async () => {
     const { result, partitions } = await lockedBy((client) =>
       client.query<{ event_id: string; body: Buffer; state: string; content_type: string }>(
-        'SELECT * FROM relay_delivery_heads($1, $2, 10, $3)',
+        'SELECT * FROM relay_delivery_heads($1, ARRAY[$2]::uuid[], 10, $3)',
         [tenant.tenantId, destination, context.runtime.now()],
       ),
     );
@@ -136,19 +139,16 @@ describe('lookups by event plan only the partitions holding the events', () => {
     expect(result.rows.map((row) => JSON.parse(row.body.toString()))).toEqual([{ order: 1 }, { order: 2 }, { order: 3 }]);
     expect(result.rows.every((row) => row.state === 'unattempted' && row.content_type === 'application/json')).toBe(true);
     expect(partitions).toEqual(expect.arrayContaining([`events_pro_${today}`, `payloads_pro_${today}`, `event_checks_pro_${today}`]));
-    expect(onlyTodayOrDefault(partitions)).toEqual([]);
   });
 
   it('a generic plan of the heads runs only the partitions holding them, a lookup per head', async () => {
     const plans = await explainedPlans(context.databaseUrl, async (session) => {
-      // The plan PostgreSQL may cache from a session's sixth call, made and cached at once.
-      await session.query('SET plan_cache_mode = force_generic_plan');
+      // The plan the function keeps from its first call.
       for (let call = 1; call <= 2; call += 1) {
-        const { rows } = await session.query<{ event_id: string }>('SELECT event_id FROM relay_delivery_heads($1, $2, 10, $3)', [
-          tenant.tenantId,
-          destination,
-          context.runtime.now(),
-        ]);
+        const { rows } = await session.query<{ event_id: string }>(
+          'SELECT event_id FROM relay_delivery_heads($1, ARRAY[$2]::uuid[], 10, $3)',
+          [tenant.tenantId, destination, context.runtime.now()],
+        );
         expect(rows.map((row) => row.event_id)).toEqual(eventIds);
       }
     });
@@ -198,7 +198,7 @@ describe('lookups by event plan only the partitions holding the events', () => {
       const heads = async () =>
         (
           await session.query<{ event_id: string; body: Buffer | null }>(
-            'SELECT event_id, body FROM relay_delivery_heads($1, $2, 10, $3)',
+            'SELECT event_id, body FROM relay_delivery_heads($1, ARRAY[$2]::uuid[], 10, $3)',
             [tenant.tenantId, destination, context.runtime.now()],
           )
         ).rows;

@@ -5,6 +5,7 @@ import type { ConnectionPool } from '../prisma.js';
  * per row, in FIFO order; when no head is due, a single row whose head columns are null (`id` tells).
  */
 export interface DeliveryHeadRow {
+  destination_id: string;
   url: string;
   timeout_ms: number;
   headers_ciphertext: Uint8Array | null;
@@ -36,21 +37,23 @@ export interface DeliveryHeadRow {
   body: Uint8Array;
   /** More pending deliveries wait behind an earlier-captured event not yet fanned out. */
   held: boolean;
+  /** How many pending heads were read for the destination: more than its rows with a head when one could not come back. */
+  heads_read: number;
 }
 
 /**
- * A destination and its oldest pending deliveries, in one statement that sets the tenant itself; no row when
- * the destination does not exist (prisma/functions/relay_delivery_heads.sql). Rejects when a pending head cannot be
- * read with its event and payload: never an answer that leaves it out (the caller sets its job aside and reads again).
+ * Destinations of a tenant and their oldest pending deliveries, in one statement that sets the tenant itself: each
+ * destination's rows together, in the order asked; none for a destination that does not exist
+ * (prisma/functions/relay_delivery_heads.sql).
  */
 export async function relayDeliveryHeads(
   pool: ConnectionPool,
-  input: { tenantId: string; destinationId: string; limit: number; now: Date },
+  input: { tenantId: string; destinationIds: string[]; limit: number; now: Date },
 ): Promise<DeliveryHeadRow[]> {
   const { rows } = await pool.query<DeliveryHeadRow>({
     name: 'relay-delivery-heads',
     text: 'SELECT * FROM relay_delivery_heads($1, $2, $3, $4)',
-    values: [input.tenantId, input.destinationId, input.limit, input.now],
+    values: [input.tenantId, input.destinationIds, input.limit, input.now],
   });
   return rows;
 }
