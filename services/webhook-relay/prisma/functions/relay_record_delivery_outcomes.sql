@@ -1,6 +1,6 @@
 -- Rounds of delivery attempts of one tenant, any number of its destinations, in one statement: each attempt is
 -- inserted, and its delivery, if still pending, moves to its new state. A worker records together the rounds of a
--- tenant that finish while another of its statements holds the tenant's connections (src/delivery/outcome-batches.ts):
+-- tenant that finish while another of its statements holds the tenant's connections (src/delivery/tenant-batches.ts):
 -- each call costs a plpgsql call's and an executor's start and end whatever its rows (bench/relay-delivery-scale.md),
 -- so n rounds in one call pay that once. Each outcome's delivery is looked up once by primary key (the LATERAL with
 -- LIMIT 1 keeps it one lookup per attempt: without the LIMIT the planner flattened it into a join and, on a table
