@@ -8,6 +8,8 @@ const COMMON_FIELDS = ['type', 'event_type', 'event'];
 const MAX_BODY_BYTES = 1_048_576;
 /** Longer values are not an event type a sender chose: stored as none. */
 export const MAX_EVENT_TYPE_LENGTH = 200;
+/** Nor is a value holding a NUL (a JSON string may, as \u0000): PostgreSQL's text cannot store one, and the capture would fail. */
+const NUL = '\u0000';
 
 /**
  * The event type of a captured request (docs/event-types.md): where the endpoint's provider puts it (the
@@ -17,7 +19,7 @@ export const MAX_EVENT_TYPE_LENGTH = 200;
 export function eventTypeOf(provider: string | null, headers: ReadonlyArray<readonly [string, string]>, body: Buffer): string | null {
   const source = provider ? findProvider(provider)?.eventType : undefined;
   const found = source ? fromSource(source, headers, body) : generic(headers, body);
-  return found && found.length <= MAX_EVENT_TYPE_LENGTH ? found : null;
+  return found && found.length <= MAX_EVENT_TYPE_LENGTH && !found.includes(NUL) ? found : null;
 }
 
 function fromSource(source: EventTypeSource, headers: ReadonlyArray<readonly [string, string]>, body: Buffer): string | null {
