@@ -5,6 +5,7 @@ import { queueName, type DeliveryJob } from './delivery-job.js';
 import { defineBullmqScripts } from './bullmq-scripts.js';
 import { defineConsumerScripts, DestinationConsumer } from './destination-consumer.js';
 import { definePacerScripts } from './destination-pacer.js';
+import { shareScriptsWithPipelines } from './pipeline-scripts.js';
 import { ReadyDestinations, type DestinationRef } from './ready-destinations.js';
 
 export { queueName, type DeliveryJob } from './delivery-job.js';
@@ -72,6 +73,8 @@ export class DeliveryQueues {
     this.commands = connection.duplicate({ ...redisOptions('commands', timeouts), enableAutoPipelining: true });
     defineQueueScripts(this.commands);
     this.ready = new ReadyDestinations(this.commands, prefix);
+    // Every script is defined by now: the pipelines each tick makes need not copy them (pipeline-scripts.ts).
+    shareScriptsWithPipelines(this.commands);
   }
 
   private queue(destinationId: string): Queue<DeliveryJob> {

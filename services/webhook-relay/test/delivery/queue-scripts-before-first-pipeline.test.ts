@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import { connectRedis, DeliveryQueues } from '../../src/queue/delivery-queues.js';
+import { definedScripts } from '../helpers/defined-scripts.js';
 import { REDIS_URL } from '../helpers/delivery-harness.js';
 
 // The queues' connection auto-pipelines: each tick's commands join one pipeline object, which carries the Lua
@@ -24,7 +25,7 @@ describe("the queues' connection defines its scripts before any command", () => 
   it("has BullMQ's scripts and the relay's on a pipeline made before any queue or consumer", () => {
     const { commands } = open();
     const pipeline = commands.pipeline() as unknown as Record<string, unknown>;
-    const scripts = Object.keys((commands as unknown as { scriptsSet: Record<string, unknown> }).scriptsSet);
+    const scripts = definedScripts(commands);
     // BullMQ's are named <script>:<its version>; the relay's start with relay.
     expect(scripts.filter((name) => /^moveToActive:|^addStandardJob:|^moveToFinished:/.test(name))).toHaveLength(3);
     expect(scripts).toEqual(expect.arrayContaining(['relayDropWaiting', 'relayReserveSend', 'relayClaimDestinations']));
