@@ -21,10 +21,10 @@ const sharedScripts = new Map<string, DefinedScript>();
  *
  * ioredis makes a pipeline for every tick of an auto-pipelined connection (and for every `multi()`), and its
  * constructor copies onto it, one property at a time, each script the connection has defined, and its Buffer
- * variant. With BullMQ's scripts and the relay's (66 on the queues' connection) that is 27 us of CPU a pipeline
- * against 2 us without them, several pipelines a destination turn: about 7% of a worker's CPU in the scale bench
- * (issue 45, bench/relay-delivery-scale.md). A script's method is the same function whichever connection or pipeline
- * calls it (it sends through `this`), so it can live on the prototype.
+ * variant. With BullMQ's scripts and the relay's (66 on the queues' connection) that is 27 us of CPU a pipeline,
+ * 2.8 us once they are shared, and a destination turn makes several: a worker's CPU per delivery in the scale bench
+ * fell by 17% (issue 45, bench/relay-delivery-scale.md). A script's method is the same function whichever
+ * connection or pipeline calls it (it sends through `this`), so it can live on the prototype.
  *
  * What stays copied per pipeline, as before: a script whose name pipelines already answer to (an ioredis method, or
  * another connection's different script of that name), every script of a connection with an ioredis `keyPrefix`
