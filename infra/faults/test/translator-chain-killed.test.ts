@@ -35,7 +35,7 @@ const translate = async (text: string) => {
     headers: { authorization: `DeepL-Auth-Key ${ADMIN_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify({ text: [text], source_lang: 'EN', target_lang: 'ES' }),
   });
-  return { status: response.status, body: (await response.json()) as { translations?: { text: string }[] } };
+  return { status: response.status, body: (await response.json()) as { translations?: { text: string }[]; message?: string } };
 };
 
 it('answers a request whose chain lost a stage mid-translation, whole', async () => {
@@ -58,7 +58,8 @@ it('answers a request whose chain lost a stage mid-translation, whole', async ()
   const text = body.translations![0]!.text;
   expect(text.length).toBeGreaterThan(long.length * 0.8);
   expect(text).toMatch(/casa roja\.?$/);
-  for (const other of await others) expect(other.status).toBe(200);
+  // A refusal's body says which engine error it was.
+  expect((await others).filter((other) => other.status !== 200)).toEqual([]);
   // The chain came back with new processes.
   const after = childProcesses(translator.pid).find((child) => child.command.startsWith('apertium-transf'));
   expect(after?.pid).not.toBe(stage!.pid);

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ApertiumRunner } from '../../src/engine/apertium/apertium-runner.js';
 import { EngineError } from '../../src/engine/engine-error.js';
@@ -88,6 +91,58 @@ describe('chain failures', () => {
       await expect(hasty.translate(['first'], FAKE)).rejects.toMatchObject({ code: 'TIMEOUT' });
     } finally {
       await Promise.all([patient.close(), hasty.close()]);
+    }
+  });
+
+  it('answers a segment whose chain was restarted twice under it, by crashes of other segments', async () => {
+    // One request of three texts, sent in this order: CRASH:a kills the chain the first time it is read,
+    // CRASH:b the second. The plain text was at neither crash's cause, and is answered all the same.
+    const marksDir = mkdtempSync(join(tmpdir(), 'translator-marks-'));
+    const engine = new ApertiumRunner({ modesDir: fakeModesDir({ marksDir }), chainsPerPair: 1 });
+    const FAKE = { source: 'xxx', target: 'yyy' };
+    try {
+      const results = await engine.translate(['CRASH:a here', 'CRASH:b here', 'plain text'], FAKE);
+      expect(results.map((result) => result.text)).toEqual(['CRASH:a here', 'CRASH:b here', 'plain text']);
+      expect(existsSync(join(marksDir, 'a')) && existsSync(join(marksDir, 'b'))).toBe(true);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('gives up on a segment after three chains crashed under it, whatever caused them', async () => {
+    const marksDir = mkdtempSync(join(tmpdir(), 'translator-marks-'));
+    const engine = new ApertiumRunner({ modesDir: fakeModesDir({ marksDir }), chainsPerPair: 1 });
+    const FAKE = { source: 'xxx', target: 'yyy' };
+    try {
+      await expect(engine.translate(['CRASH:a', 'CRASH:b', 'CRASH:c', 'plain text'], FAKE)).rejects.toMatchObject({
+        code: 'EXITED',
+      });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('does not time out an answer that reached the pipe in time while the event loop was busy', async () => {
+    // The stage answers LATE 200 ms after it arrives, well inside the 1.5 s budget; this process is kept
+    // busy until the answer is written and the budget has passed, so the timer and the answer are both due
+    // when the loop runs again. The answer was in time and must win.
+    const marksDir = mkdtempSync(join(tmpdir(), 'translator-marks-'));
+    const budget = { chainsPerPair: 1, timeoutBaseMs: 1500, timeoutPerCharMs: 0 };
+    const engine = new ApertiumRunner({ modesDir: fakeModesDir({ marksDir }), ...budget });
+    const FAKE = { source: 'xxx', target: 'yyy' };
+    try {
+      await engine.translate(['warm up'], FAKE);
+      const work = engine.translate(['LATE answer'], FAKE);
+      await waitFor(() => existsSync(join(marksDir, 'received')), 30_000);
+      // Busy from the check phase on: the next turn of the loop runs its due timers before it reads any pipe.
+      await new Promise((resolve) => setImmediate(resolve));
+      const received = Date.now();
+      while (!existsSync(join(marksDir, 'answered')) || Date.now() - received < 2000) {
+        if (Date.now() - received > 60_000) throw new Error('the stage never answered');
+      }
+      expect(await work).toEqual([{ text: 'LATE answer', detectedSource: 'xxx' }]);
+    } finally {
+      await engine.close();
     }
   });
 

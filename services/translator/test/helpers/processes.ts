@@ -29,12 +29,15 @@ export function childPids(): number[] {
     .map(Number);
 }
 
-/** A modes directory whose one pair `xxx-yyy` runs the fake stage (echo, or silence after STUCK). */
-/** A modes directory whose xxx-yyy chain is fake-stage.mjs; `loadMs` delays its first answers like a loading stage. */
-export function fakeModesDir(options: { loadMs?: number } = {}): string {
+/**
+ * A modes directory whose one pair `xxx-yyy` runs fake-stage.mjs (echo, or silence after STUCK). `loadMs` delays its
+ * first answers like a loading stage; `marksDir` turns on its CRASH:<name> and LATE records, which leave files there.
+ */
+export function fakeModesDir(options: { loadMs?: number; marksDir?: string } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'translator-modes-'));
   const stage = join(dirname(fileURLToPath(import.meta.url)), 'fake-stage.mjs');
-  writeFileSync(join(dir, 'xxx-yyy.mode'), `'${process.execPath}' '${stage}' 'load=${options.loadMs ?? 0}'\n`);
+  const marks = options.marksDir ? ` 'marks=${options.marksDir}'` : '';
+  writeFileSync(join(dir, 'xxx-yyy.mode'), `'${process.execPath}' '${stage}' 'load=${options.loadMs ?? 0}'${marks}\n`);
   return dir;
 }
 

@@ -32,6 +32,9 @@ export interface ApertiumRunnerOptions {
   observer?: ChainObserver;
 }
 
+/** How many chains a segment may be sent to when chains are killed under it (sendSurvivingRestarts). */
+const MAX_SENDS = 3;
+
 interface Pool {
   commands: PipelineCommand[];
   pipelines: Pipeline[];
@@ -115,15 +118,24 @@ export class ApertiumRunner {
     const [, lead = '', body = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(chunk) ?? [];
     if (!body) return chunk;
     const stream = toStream(body, format);
-    let output: string;
-    try {
-      output = await this.send(mode, stream);
-    } catch (error) {
-      // Segments that were merely queued behind a crash or a stuck segment get one more try.
-      if (!(error instanceof EngineError) || (error.code !== 'RESTARTED' && error.code !== 'EXITED')) throw error;
-      output = await this.send(mode, stream);
+    return lead + fromStream(await this.sendSurvivingRestarts(mode, stream)) + trail;
+  }
+
+  /**
+   * A segment in a chain that is killed (a stage crashed, or another segment hung) is sent again, up to
+   * MAX_SENDS in all. One restart spends a try; on a starved machine the restarted chain can be killed
+   * again before the segment's turn, and a segment that was not the cause should not fail for it. A segment
+   * that crashes every chain it meets fails after MAX_SENDS chains.
+   */
+  private async sendSurvivingRestarts(mode: ModeInfo, stream: string): Promise<string> {
+    for (let sends = 1; ; sends++) {
+      try {
+        return await this.send(mode, stream);
+      } catch (error) {
+        const restarted = error instanceof EngineError && (error.code === 'RESTARTED' || error.code === 'EXITED');
+        if (!restarted || sends >= MAX_SENDS) throw error;
+      }
     }
-    return lead + fromStream(output) + trail;
   }
 
   private async send(mode: ModeInfo, stream: string): Promise<string> {

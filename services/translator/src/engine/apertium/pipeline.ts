@@ -173,15 +173,26 @@ export class Pipeline {
     const head = this.queue[0]!;
     const startAllowance = this.answered ? 0 : (this.options.startAllowanceMs ?? 20_000);
     const ms = (this.options.timeoutBaseMs ?? 5000) + (this.options.timeoutPerCharMs ?? 0.5) * head.chars + startAllowance;
-    this.timer = this.timers.setTimeout(() => {
-      this.reportRestart('timeout', `no answer within ${Math.round(ms)} ms`);
-      const stuck = this.queue.shift();
-      // Segments behind the stuck one were never looked at: they may be retried on a fresh chain.
-      // The stuck one hears of it only once the old processes are gone.
-      void this.stop(new EngineError('RESTARTED', 'apertium chain restarted after a timeout')).then(() =>
-        stuck?.reject(new EngineError('TIMEOUT', `apertium chain gave no answer within ${Math.round(ms)} ms`)),
-      );
+    const timer = this.timers.setTimeout(() => {
+      // A loop turn runs its due timers before it reads the pipes: after this process was kept from running
+      // (a long collection, a starved machine), the head's answer may be waiting unread. Look once the loop has
+      // read what the chain wrote; an answer, or the chain's end, disarms this timer.
+      setImmediate(() => {
+        if (this.timer === timer) this.timeOut(ms);
+      });
     }, ms);
+    this.timer = timer;
+  }
+
+  /** The head got no answer within its budget: the chain is killed and the head fails with TIMEOUT. */
+  private timeOut(ms: number): void {
+    this.reportRestart('timeout', `no answer within ${Math.round(ms)} ms`);
+    const stuck = this.queue.shift();
+    // Segments behind the stuck one were never looked at: they may be retried on a fresh chain.
+    // The stuck one hears of it only once the old processes are gone.
+    void this.stop(new EngineError('RESTARTED', 'apertium chain restarted after a timeout')).then(() =>
+      stuck?.reject(new EngineError('TIMEOUT', `apertium chain gave no answer within ${Math.round(ms)} ms`)),
+    );
   }
 
   private disarmTimer(): void {
