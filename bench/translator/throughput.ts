@@ -16,6 +16,7 @@
 import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
 import type { RunningServer } from '../lib/processes.js';
 import { runWrkCycle } from '../lib/wrk-cycle.js';
 import { wrkAvailable } from '../lib/wrk-load.js';
@@ -63,6 +64,24 @@ function show(label: string, result: ClientLoadResult): void {
   console.log(
     `${label.padEnd(24)} ${result.charsPerSecond.toFixed(0).padStart(7)} chars/s  (${result.chars} chars, ${result.requests} texts in ${result.seconds.toFixed(2)} s)${latency}`,
   );
+}
+
+/**
+ * Where a measured round's CPU went, per text answered: the Apertium stages (whichever system's), the service's
+ * Node process, PostgreSQL, the load generator (wrk or this process) and everything else. Shows what the service
+ * adds to the stages' own work, and whether the stages themselves cost more when fed through it.
+ */
+function cpuPerText(before: ReturnType<typeof snapshotCpu>, requests: number, servicePid: number | undefined): string {
+  const groups = cpuBetween(before, snapshotCpu(), (pid, name) => {
+    if (pid === servicePid) return 'translator';
+    if (pid === process.pid || name === 'wrk') return 'load generator';
+    if (name === 'postgres') return 'postgres';
+    if (/^(lt-proc|lrx-proc|cg-proc|apertium)/.test(name)) return 'stages';
+    return 'other';
+  });
+  const total = [...groups.values()].reduce((sum, ms) => sum + ms, 0);
+  const part = (group: string) => `${group} ${(((groups.get(group) ?? 0) * 1000) / requests).toFixed(0)}`;
+  return `  CPU per text, us: ${['stages', 'translator', 'postgres', 'load generator', 'other'].map(part).join(', ')}; all ${((total * 1000) / requests).toFixed(0)}`;
 }
 
 /** The first `count` texts of `texts` sent in turn, over and over. */
@@ -183,8 +202,10 @@ async function main(): Promise<void> {
         // The same short warm-up right before each measured round: the others' rounds left it idle.
         const until = Date.now() + ROUND_WARMUP_SECONDS * 1000;
         while (Date.now() < until) await run(Math.max(0.5, (until - Date.now()) / 1000));
+        const before = snapshotCpu();
         const result = await run(seconds);
         show(`${LABELS[name]} #${round}`, result);
+        console.log(cpuPerText(before, result.requests, service?.pid));
         measured[name].push(result);
       }
     }
