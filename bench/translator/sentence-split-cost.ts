@@ -7,6 +7,7 @@ import { resolveStageAllocator } from '@workspace/translator/apertium/stage-allo
 import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
 import { abba } from '../lib/scraper.js';
 import { runClients } from './client-load.js';
+import { cpuGroup } from './cpu-groups.js';
 import { licenseParagraphs, workload } from './corpus.js';
 import { startRawPipeline } from './raw-pipeline.js';
 
@@ -25,8 +26,7 @@ try {
     for (const way of abba<keyof typeof ways>(round, 'whole', 'by sentence')) {
       const before = snapshotCpu();
       const result = await load(ways[way]);
-      const byProcess = cpuBetween(before, snapshotCpu(), (pid, name) => (pid === process.pid ? 'node' : name));
-      const stagesMs = [...byProcess].reduce((sum, [name, ms]) => (name === 'node' ? sum : sum + ms), 0);
+      const stagesMs = cpuBetween(before, snapshotCpu(), cpuGroup).get('stages') ?? 0;
       console.log(
         `round ${round} ${way.padEnd(11)} ${result.charsPerSecond.toFixed(0)} chars/s; stages ${((stagesMs * 1000) / result.requests).toFixed(0)} us per paragraph`,
       );

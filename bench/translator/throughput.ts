@@ -21,6 +21,7 @@ import type { RunningServer } from '../lib/processes.js';
 import { runWrkCycle } from '../lib/wrk-cycle.js';
 import { wrkAvailable } from '../lib/wrk-load.js';
 import { apyBody, startApy, translateWithApy } from './apy.js';
+import { CPU_GROUPS, type CpuGroup, cpuGroup } from './cpu-groups.js';
 import { agent, runClients, summarize, type ClientLoadResult } from './client-load.js';
 import { licenseParagraphs, totalChars, workload } from './corpus.js';
 import { resolveStageAllocator } from '@workspace/translator/apertium/stage-allocator';
@@ -72,16 +73,10 @@ function show(label: string, result: ClientLoadResult): void {
  * adds to the stages' own work, and whether the stages themselves cost more when fed through it.
  */
 function cpuPerText(before: ReturnType<typeof snapshotCpu>, requests: number, servicePid: number | undefined): string {
-  const groups = cpuBetween(before, snapshotCpu(), (pid, name) => {
-    if (pid === servicePid) return 'translator';
-    if (pid === process.pid || name === 'wrk') return 'load generator';
-    if (name === 'postgres') return 'postgres';
-    if (/^(lt-proc|lrx-proc|cg-proc|apertium)/.test(name)) return 'stages';
-    return 'other';
-  });
+  const groups = cpuBetween(before, snapshotCpu(), (pid, name) => cpuGroup(pid, name, servicePid));
   const total = [...groups.values()].reduce((sum, ms) => sum + ms, 0);
-  const part = (group: string) => `${group} ${(((groups.get(group) ?? 0) * 1000) / requests).toFixed(0)}`;
-  return `  CPU per text, us: ${['stages', 'translator', 'postgres', 'load generator', 'other'].map(part).join(', ')}; all ${((total * 1000) / requests).toFixed(0)}`;
+  const part = (group: CpuGroup) => `${group} ${(((groups.get(group) ?? 0) * 1000) / requests).toFixed(0)}`;
+  return `  CPU per text, us: ${CPU_GROUPS.map(part).join(', ')}; all ${((total * 1000) / requests).toFixed(0)}`;
 }
 
 /** The first `count` texts of `texts` sent in turn, over and over. */
