@@ -197,7 +197,6 @@ describe('failure intelligence: issues, the circuit breaker, pause and resume', 
       return found;
     });
     const path = `/v1/issues/${issue.id}`;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
     const acknowledged = (await api(h.context).post(`${path}/acknowledge`).set(h.tenant.auth).expect(200)).body;
     expect(acknowledged).toMatchObject({ state: 'acknowledged', acknowledged_at: expect.any(String) });
     await api(h.context).post(`${path}/acknowledge`).set(h.tenant.auth).expect(200);
