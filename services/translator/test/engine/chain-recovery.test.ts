@@ -109,14 +109,32 @@ describe('chain failures', () => {
     }
   });
 
-  it('gives up on a segment after three chains crashed under it, whatever caused them', async () => {
-    const marksDir = mkdtempSync(join(tmpdir(), 'translator-marks-'));
-    const engine = new ApertiumRunner({ modesDir: fakeModesDir({ marksDir }), chainsPerPair: 1 });
+  it('fails a segment that crashes every chain it meets, after a chain of its own', async () => {
+    const engine = new ApertiumRunner({ modesDir: fakeModesDir(), chainsPerPair: 1 });
     const FAKE = { source: 'xxx', target: 'yyy' };
     try {
-      await expect(engine.translate(['CRASH:a', 'CRASH:b', 'CRASH:c', 'plain text'], FAKE)).rejects.toMatchObject({
-        code: 'EXITED',
-      });
+      await expect(engine.translate(['POISON'], FAKE)).rejects.toMatchObject({ code: 'EXITED' });
+      expect(await engine.translate(['after'], FAKE)).toEqual([{ text: 'after', detectedSource: 'xxx' }]);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it("answers every segment of one request while another request's segments crash the shared chain each time", async () => {
+    // Two keys' requests at once, in the one chain of the pair: the first sends texts that crash every chain
+    // they meet, as many as it likes; the second, plain texts. A crash does not say whose text caused it, so
+    // every segment in the chain is sent again; the plain ones must not run out of chains for the first's crashes.
+    const engine = new ApertiumRunner({ modesDir: fakeModesDir(), chainsPerPair: 1 });
+    const FAKE = { source: 'xxx', target: 'yyy' };
+    try {
+      const poisoned = engine.translate(
+        Array.from({ length: 8 }, (_, index) => `POISON ${index}`),
+        FAKE,
+      );
+      const plain = Array.from({ length: 20 }, (_, index) => `plain ${index}`);
+      const answered = engine.translate(plain, FAKE);
+      await expect(poisoned).rejects.toMatchObject({ code: 'EXITED' });
+      expect((await answered).map((result) => result.text)).toEqual(plain);
     } finally {
       await engine.close();
     }

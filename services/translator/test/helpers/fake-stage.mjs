@@ -1,5 +1,6 @@
 // A stand-in Apertium stage for failure tests: echoes each NUL-terminated record, except that a record
-// containing STUCK makes it go silent forever (it keeps reading, like a chain stuck in a loop).
+// containing STUCK makes it go silent forever (it keeps reading, like a chain stuck in a loop), and a record
+// containing POISON makes it exit, every time (like a stage that crashes on some input).
 // An argument `load=<ms>` makes it take that long to start answering, like a stage loading its transducer.
 // An argument `marks=<dir>` turns on two more records:
 // - `CRASH:<name>` makes the stage exit, once: it leaves the file <dir>/<name>, and answers the record from then on;
@@ -21,6 +22,7 @@ process.stdin.on('data', async (data) => {
     const record = pending.subarray(0, at + 1);
     pending = pending.subarray(at + 1);
     if (record.includes('STUCK')) silent = true;
+    if (record.includes('POISON')) process.exit(1);
     if (marks) {
       const crash = /CRASH:(\w+)/.exec(record.toString('utf8'));
       if (crash && !existsSync(join(marks, crash[1]))) {

@@ -32,12 +32,23 @@ export interface ApertiumRunnerOptions {
   observer?: ChainObserver;
 }
 
-/** How many chains a segment may be sent to when chains are killed under it (sendSurvivingRestarts). */
-const MAX_SENDS = 3;
+/**
+ * How many shared chains a segment may be sent to when chains are killed under it (sendSurvivingRestarts);
+ * after that it gets one chain of its own.
+ */
+const SHARED_SENDS = 2;
 
 interface Pool {
   commands: PipelineCommand[];
   pipelines: Pipeline[];
+  /** The chain that runs one segment at a time, for segments whose shared chains were killed under them. */
+  alone: SoloLane;
+}
+
+interface SoloLane {
+  pipeline: Pipeline | undefined;
+  /** The last segment's turn: the next one starts when it ends. */
+  tail: Promise<unknown>;
 }
 
 export class ApertiumRunner {
@@ -76,11 +87,15 @@ export class ApertiumRunner {
     const now = (this.options.now ?? Date.now)();
     const stopping: Pipeline[] = [];
     for (const [name, pool] of this.pools) {
-      const { pipelines } = await pool;
+      const { pipelines, alone } = await pool;
+      if (alone.pipeline && this.isIdle(alone.pipeline, now, idleMs)) {
+        stopping.push(alone.pipeline);
+        alone.pipeline = undefined;
+      }
       const keep = this.keptWarm.has(name) ? 1 : 0;
       for (const pipeline of [...pipelines]) {
         if (pipelines.length <= keep) break;
-        if (pipeline.load > 0 || now - (this.lastUsed.get(pipeline) ?? now) < idleMs) continue;
+        if (!this.isIdle(pipeline, now, idleMs)) continue;
         pipelines.splice(pipelines.indexOf(pipeline), 1);
         stopping.push(pipeline);
       }
@@ -89,18 +104,22 @@ export class ApertiumRunner {
     return stopping.length;
   }
 
+  private isIdle(pipeline: Pipeline, now: number, idleMs: number): boolean {
+    return pipeline.load === 0 && now - (this.lastUsed.get(pipeline) ?? now) >= idleMs;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.reaper) clearInterval(this.reaper);
     const pools = await Promise.all(this.pools.values());
     this.pools.clear();
-    await Promise.all(pools.flatMap((pool) => pool.pipelines).map((pipeline) => pipeline.close()));
+    await Promise.all(pools.flatMap(chainsOf).map((pipeline) => pipeline.close()));
   }
 
   /** Every process id of every chain; lets tests and health checks see what runs. */
   async processIds(): Promise<number[]> {
     const pools = await Promise.all(this.pools.values());
-    return pools.flatMap((pool) => pool.pipelines).flatMap((pipeline) => pipeline.pids);
+    return pools.flatMap(chainsOf).flatMap((pipeline) => pipeline.pids);
   }
 
   private async translateText(mode: ModeInfo, text: string, format: StreamFormat | undefined): Promise<string> {
@@ -122,29 +141,25 @@ export class ApertiumRunner {
   }
 
   /**
-   * A segment in a chain that is killed (a stage crashed, or another segment hung) is sent again, up to
-   * MAX_SENDS in all. One restart spends a try; on a starved machine the restarted chain can be killed
-   * again before the segment's turn, and a segment that was not the cause should not fail for it. A segment
-   * that crashes every chain it meets fails after MAX_SENDS chains.
+   * A segment in a chain that is killed (a stage crashed, or another segment hung) is sent again. A chain holds
+   * the segments of every key, and a crash does not say which of them caused it, so a segment is tried in shared
+   * chains SHARED_SENDS times; on a starved machine a restarted chain can be killed again before its turn. Then it
+   * waits for the chain that runs one segment at a time: there only its own crash can fail it. So a key whose
+   * texts crash every chain they meet fails its own requests, and the other keys' segments are late, not lost.
    */
   private async sendSurvivingRestarts(mode: ModeInfo, stream: string): Promise<string> {
-    for (let sends = 1; ; sends++) {
+    for (let sends = 1; sends <= SHARED_SENDS; sends++) {
       try {
         return await this.send(mode, stream);
       } catch (error) {
-        const restarted = error instanceof EngineError && (error.code === 'RESTARTED' || error.code === 'EXITED');
-        if (!restarted || sends >= MAX_SENDS) throw error;
+        if (!killedUnder(error)) throw error;
       }
     }
+    return this.sendAlone(mode, stream);
   }
 
   private async send(mode: ModeInfo, stream: string): Promise<string> {
-    let pool = this.pools.get(mode.name);
-    if (!pool) {
-      pool = readModeFile(mode.path).then((commands) => ({ commands, pipelines: [] }));
-      this.pools.set(mode.name, pool);
-    }
-    const { commands, pipelines } = await pool;
+    const { commands, pipelines } = await this.poolOf(mode);
     // From here to `translate` no await: choosing a chain and raising its load must be one step,
     // or a burst of segments would all see the same idle chain.
     if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
@@ -152,19 +167,49 @@ export class ApertiumRunner {
     // A new chain costs ~100 ms and ~190 MB, so only start one when every existing chain has work.
     let chosen = idlest;
     if ((idlest === undefined || idlest.load > 0) && pipelines.length < (this.options.chainsPerPair ?? 2)) {
-      chosen = new Pipeline({
-        ...this.options,
-        commands,
-        name: mode.name,
-        isComplete: isCompleteOutput,
-        scheduling: this.options.stageScheduling,
-        preload: this.options.stageAllocator?.preload,
-      });
+      chosen = this.newChain(mode, commands);
       pipelines.push(chosen);
-      this.startReaper();
     }
     this.lastUsed.set(chosen!, (this.options.now ?? Date.now)());
     return chosen!.translate(stream);
+  }
+
+  /** Sends a segment to its mode's one-at-a-time chain, once its turn comes. */
+  private async sendAlone(mode: ModeInfo, stream: string): Promise<string> {
+    const { commands, alone } = await this.poolOf(mode);
+    const turn = alone.tail.then(() => {
+      if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
+      alone.pipeline ??= this.newChain(mode, commands);
+      this.lastUsed.set(alone.pipeline, (this.options.now ?? Date.now)());
+      return alone.pipeline.translate(stream);
+    });
+    alone.tail = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private poolOf(mode: ModeInfo): Promise<Pool> {
+    let pool = this.pools.get(mode.name);
+    if (!pool) {
+      pool = readModeFile(mode.path).then((commands) => ({
+        commands,
+        pipelines: [],
+        alone: { pipeline: undefined, tail: Promise.resolve() },
+      }));
+      this.pools.set(mode.name, pool);
+    }
+    return pool;
+  }
+
+  private newChain(mode: ModeInfo, commands: PipelineCommand[]): Pipeline {
+    this.startReaper();
+    return new Pipeline({
+      ...this.options,
+      commands,
+      name: mode.name,
+      isComplete: isCompleteOutput,
+      scheduling: this.options.stageScheduling,
+      preload: this.options.stageAllocator?.preload,
+    });
   }
 
   private startReaper(): void {
@@ -202,4 +247,14 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/** Whether a segment failed because its chain was killed (by any segment in it), not by an answer of its own. */
+function killedUnder(error: unknown): boolean {
+  return error instanceof EngineError && (error.code === 'RESTARTED' || error.code === 'EXITED');
+}
+
+/** A pool's shared chains and its one-at-a-time chain, if running. */
+function chainsOf(pool: Pool): Pipeline[] {
+  return pool.alone.pipeline ? [...pool.pipelines, pool.alone.pipeline] : pool.pipelines;
 }
