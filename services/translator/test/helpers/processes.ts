@@ -30,14 +30,15 @@ export function childPids(): number[] {
 }
 
 /**
- * A modes directory whose one pair `xxx-yyy` runs fake-stage.mjs (echo, or silence after STUCK). `loadMs` delays its
- * first answers like a loading stage; `marksDir` turns on its CRASH:<name> and LATE records, which leave files there.
+ * A modes directory whose one pair `xxx-yyy` runs fake-stage.mjs (echo, silence after STUCK, an exit on POISON). `loadMs`
+ * delays its first answers like a loading stage; `marksDir` turns on its CRASH:<name> and LATE records, which leave files
+ * there; `mode` names the pair otherwise (`eng-spa`: the service's EN-ES).
  */
-export function fakeModesDir(options: { loadMs?: number; marksDir?: string } = {}): string {
+export function fakeModesDir(options: { loadMs?: number; marksDir?: string; mode?: string } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'translator-modes-'));
   const stage = join(dirname(fileURLToPath(import.meta.url)), 'fake-stage.mjs');
   const marks = options.marksDir ? ` 'marks=${options.marksDir}'` : '';
-  writeFileSync(join(dir, 'xxx-yyy.mode'), `'${process.execPath}' '${stage}' 'load=${options.loadMs ?? 0}'${marks}\n`);
+  writeFileSync(join(dir, `${options.mode ?? 'xxx-yyy'}.mode`), `'${process.execPath}' '${stage}' 'load=${options.loadMs ?? 0}'${marks}\n`);
   return dir;
 }
 
