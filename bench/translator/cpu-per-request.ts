@@ -1,7 +1,8 @@
 // Diagnostic, not a figure: where the CPU goes per translated paragraph when the service runs the
 // throughput load (8 clients, en->es, after a warm-up): the service's Node process, PostgreSQL (metering),
 // each Apertium stage and the load generator itself. Run: pnpm --filter ./bench run translator:cpu
-// Environment: BENCH_WARMUP_SECONDS (12), BENCH_CHARS (1,500,000 characters measured).
+// Environment: BENCH_WARMUP_SECONDS (12), BENCH_CHARS (1,500,000 characters measured), BENCH_CLIENTS (8; 1 shows
+// what a request costs when nothing shares its fixed costs).
 import { cpuBetween, snapshotCpu } from '../lib/cpu-by-process.js';
 import { agent, runClients } from './client-load.js';
 import { licenseParagraphs, totalChars, workload } from './corpus.js';
@@ -9,12 +10,13 @@ import { startTranslator, translateWithService } from './service.js';
 
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 12);
 const chars = Number(process.env.BENCH_CHARS ?? 1_500_000);
+const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 
 const service = await startTranslator(new URL('../results/translator-cpu.log', import.meta.url).pathname);
 try {
   const paragraphs = licenseParagraphs();
   const load = (texts: string[]) =>
-    runClients({ texts, concurrency: 8, send: async (text) => void (await translateWithService(service.url, text)) });
+    runClients({ texts, concurrency: clients, send: async (text) => void (await translateWithService(service.url, text)) });
   const until = Date.now() + warmupSeconds * 1000;
   do await load(paragraphs);
   while (Date.now() < until);
