@@ -140,6 +140,31 @@ describe('chain failures', () => {
     }
   });
 
+  it("answers every segment of one request while another request's segments hang the shared chain each time", async () => {
+    // As above, with texts that make the chain go silent: each is the head of a chain in turn, times out and kills
+    // it; the plain texts behind them are sent again, and answered. A fresh chain's first answer gets 3 s in all.
+    const engine = new ApertiumRunner({
+      modesDir: fakeModesDir(),
+      chainsPerPair: 1,
+      timeoutBaseMs: 1000,
+      timeoutPerCharMs: 0,
+      startAllowanceMs: 2000,
+    });
+    const FAKE = { source: 'xxx', target: 'yyy' };
+    try {
+      const hanging = engine.translate(
+        Array.from({ length: 4 }, (_, index) => `STUCK ${index}`),
+        FAKE,
+      );
+      const plain = Array.from({ length: 10 }, (_, index) => `plain ${index}`);
+      const answered = engine.translate(plain, FAKE);
+      await expect(hanging).rejects.toMatchObject({ code: 'TIMEOUT' });
+      expect((await answered).map((result) => result.text)).toEqual(plain);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('does not time out an answer that reached the pipe in time while the event loop was busy', async () => {
     // The stage answers LATE 200 ms after it arrives, well inside the 3 s budget (a starved machine has room);
     // this process is kept busy until the answer is written and the budget has passed, so the timer and the
