@@ -142,11 +142,12 @@ describe('chain failures', () => {
 
   it("answers every segment of one request while another request's segments hang the shared chain each time", async () => {
     // As above, with texts that make the chain go silent: each is the head of a chain in turn, times out and kills
-    // it; the plain texts behind them are sent again, and answered. A fresh chain's first answer gets 3 s in all.
+    // it; the plain texts behind them are sent again, and answered. A fresh chain's first answer gets 4 s in all,
+    // the next ones 2 s: room for a starved machine, short enough for four timeouts in a test.
     const engine = new ApertiumRunner({
       modesDir: fakeModesDir(),
       chainsPerPair: 1,
-      timeoutBaseMs: 1000,
+      timeoutBaseMs: 2000,
       timeoutPerCharMs: 0,
       startAllowanceMs: 2000,
     });
