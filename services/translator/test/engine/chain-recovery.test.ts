@@ -120,51 +120,34 @@ describe('chain failures', () => {
     }
   });
 
-  it("answers every segment of one request while another request's segments crash the shared chain each time", async () => {
-    // Two keys' requests at once, in the one chain of the pair: the first sends texts that crash every chain
-    // they meet, as many as it likes; the second, plain texts. A crash does not say whose text caused it, so
-    // every segment in the chain is sent again; the plain ones must not run out of chains for the first's crashes.
-    const engine = new ApertiumRunner({ modesDir: fakeModesDir(), chainsPerPair: 1 });
-    const FAKE = { source: 'xxx', target: 'yyy' };
-    try {
-      const poisoned = engine.translate(
-        Array.from({ length: 8 }, (_, index) => `POISON ${index}`),
-        FAKE,
-      );
-      const plain = Array.from({ length: 20 }, (_, index) => `plain ${index}`);
-      const answered = engine.translate(plain, FAKE);
-      await expect(poisoned).rejects.toMatchObject({ code: 'EXITED' });
-      expect((await answered).map((result) => result.text)).toEqual(plain);
-    } finally {
-      await engine.close();
-    }
-  });
-
-  it("answers every segment of one request while another request's segments hang the shared chain each time", async () => {
-    // As above, with texts that make the chain go silent: each is the head of a chain in turn, times out and kills
-    // it; the plain texts behind them are sent again, and answered. A fresh chain's first answer gets 4 s in all,
-    // the next ones 2 s: room for a starved machine, short enough for four timeouts in a test.
-    const engine = new ApertiumRunner({
-      modesDir: fakeModesDir(),
-      chainsPerPair: 1,
-      timeoutBaseMs: 2000,
-      timeoutPerCharMs: 0,
-      startAllowanceMs: 2000,
-    });
-    const FAKE = { source: 'xxx', target: 'yyy' };
-    try {
-      const hanging = engine.translate(
-        Array.from({ length: 4 }, (_, index) => `STUCK ${index}`),
-        FAKE,
-      );
-      const plain = Array.from({ length: 10 }, (_, index) => `plain ${index}`);
-      const answered = engine.translate(plain, FAKE);
-      await expect(hanging).rejects.toMatchObject({ code: 'TIMEOUT' });
-      expect((await answered).map((result) => result.text)).toEqual(plain);
-    } finally {
-      await engine.close();
-    }
-  });
+  // Two keys' requests at once, in the one chain of the pair: the first sends texts that break every chain they
+  // meet, as many as it likes; the second, plain texts. A crash does not say whose text caused it, and a text that
+  // hangs times out only as the head, so every other segment in the chain is sent again: the plain ones must not
+  // run out of chains for the first request's texts. A crash is at once; each hanging text is the head of a chain in
+  // turn, so those chains give a fresh chain's first answer 4 s in all and the next ones 2 s: room for a starved
+  // machine, short enough for four timeouts in a test.
+  it.each([
+    ['crash', 'POISON', 8, 'EXITED', {}],
+    ['hang', 'STUCK', 4, 'TIMEOUT', { timeoutBaseMs: 2000, timeoutPerCharMs: 0, startAllowanceMs: 2000 }],
+  ])(
+    "answers every segment of one request while another request's segments %s the shared chain each time",
+    async (_, marker, count, code, budget) => {
+      const engine = new ApertiumRunner({ modesDir: fakeModesDir(), chainsPerPair: 1, ...budget });
+      const FAKE = { source: 'xxx', target: 'yyy' };
+      try {
+        const breaking = engine.translate(
+          Array.from({ length: count }, (_, index) => `${marker} ${index}`),
+          FAKE,
+        );
+        const plain = Array.from({ length: 2 * count + 4 }, (_, index) => `plain ${index}`);
+        const answered = engine.translate(plain, FAKE);
+        await expect(breaking).rejects.toMatchObject({ code });
+        expect((await answered).map((result) => result.text)).toEqual(plain);
+      } finally {
+        await engine.close();
+      }
+    },
+  );
 
   it('does not time out an answer that reached the pipe in time while the event loop was busy', async () => {
     // The stage answers LATE 200 ms after it arrives, well inside the 3 s budget (a starved machine has room);
