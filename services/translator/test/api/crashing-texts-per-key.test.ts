@@ -1,5 +1,5 @@
-// One key's texts crash the translation chain every time they are read, as often as that key may send them; another
-// key's requests, in the same chain at the same time, are all answered. A crash does not say whose text caused it
+// One key's request of eight texts that crash the translation chain every time they are read; another key's three
+// requests, in the same chain at the same time, are all answered. A crash does not say whose text caused it
 // (docs/engines.md, Failures): the other key's segments are sent again and, if need be, run one at a time.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
