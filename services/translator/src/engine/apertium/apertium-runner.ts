@@ -67,7 +67,7 @@ export class ApertiumRunner {
   }
 
   async translate(segments: string[], options: RunOptions): Promise<RunResult[]> {
-    if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
+    this.refuseIfClosed();
     const work = this.findMode(options.source, options.target).then((mode) =>
       Promise.all(segments.map((segment) => this.translateText(mode, segment, options.format))),
     );
@@ -84,7 +84,7 @@ export class ApertiumRunner {
   async stopIdleChains(): Promise<number> {
     const idleMs = this.options.idleShutdownMs ?? 0;
     if (idleMs <= 0) return 0;
-    const now = (this.options.now ?? Date.now)();
+    const now = this.now();
     const stopping: Pipeline[] = [];
     for (const [name, pool] of this.pools) {
       const { pipelines, alone } = await pool;
@@ -102,6 +102,14 @@ export class ApertiumRunner {
     }
     await Promise.all(stopping.map((pipeline) => pipeline.close()));
     return stopping.length;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private refuseIfClosed(): void {
+    if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
   }
 
   private isIdle(pipeline: Pipeline, now: number, idleMs: number): boolean {
@@ -162,7 +170,7 @@ export class ApertiumRunner {
     const { commands, pipelines } = await this.poolOf(mode);
     // From here to `translate` no await: choosing a chain and raising its load must be one step,
     // or a burst of segments would all see the same idle chain.
-    if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
+    this.refuseIfClosed();
     const idlest = pipelines.reduce<Pipeline | undefined>((best, p) => (!best || p.load < best.load ? p : best), undefined);
     // A new chain costs ~100 ms and ~190 MB, so only start one when every existing chain has work.
     let chosen = idlest;
@@ -170,7 +178,7 @@ export class ApertiumRunner {
       chosen = this.newChain(mode, commands);
       pipelines.push(chosen);
     }
-    this.lastUsed.set(chosen!, (this.options.now ?? Date.now)());
+    this.lastUsed.set(chosen!, this.now());
     return chosen!.translate(stream);
   }
 
@@ -178,9 +186,9 @@ export class ApertiumRunner {
   private async sendAlone(mode: ModeInfo, stream: string): Promise<string> {
     const { commands, alone } = await this.poolOf(mode);
     const turn = alone.tail.then(() => {
-      if (this.closed) throw new EngineError('CLOSED', 'the engine is closed');
+      this.refuseIfClosed();
       alone.pipeline ??= this.newChain(mode, commands);
-      this.lastUsed.set(alone.pipeline, (this.options.now ?? Date.now)());
+      this.lastUsed.set(alone.pipeline, this.now());
       return alone.pipeline.translate(stream);
     });
     alone.tail = turn.catch(() => undefined);
